@@ -1,0 +1,129 @@
+/**
+ * Composition: config -> pool -> services -> server. The only place that wires things; `main.ts`
+ * is the process entry around it (config from env, signals, exit codes) and tests call
+ * `startGateway` directly, so one process can run two independent gateways.
+ */
+import { readFileSync } from 'node:fs';
+import type { DestinationStream } from 'pino';
+import type { Config } from './config.ts';
+import { createLogger, logResponse, type Logger } from './observability/logger.ts';
+import { createMetrics } from './observability/metrics.ts';
+import { WorkerPool } from './pool/worker-pool.ts';
+import { buildOpenApiDocument } from './schema/openapi.ts';
+import { createHttpServer, type HttpServer } from './server/http-server.ts';
+import { OPEN_GATEKEEPER, type Gatekeeper, type RouteDef, type ServiceId } from './server/types.ts';
+import { loadUws } from './server/uws.ts';
+import { healthRoute } from './services/health/route.ts';
+import { SERVICE_FACTORIES } from './services/index.ts';
+import { metricsRoute, openApiRoute } from './services/meta/route.ts';
+import type { ServiceFactory, ServiceHealth, ServiceModule } from './services/types.ts';
+
+export const VERSION: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+export interface GatewayOptions {
+  /** Log sink (tests capture lines here); default stdout. */
+  readonly logDestination?: DestinationStream;
+  /** Override the services (tests); default SERVICE_FACTORIES. */
+  readonly factories?: readonly ServiceFactory[];
+  /** Override the keys/quota gatekeeper (tests); default from config. */
+  readonly gatekeeper?: Gatekeeper;
+}
+
+export interface Gateway {
+  readonly port: number;
+  readonly config: Config;
+  readonly server: HttpServer;
+  readonly pool: WorkerPool;
+  readonly logger: Logger;
+  readonly routes: readonly RouteDef[];
+  readonly openapi: Record<string, unknown>;
+  /** Stops accepting, drains in-flight requests (SHUTDOWN_TIMEOUT_MS), closes services and the pool. */
+  close(): Promise<void>;
+}
+
+export async function startGateway(config: Config, options: GatewayOptions = {}): Promise<Gateway> {
+  const startedAt = performance.now();
+  const logger = createLogger(config.logLevel, options.logDestination);
+  const runtime = loadUws();
+  const pool = new WorkerPool({ threads: config.workerThreads, maxQueue: config.workerQueueMax });
+  const metrics = createMetrics({ poolStats: () => pool.stats(), uwsNative: runtime.native });
+
+  const modules: ServiceModule[] = [];
+  try {
+    for (const factory of options.factories ?? SERVICE_FACTORIES) {
+      modules.push(await factory({ config, pool, logger, registry: metrics.registry }));
+    }
+  } catch (err) {
+    await Promise.allSettled(modules.map((m) => m.close?.()));
+    await pool.close();
+    metrics.close();
+    throw err;
+  }
+
+  let openapi: Record<string, unknown> = {};
+  const routes: RouteDef[] = [
+    healthRoute({
+      version: VERSION,
+      startedAt,
+      uwsNative: runtime.native,
+      fetchAllowPrivate: config.fetch.allowPrivate,
+      workers: () => pool.stats(),
+      services: () => {
+        const out: Partial<Record<ServiceId, ServiceHealth>> = {};
+        for (const m of modules) if (m.id !== undefined) out[m.id] = m.health?.() ?? 'up';
+        return out;
+      },
+    }),
+    openApiRoute(() => openapi),
+    metricsRoute(metrics.registry),
+    ...modules.flatMap((m) => m.routes),
+  ];
+  openapi = buildOpenApiDocument(routes, {
+    title: 'LLM & payments gateway',
+    version: VERSION,
+    description: 'Web-to-Markdown, semantic cache, LLM shield, prompt compression, consensus/lock arbiter and SEPA Verification of Payee.',
+  });
+
+  const server = createHttpServer({
+    routes,
+    maxBodyBytes: config.maxBodyBytes,
+    bodyTimeoutMs: config.bodyTimeoutMs,
+    corsOrigins: config.corsOrigins,
+    trustProxy: config.trustProxy,
+    gatekeeper: options.gatekeeper ?? OPEN_GATEKEEPER,
+    uws: runtime,
+    onResponse: (info) => {
+      metrics.observe(info);
+      logResponse(logger, info);
+    },
+  });
+  const port = await server.listen(config.host, config.port);
+  if (!runtime.native) {
+    logger.warn(
+      { node: process.version },
+      'uWebSockets.js is running on its pure-JS FALLBACK (no native binary for this Node version): throughput will be far lower. Use Node 20.',
+    );
+  }
+
+  let closing: Promise<void> | null = null;
+  return {
+    port,
+    config,
+    server,
+    pool,
+    logger,
+    routes,
+    openapi,
+    close() {
+      closing ??= (async () => {
+        const drained = await server.close(config.shutdownTimeoutMs);
+        if (!drained) logger.warn({ inFlight: server.inFlight }, 'shutdown timeout: in-flight requests abandoned');
+        await Promise.allSettled(modules.map((m) => m.close?.()));
+        await pool.close();
+        metrics.close();
+        logger.flush();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * The one Piscina pool of the gateway, built in main.ts. CPU-heavy work only: a round trip costs
+ * ~0.1 ms here (BENCHMARKS.md), so sub-millisecond jobs stay on the event loop.
+ *
+ * - bounded queue: a full queue answers 503 OVERLOADED with Retry-After;
+ * - a client abort cancels its queued task (AbortSignal);
+ * - a worker that throws or dies fails that request with 500 INTERNAL; Piscina replaces the worker.
+ * Workers run the same TypeScript cores: they inherit `--import tsx` from process.execArgv,
+ * or get it added here when the main thread was started another way.
+ */
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import { createError, deserializeError } from '../errors.ts';
+import { FAILURE_KEY, isWorkerFailure } from './worker-task.ts';
+
+export interface WorkerPoolOptions {
+  /** Worker threads (fixed size: min = max). */
+  readonly threads: number;
+  /** Tasks allowed to wait for a free worker. */
+  readonly maxQueue: number;
+  /** Seconds a client should wait after a 503; default 1. */
+  readonly retryAfterSeconds?: number;
+}
+
+/** A function exported by a worker module: `taskRef(new URL('../../workers/x.ts', import.meta.url), 'fn')`. */
+export interface TaskRef {
+  readonly filename: string;
+  readonly name: string;
+}
+
+export function taskRef(file: URL, name: string): TaskRef {
+  return Object.freeze({ filename: file.href, name });
+}
+
+export interface PoolStats {
+  readonly threads: number;
+  readonly queued: number;
+  readonly utilization: number;
+  readonly completed: number;
+}
+
+export class WorkerPool {
+  readonly #pool: Piscina;
+  readonly #retryAfter: string;
+  readonly threads: number;
+
+  constructor(options: WorkerPoolOptions) {
+    if (!Number.isInteger(options.threads) || options.threads < 1) throw new RangeError('threads must be an integer >= 1');
+    if (!Number.isInteger(options.maxQueue) || options.maxQueue < 0) throw new RangeError('maxQueue must be an integer >= 0');
+    const retry = options.retryAfterSeconds ?? 1;
+    if (!Number.isInteger(retry) || retry < 1) throw new RangeError('retryAfterSeconds must be an integer >= 1');
+    this.threads = options.threads;
+    this.#retryAfter = String(retry);
+    const execArgv = process.execArgv.some((a, i, all) => a === '--import=tsx' || (a === '--import' && all[i + 1] === 'tsx'))
+      ? process.execArgv
+      : [...process.execArgv, '--import', 'tsx'];
+    this.#pool = new Piscina({
+      minThreads: options.threads,
+      maxThreads: options.threads,
+      maxQueue: options.maxQueue,
+      idleTimeout: 60_000,
+      execArgv,
+    });
+  }
+
+  /** Runs `task(payload)` on a worker. Rejects with OVERLOADED when the queue is full. */
+  async run<R>(task: TaskRef, payload: unknown, signal?: AbortSignal): Promise<R> {
+    let result: unknown;
+    try {
+      result = await this.#pool.run(payload, { filename: task.filename, name: task.name, signal });
+    } catch (err) {
+      const message = err instanceof Error ? err.message : '';
+      if (message === 'Task queue is at limit' || message === 'No task queue available and all Workers are busy') {
+        throw createError('OVERLOADED', 'All workers are busy and the queue is full; retry later', { headers: { 'retry-after': this.#retryAfter } });
+      }
+      throw err;
+    }
+    if (isWorkerFailure(result)) throw deserializeError(result[FAILURE_KEY]);
+    return result as R;
+  }
+
+  stats(): PoolStats {
+    return {
+      threads: this.#pool.threads.length,
+      queued: this.#pool.queueSize,
+      utilization: this.#pool.utilization,
+      completed: this.#pool.completed,
+    };
+  }
+
+  async close(): Promise<void> {
+    await this.#pool.close({ force: true });
+  }
+}
+
+export function defaultThreads(): number {
+  return Math.max(1, availableParallelism() - 1);
+}

@@ -1,0 +1,101 @@
+/**
+ * What the HTTP adapter knows about routes. Services describe their routes with these types and
+ * never see uWS objects; `main.ts` hands the route table to `createHttpServer`.
+ */
+import type { Static, TSchema } from '@sinclair/typebox';
+import type { PlanName } from '../config.ts';
+import type { ErrorCode } from '../errors.ts';
+
+export type HttpMethod = 'GET' | 'POST';
+
+/** Service ids of CONTRACT.md §2 (the metered units of §4). */
+export const SERVICE_IDS = ['API-01', 'API-05', 'API-08', 'API-09', 'API-21', 'API-138'] as const;
+export type ServiceId = (typeof SERVICE_IDS)[number];
+
+/** Who is calling. With AUTH_MODE=off every caller is the anonymous public tenant. */
+export interface Principal {
+  readonly tenantId: string;
+  /** The key's plan; null for anonymous callers (they get the free tier). */
+  readonly plan: PlanName | null;
+  /** Stable id of the key (hash prefix), null for anonymous callers. Never the key itself. */
+  readonly keyId: string | null;
+  readonly anonymous: boolean;
+}
+
+export const PUBLIC_PRINCIPAL: Principal = Object.freeze({ tenantId: 'public', plan: null, keyId: null, anonymous: true });
+
+export interface RequestContext<B = unknown> {
+  readonly body: B;
+  readonly requestId: string;
+  readonly principal: Principal;
+  /** Aborted when the client goes away; pass it to worker-pool tasks. */
+  readonly signal: AbortSignal;
+  /** Lower-cased request headers the adapter captured (see CAPTURED_HEADERS). */
+  readonly headers: Readonly<Record<string, string>>;
+  /** Client address (X-Forwarded-For's first hop when TRUST_PROXY is set). */
+  readonly clientIp: string;
+  readonly query: string;
+}
+
+/** A non-JSON (or pre-serialised) reply: /metrics, /v1/openapi.json. */
+export class RawReply {
+  constructor(
+    readonly body: string | Uint8Array,
+    readonly contentType: string,
+    readonly status = 200,
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {}
+}
+
+export type HandlerResult = Record<string, unknown> | RawReply;
+
+export interface RouteDef<S extends TSchema = TSchema> {
+  readonly method: HttpMethod;
+  /** Every path that runs this handler (CONTRACT.md §2 lists aliases). */
+  readonly paths: readonly string[];
+  /** The `api` label of CONTRACT.md §2, e.g. `[API-138] SEPA Verification of Payee`. */
+  readonly api?: string;
+  /** Metered service; routes without one are not subject to keys or quotas. */
+  readonly service?: ServiceId;
+  /** `/v1/usage` needs a key even when it is not a service. */
+  readonly requiresKey?: boolean;
+  readonly summary: string;
+  readonly description?: string;
+  readonly tags?: readonly string[];
+  /** Request body schema (POST routes). The single source of the validator and the OpenAPI document. */
+  readonly body?: S;
+  /** Success body fields (the adapter adds `success`, `api` and `latency_ms`). */
+  readonly response?: TSchema;
+  /** Error codes this route can answer besides the common ones (documented in OpenAPI). */
+  readonly errors?: readonly ErrorCode[];
+  /** For RawReply routes: content type documented in OpenAPI. */
+  readonly produces?: string;
+  readonly handler: (ctx: RequestContext<Static<S>>) => HandlerResult | Promise<HandlerResult>;
+}
+
+/**
+ * Keys, plans and quotas plug in here (CONTRACT.md §4). The adapter calls `authenticate` from
+ * the headers before reading any body, and `admit` after validation, right before the handler.
+ */
+export interface Gatekeeper {
+  /** Throws GatewayError UNAUTHORIZED; never reads the body. */
+  authenticate(input: { headers: Readonly<Record<string, string>>; clientIp: string; route: RouteDef }): Principal;
+  /**
+   * Reserves one unit for a metered route (throws QUOTA_EXCEEDED / FORBIDDEN / RATE_LIMITED /
+   * OVERLOADED); returns headers for the response and a `settle` callback that the adapter calls
+   * once with the final status (a 4xx refunds the unit).
+   */
+  admit(principal: Principal, route: RouteDef): Admission | Promise<Admission>;
+}
+
+export interface Admission {
+  readonly headers?: Readonly<Record<string, string>>;
+  settle?(status: number): void;
+}
+
+/** AUTH_MODE=off: everyone is the public tenant, nothing is counted. */
+export const OPEN_GATEKEEPER: Gatekeeper = {
+  authenticate: () => PUBLIC_PRINCIPAL,
+  admit: () => NO_ADMISSION,
+};
+const NO_ADMISSION: Admission = Object.freeze({});

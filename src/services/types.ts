@@ -1,0 +1,29 @@
+/**
+ * How a service plugs into the gateway. Each service folder exports a factory; `src/services/index.ts`
+ * lists them and `src/gateway.ts` builds them with their dependencies at boot.
+ */
+import type { Config } from '../config.ts';
+import type { Logger } from '../observability/logger.ts';
+import type client from 'prom-client';
+import type { WorkerPool } from '../pool/worker-pool.ts';
+import type { RouteDef, ServiceId } from '../server/types.ts';
+
+export type ServiceHealth = 'up' | 'degraded' | 'down';
+
+export interface ServiceModule {
+  /** The contract's service id; `undefined` for gateway parts that only add routes (usage, keys). */
+  readonly id?: ServiceId;
+  readonly routes: readonly RouteDef[];
+  health?(): ServiceHealth;
+  close?(): Promise<void> | void;
+}
+
+export interface ServiceDeps {
+  readonly config: Config;
+  readonly pool: WorkerPool;
+  readonly logger: Logger;
+  /** The gateway's own Prometheus registry (labels: never user data). */
+  readonly registry: client.Registry;
+}
+
+export type ServiceFactory = (deps: ServiceDeps) => ServiceModule | Promise<ServiceModule>;
