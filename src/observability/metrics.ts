@@ -82,7 +82,7 @@ export function createMetrics(sources: { poolStats: () => PoolStats; uwsNative: 
   });
 
   // Children cached per label set: prom-client hashes labels on every call otherwise.
-  const counterChildren = new Map<string, client.Counter.Internal<'route' | 'method' | 'status'>>();
+  const counterChildren = new Map<string, client.Counter.Internal>();
   const histogramChildren = new Map<string, client.Histogram.Internal<'route'>>();
   return {
     registry,
