@@ -23,6 +23,7 @@ export function safeStack(err: unknown): { name: string; frames?: string } {
 }
 
 export function logResponse(logger: Logger, info: ResponseInfo): void {
+  if (info.internalError === undefined && !logger.isLevelEnabled('info')) return;
   const line = {
     reqId: info.requestId,
     method: info.method,

@@ -42,6 +42,9 @@ export interface PoolStats {
 export class WorkerPool {
   readonly #pool: Piscina;
   readonly #retryAfter: string;
+  readonly #capacity: number;
+  /** Tasks submitted and not yet settled (running + queued). */
+  #pending = 0;
   readonly threads: number;
 
   constructor(options: WorkerPoolOptions) {
@@ -51,6 +54,9 @@ export class WorkerPool {
     if (!Number.isInteger(retry) || retry < 1) throw new RangeError('retryAfterSeconds must be an integer >= 1');
     this.threads = options.threads;
     this.#retryAfter = String(retry);
+    // Piscina does not count tasks that carry an AbortSignal against maxQueue (they wait in its
+    // "skip queue"), so the bound is enforced here: running + waiting <= threads + maxQueue.
+    this.#capacity = options.threads + options.maxQueue;
     const execArgv = process.execArgv.some((a, i, all) => a === '--import=tsx' || (a === '--import' && all[i + 1] === 'tsx'))
       ? process.execArgv
       : [...process.execArgv, '--import', 'tsx'];
@@ -65,24 +71,30 @@ export class WorkerPool {
 
   /** Runs `task(payload)` on a worker. Rejects with OVERLOADED when the queue is full. */
   async run<R>(task: TaskRef, payload: unknown, signal?: AbortSignal): Promise<R> {
+    if (this.#pending >= this.#capacity) throw this.#overloaded();
+    this.#pending++;
     let result: unknown;
     try {
       result = await this.#pool.run(payload, { filename: task.filename, name: task.name, signal });
     } catch (err) {
       const message = err instanceof Error ? err.message : '';
-      if (message === 'Task queue is at limit' || message === 'No task queue available and all Workers are busy') {
-        throw createError('OVERLOADED', 'All workers are busy and the queue is full; retry later', { headers: { 'retry-after': this.#retryAfter } });
-      }
+      if (message === 'Task queue is at limit' || message === 'No task queue available and all Workers are busy') throw this.#overloaded();
       throw err;
+    } finally {
+      this.#pending--;
     }
     if (isWorkerFailure(result)) throw deserializeError(result[FAILURE_KEY]);
     return result as R;
   }
 
+  #overloaded() {
+    return createError('OVERLOADED', 'All workers are busy and the queue is full; retry later', { headers: { 'retry-after': this.#retryAfter } });
+  }
+
   stats(): PoolStats {
     return {
       threads: this.#pool.threads.length,
-      queued: this.#pool.queueSize,
+      queued: Math.max(0, this.#pending - this.threads),
       utilization: this.#pool.utilization,
       completed: this.#pool.completed,
     };

@@ -1,0 +1,160 @@
+/**
+ * HTTP benchmark plumbing: start the real gateway or a baseline server in a child process, drive
+ * it with autocannon, and read both client latency (autocannon's per-response time) and the
+ * server-side time each body reports in `latency_ms` (CONTRACT.md §7 targets are server-side).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { benchOptions, percentile } from './harness.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface RunningServer {
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let exited: number | null = null;
+  child.once('exit', (code) => {
+    exited = code ?? -1;
+  });
+  while (Date.now() < deadline) {
+    if (exited !== null) throw new Error(`server process exited with code ${exited} before it was ready`);
+    try {
+      const res = await fetch(url);
+      if (res.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server at ${url} not ready after ${timeoutMs} ms`);
+}
+
+function spawnServer(args: string[], env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return child;
+}
+
+function stopper(child: ChildProcess): () => Promise<void> {
+  return () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+    });
+}
+
+/** The real gateway (`src/main.ts`) on a free port, logging at warn; waits for /v1/health. */
+export async function startGateway(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const child = spawnServer(['src/main.ts'], { HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/v1/health`, child, 60_000);
+  return { url, stop: stopper(child) };
+}
+
+export interface BaselineSpec {
+  readonly method: 'GET' | 'POST';
+  readonly path: string;
+  /** Module path relative to the repository root, e.g. `bench/lib/health-handler.ts`. */
+  readonly module: string;
+  readonly exportName: string;
+}
+
+/** A raw uWS or Fastify server answering `spec.path` with `(await import(module))[exportName](body)`. */
+export async function startBaseline(kind: 'uws' | 'fastify', spec: BaselineSpec): Promise<RunningServer> {
+  const port = await freePort();
+  const child = spawnServer(['bench/lib/baseline-server.ts'], {
+    BASELINE_KIND: kind,
+    BASELINE_METHOD: spec.method,
+    BASELINE_PATH: spec.path,
+    BASELINE_MODULE: spec.module,
+    BASELINE_EXPORT: spec.exportName,
+    PORT: String(port),
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/__ready`, child, 60_000);
+  return { url, stop: stopper(child) };
+}
+
+export interface LoadOptions {
+  readonly url: string;
+  readonly method?: 'GET' | 'POST';
+  readonly body?: string;
+  /** Rotated per request (autocannon cycles the request list). */
+  readonly bodies?: readonly string[];
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly connections?: number;
+  readonly duration?: number;
+}
+
+export interface LoadResult {
+  readonly reqPerSec: number;
+  /** Client-observed latency. */
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  /** Server-side latency from the bodies' `latency_ms` (NaN when bodies carry none). */
+  readonly serverP50Ms: number;
+  readonly serverP99Ms: number;
+  readonly requests: number;
+  readonly non2xx: number;
+  readonly errors: number;
+}
+
+export async function load(opts: LoadOptions): Promise<LoadResult> {
+  const defaults = benchOptions();
+  const method = opts.method ?? (opts.body || opts.bodies ? 'POST' : 'GET');
+  const headers = { ...(method === 'POST' ? { 'content-type': 'application/json' } : {}), ...opts.headers };
+  const server: number[] = [];
+  const onResponse = (_status: number, body: string): void => {
+    const i = body.lastIndexOf('"latency_ms":');
+    if (i !== -1) server.push(Number.parseFloat(body.slice(i + 13)));
+  };
+  const bodies = opts.bodies ?? (opts.body === undefined ? [undefined] : [opts.body]);
+  const u = new URL(opts.url);
+  const client: number[] = [];
+  const instance = autocannon({
+    url: u.origin,
+    connections: opts.connections ?? defaults.connections,
+    duration: opts.duration ?? defaults.duration,
+    requests: bodies.map((body) => ({ method, path: u.pathname + u.search, headers, ...(body === undefined ? {} : { body }), onResponse })),
+  });
+  instance.on('response', (_c: unknown, _status: number, _bytes: number, responseTime: number) => {
+    client.push(responseTime);
+  });
+  const result = await instance;
+  client.sort((a, b) => a - b);
+  server.sort((a, b) => a - b);
+  return {
+    reqPerSec: result.requests.average,
+    p50Ms: percentile(client, 50),
+    p99Ms: percentile(client, 99),
+    serverP50Ms: percentile(server, 50),
+    serverP99Ms: percentile(server, 99),
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}

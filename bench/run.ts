@@ -1,0 +1,64 @@
+/**
+ * `npm run bench [-- --filter NAME]`: runs every script under bench/micro and bench/http in its own
+ * process, prints one aggregate table, and exits non-zero when a service misses its CONTRACT.md §7
+ * ceiling at p99 (or a script fails).
+ */
+import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { CEILINGS_MS, formatTable, RESULT_PREFIX, type BenchReport } from './lib/harness.ts';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const filterIndex = process.argv.indexOf('--filter');
+const filter = filterIndex === -1 ? undefined : process.argv[filterIndex + 1];
+
+const scripts = ['micro', 'http'].flatMap((dir) =>
+  readdirSync(new URL(`./${dir}/`, import.meta.url))
+    .filter((f) => f.endsWith('.ts'))
+    .sort()
+    .map((f) => `bench/${dir}/${f}`),
+).filter((s) => filter === undefined || s.includes(filter));
+
+function run(script: string): Promise<{ code: number; reports: BenchReport[] }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    const reports: BenchReport[] = [];
+    let buffered = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString('utf8');
+      let nl: number;
+      while ((nl = buffered.indexOf('\n')) !== -1) {
+        const line = buffered.slice(0, nl);
+        buffered = buffered.slice(nl + 1);
+        if (line.startsWith(RESULT_PREFIX)) reports.push(JSON.parse(line.slice(RESULT_PREFIX.length)) as BenchReport);
+        else process.stdout.write(`${line}\n`);
+      }
+    });
+    child.on('exit', (code) => resolve({ code: code ?? 1, reports }));
+  });
+}
+
+const summary: string[][] = [];
+const failures: string[] = [];
+for (const script of scripts) {
+  console.log(`\n=== ${script}`);
+  const { code, reports } = await run(script);
+  if (code !== 0) failures.push(`${script} exited with code ${code}`);
+  for (const r of reports) {
+    const ceiling = r.ceilingP99Ms ?? (r.service && r.service in CEILINGS_MS ? CEILINGS_MS[r.service as keyof typeof CEILINGS_MS] : undefined);
+    let verdict = '';
+    if (ceiling !== undefined && r.measuredP99Ms !== undefined) {
+      verdict = r.measuredP99Ms <= ceiling ? `ok (≤ ${ceiling} ms)` : `MISSED (> ${ceiling} ms)`;
+      if (r.measuredP99Ms > ceiling) failures.push(`${r.name}: p99 ${r.measuredP99Ms.toFixed(3)} ms > ${ceiling} ms`);
+    }
+    const ratios = Object.entries(r.ratios ?? {}).map(([k, v]) => `${k} ${v.toFixed(2)}`).join('; ');
+    summary.push([r.service ?? '', r.name, r.measuredP99Ms === undefined ? '' : r.measuredP99Ms.toFixed(3), verdict, ratios]);
+  }
+}
+
+console.log('\n# Summary\n');
+console.log(formatTable(['service', 'benchmark', 'p99 ms', '§7 ceiling', 'ratios'], summary));
+if (failures.length > 0) {
+  console.error(`\n${failures.length} failure(s):\n${failures.map((f) => `- ${f}`).join('\n')}`);
+  process.exit(1);
+}
