@@ -4,6 +4,7 @@
  * `startGateway` directly, so one process can run two independent gateways.
  */
 import { readFileSync } from 'node:fs';
+import { createAuth, type AuthOptions } from './auth/index.ts';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import { createLogger, logResponse, type Logger } from './observability/logger.ts';
@@ -27,6 +28,8 @@ export interface GatewayOptions {
   readonly factories?: readonly ServiceFactory[];
   /** Override the keys/quota gatekeeper (tests); default from config. */
   readonly gatekeeper?: Gatekeeper;
+  /** Keys/quota options (tests inject a clock, a snapshot interval or a shared usage store). */
+  readonly auth?: AuthOptions;
 }
 
 export interface Gateway {
@@ -60,6 +63,17 @@ export async function startGateway(config: Config, options: GatewayOptions = {})
     throw err;
   }
 
+  let auth;
+  try {
+    // AUTH_MODE=off: no gatekeeper (OPEN_GATEKEEPER below); else keys, quotas and /v1/usage.
+    auth = createAuth({ config, logger, registry: metrics.registry }, options.auth);
+  } catch (err) {
+    await Promise.allSettled(modules.map((m) => m.close?.()));
+    await pool.close();
+    metrics.close();
+    throw err;
+  }
+
   let openapi: Record<string, unknown> = {};
   const routes: RouteDef[] = [
     healthRoute({
@@ -76,6 +90,7 @@ export async function startGateway(config: Config, options: GatewayOptions = {})
     }),
     openApiRoute(() => openapi),
     metricsRoute(metrics.registry),
+    ...auth.routes,
     ...modules.flatMap((m) => m.routes),
   ];
   openapi = buildOpenApiDocument(routes, {
@@ -90,7 +105,7 @@ export async function startGateway(config: Config, options: GatewayOptions = {})
     bodyTimeoutMs: config.bodyTimeoutMs,
     corsOrigins: config.corsOrigins,
     trustProxy: config.trustProxy,
-    gatekeeper: options.gatekeeper ?? OPEN_GATEKEEPER,
+    gatekeeper: options.gatekeeper ?? auth.gatekeeper ?? OPEN_GATEKEEPER,
     uws: runtime,
     onResponse: (info) => {
       metrics.observe(info);
@@ -119,6 +134,8 @@ export async function startGateway(config: Config, options: GatewayOptions = {})
         const drained = await server.close(config.shutdownTimeoutMs);
         if (!drained) logger.warn({ inFlight: server.inFlight }, 'shutdown timeout: in-flight requests abandoned');
         await Promise.allSettled(modules.map((m) => m.close?.()));
+        // After the drain: the final usage snapshot includes every settled request.
+        await auth.close().catch((err: unknown) => logger.error({ err: err instanceof Error ? err.name : typeof err }, 'closing keys/quotas failed'));
         await pool.close();
         metrics.close();
         logger.flush();

@@ -1,0 +1,99 @@
+/**
+ * Keys, plans and quotas (CONTRACT.md §4), assembled for the gateway: the key store watching
+ * API_KEYS_FILE, the usage store restored from and snapshotted to DATA_DIR, the burst limiter,
+ * the gatekeeper and the /v1/usage route. With AUTH_MODE=off none of it runs: the gateway uses
+ * OPEN_GATEKEEPER and /v1/usage answers 401.
+ */
+import path from 'node:path';
+import type client from 'prom-client';
+import type { Config } from '../config.ts';
+import type { Logger } from '../observability/logger.ts';
+import type { Gatekeeper, RouteDef } from '../server/types.ts';
+import { createAuthMetrics } from './auth-metrics.ts';
+import { QuotaGatekeeper } from './gatekeeper.ts';
+import { KeyStore } from './key-store.ts';
+import { TokenBucketLimiter } from './rate-limiter.ts';
+import { restoreUsage, SnapshotWriter } from './usage-snapshot.ts';
+import { MemoryUsageStore, type UsageStore } from './usage-store.ts';
+import { usageRoute } from './usage-route.ts';
+
+export { QuotaGatekeeper } from './gatekeeper.ts';
+export { MemoryUsageStore, type UsageStore, type UsageCharge, type TakeResult } from './usage-store.ts';
+
+export interface AuthOptions {
+  /** Wall clock (epoch ms) for month boundaries; tests inject one. Default Date.now. */
+  readonly now?: () => number;
+  /** Monotonic clock (ms) for the burst limiter. Default performance.now. */
+  readonly monotonic?: () => number;
+  /** How often changed counts are written to DATA_DIR (ms). Default 2000. */
+  readonly snapshotIntervalMs?: number;
+  /** A shared store (e.g. Redis); when given, nothing is snapshotted locally. */
+  readonly usageStore?: UsageStore;
+}
+
+export interface AuthModule {
+  /** null when AUTH_MODE=off. */
+  readonly gatekeeper: Gatekeeper | null;
+  readonly routes: readonly RouteDef[];
+  /** Stops watching, writes the final snapshot. */
+  close(): Promise<void>;
+}
+
+/** File that holds the usage counts under DATA_DIR. */
+export function usageSnapshotFile(config: Config): string {
+  return path.join(config.dataDir, 'usage.snapshot');
+}
+
+export function createAuth(deps: { config: Config; logger: Logger; registry: client.Registry }, options: AuthOptions = {}): AuthModule {
+  const { config, logger } = deps;
+  if (config.authMode === 'off') return { gatekeeper: null, routes: [usageRoute(null)], close: async () => undefined };
+
+  const metrics = createAuthMetrics(deps.registry);
+  const keys = new KeyStore({ file: config.apiKeysFile, logger, onLoad: (n) => metrics.activeKeys(n) });
+  keys.start();
+  if (keys.size === 0) logger.warn({ keysFile: config.apiKeysFile, authMode: config.authMode }, 'no API keys loaded yet: create one with `npm run keys -- create --tenant T --plan P`');
+
+  let usage: UsageStore;
+  let writer: SnapshotWriter | null = null;
+  if (options.usageStore !== undefined) {
+    usage = options.usageStore;
+  } else {
+    const memory = new MemoryUsageStore();
+    const file = usageSnapshotFile(config);
+    try {
+      restoreUsage(file, memory, logger);
+    } catch (err) {
+      keys.close();
+      throw err;
+    }
+    writer = new SnapshotWriter({ file, store: memory, intervalMs: options.snapshotIntervalMs, logger, onWrite: (ok) => metrics.snapshotWrite(ok) });
+    usage = memory;
+  }
+
+  const gatekeeper = new QuotaGatekeeper({
+    mode: config.authMode,
+    keys,
+    usage,
+    limiter: new TokenBucketLimiter(options.monotonic),
+    rateLimit: config.rateLimit,
+    trustProxy: config.trustProxy,
+    failMode: config.state.quotaFailMode,
+    now: options.now,
+    metrics,
+    logger,
+  });
+
+  let closing: Promise<void> | null = null;
+  return {
+    gatekeeper,
+    routes: [usageRoute(gatekeeper)],
+    close() {
+      closing ??= (async () => {
+        keys.close();
+        await writer?.close();
+        await usage.close();
+      })();
+      return closing;
+    },
+  };
+}
