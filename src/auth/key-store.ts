@@ -32,6 +32,8 @@ export interface KeyStoreOptions {
   readonly logger?: Logger;
   /** Stat poll interval (ms); the fallback when watch events do not arrive. Default 250. */
   readonly pollMs?: number;
+  /** Use fs.watch besides the poll (default true; false exercises the poll alone). */
+  readonly watch?: boolean;
   /** Called after each successful (re)load with the number of active keys. */
   readonly onLoad?: (activeKeys: number) => void;
 }
@@ -53,6 +55,7 @@ export class KeyStore {
   readonly #logger: Logger | undefined;
   readonly #pollMs: number;
   readonly #onLoad: ((n: number) => void) | undefined;
+  readonly #useWatch: boolean;
 
   constructor(options: KeyStoreOptions) {
     if (typeof options.file !== 'string' || options.file === '') throw new TypeError('KeyStore: file must be a path');
@@ -62,6 +65,7 @@ export class KeyStore {
     this.#logger = options.logger;
     this.#pollMs = pollMs;
     this.#onLoad = options.onLoad;
+    this.#useWatch = options.watch ?? true;
   }
 
   /** Loads the file synchronously (boot); throws KeysFileError when it is invalid. Then starts watching. */
@@ -71,6 +75,13 @@ export class KeyStore {
     this.#apply(readKeysFile(this.file));
     const dir = path.dirname(path.resolve(this.file));
     const base = path.basename(this.file);
+    if (this.#useWatch) this.#startWatch(dir, base);
+    this.#poll = setInterval(() => void this.#checkStat(), this.#pollMs);
+    this.#poll.unref();
+    return this;
+  }
+
+  #startWatch(dir: string, base: string): void {
     try {
       this.#watcher = watch(dir, { persistent: false }, (_event, name) => {
         if (name === null || name === base || String(name) === base) this.#scheduleReload();
@@ -83,9 +94,6 @@ export class KeyStore {
     } catch {
       // No directory yet, or watch unsupported: rely on the poll.
     }
-    this.#poll = setInterval(() => void this.#checkStat(), this.#pollMs);
-    this.#poll.unref();
-    return this;
   }
 
   /** Active (not revoked) keys currently loaded. */
