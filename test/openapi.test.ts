@@ -1,0 +1,97 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import Ajv from 'ajv';
+import { startTestGateway, type TestGateway } from './helpers/gateway.ts';
+
+type Json = Record<string, any>;
+
+/** Replaces local $refs with their targets so each response schema compiles on its own. */
+function inline(schema: unknown, doc: Json): unknown {
+  if (Array.isArray(schema)) return schema.map((s) => inline(s, doc));
+  if (schema && typeof schema === 'object') {
+    const ref = (schema as Json).$ref;
+    if (typeof ref === 'string') return inline(ref.slice(2).split('/').reduce((o: Json, k: string) => o[k], doc), doc);
+    return Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, inline(v, doc)]));
+  }
+  return schema;
+}
+
+describe('OpenAPI document', () => {
+  let gw: TestGateway;
+  let doc: Json;
+  const ajv = new Ajv({ strict: false, allErrors: true });
+
+  before(async () => {
+    gw = await startTestGateway();
+    const res = await gw.get('/v1/openapi.json');
+    assert.equal(res.status, 200);
+    doc = (await res.json()) as Json;
+  });
+  after(() => gw.close());
+
+  it('is OpenAPI 3.0.3 with info.version 1.0.0 and a shared Error schema', () => {
+    assert.equal(doc.openapi, '3.0.3');
+    assert.equal(doc.info.version, '1.0.0');
+    assert.ok(doc.components.schemas.Error);
+  });
+
+  it('documents every route of the gateway with each of its paths', () => {
+    for (const route of gw.gateway.routes) {
+      for (const path of route.paths) {
+        const op = doc.paths[path]?.[route.method.toLowerCase()];
+        assert.ok(op, `${route.method} ${path} is missing`);
+        assert.ok(op.responses['200'], `${route.method} ${path} has no 200 response`);
+        if (route.method === 'POST') {
+          assert.ok(op.requestBody?.content?.['application/json']?.schema, `${path} has no request schema`);
+          for (const status of ['400', '413', '415']) assert.ok(op.responses[status], `${path} lacks ${status}`);
+        }
+      }
+    }
+  });
+
+  it('uses no JSON Schema keyword that OpenAPI 3.0 lacks', () => {
+    const text = JSON.stringify(doc);
+    for (const keyword of ['"const":', '"$id":', '"patternProperties":', '"type":"null"', '"examples":', '"$schema":']) {
+      assert.equal(text.includes(keyword), false, `document contains ${keyword}`);
+    }
+  });
+
+  it('matches real responses of every route: each request example and an invalid body', async () => {
+    let checked = 0;
+    for (const route of gw.gateway.routes) {
+      const op = doc.paths[route.paths[0]!][route.method.toLowerCase()];
+      const validate = (status: number, body: unknown, label: string): void => {
+        const schema = op.responses[String(status)]?.content?.['application/json']?.schema;
+        assert.ok(schema, `${label}: status ${status} is not documented`);
+        const check = ajv.compile(inline(schema, doc) as Json);
+        assert.ok(check(body), `${label}: ${JSON.stringify(check.errors)}\n${JSON.stringify(body).slice(0, 400)}`);
+        checked++;
+      };
+      if (route.method === 'GET') {
+        const res = await gw.get(route.paths[0]!);
+        if (res.headers.get('content-type')?.startsWith('application/json')) validate(res.status, await res.json(), `GET ${route.paths[0]}`);
+        else {
+          assert.equal(res.status, 200);
+          assert.ok(op.responses['200'].content[route.produces ?? ''], `GET ${route.paths[0]}: content type not documented`);
+          checked++;
+        }
+        continue;
+      }
+      const examples = (route.body as Json | undefined)?.examples as unknown[] | undefined;
+      assert.ok(examples && examples.length > 0, `POST ${route.paths[0]} needs request examples in its schema`);
+      for (const [i, example] of examples.entries()) {
+        for (const path of route.paths) {
+          const res = await gw.post(path, example);
+          validate(res.status, await res.json(), `POST ${path} example ${i}`);
+          assert.equal(res.status, 200, `POST ${path} example ${i} should succeed`);
+        }
+      }
+      const bad = await gw.post(route.paths[0]!, { unexpected: true });
+      validate(bad.status, await bad.json(), `POST ${route.paths[0]} invalid body`);
+    }
+    const nf = await gw.get('/v1/does-not-exist');
+    const nfBody = await nf.json();
+    assert.ok(ajv.compile(doc.components.schemas.Error)(nfBody));
+    assert.ok(checked >= gw.gateway.routes.length);
+  });
+});
