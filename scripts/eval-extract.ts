@@ -1,0 +1,152 @@
+/**
+ * `npm run eval:extract`: article-body quality of API-01 on ../shared/eval/extract/ (the
+ * scrapinghub article-extraction-benchmark dev split), and, in the same run, of the baseline
+ * @mozilla/readability + linkedom + turndown.
+ *
+ * Scoring is the benchmark's own (evaluate.py): tokens are `\w+` runs, compared as 4-token
+ * shingles; per page tp/fp/fn are normalised, precision and recall are averaged over pages and
+ * F1 is computed from the two averages. Token-level (1-gram) numbers are printed beside them.
+ * Markdown is reduced to plain text first (links dropped via include_links=false, fence lines
+ * removed); Markdown punctuation is not a `\w` token, so it does not count either way.
+ *
+ *   npm run eval:extract [-- --verbose] [-- --dir path/to/extract]
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { Readability } from '@mozilla/readability';
+import { parseHTML } from 'linkedom';
+import TurndownService from 'turndown';
+import { decodeBody } from '../src/fetch/charset.ts';
+import { extractMarkdown } from '../src/services/web-to-markdown/core.ts';
+
+interface Page {
+  id: string;
+  file: string;
+  url: string;
+  expected_text: string;
+}
+type Counts = [tp: number, fp: number, fn: number];
+
+const args = process.argv.slice(2);
+const verbose = args.includes('--verbose');
+const dirArg = args.indexOf('--dir');
+const dir = dirArg >= 0 ? args[dirArg + 1]! : path.resolve(import.meta.dirname, '../../shared/eval/extract');
+
+const TOKEN = /[\p{L}\p{N}\p{M}_]+/gu;
+
+function shingles(text: string, n: number): Map<string, number> {
+  const tokens = text.match(TOKEN) ?? [];
+  const out = new Map<string, number>();
+  for (let i = 0; i < Math.max(1, tokens.length - n + 1); i++) {
+    const s = tokens.slice(i, i + n);
+    if (s.length === 0) continue;
+    const key = s.join('\u0001');
+    out.set(key, (out.get(key) ?? 0) + 1);
+  }
+  return out;
+}
+
+/** evaluate.py string_shingle_matching: normalised tp/fp/fn of one page. */
+export function shingleMatch(truth: string, pred: string, n = 4): Counts {
+  const t = shingles(truth, n);
+  const p = shingles(pred, n);
+  let tp = 0;
+  let fp = 0;
+  let fn = 0;
+  for (const key of new Set([...t.keys(), ...p.keys()])) {
+    const tc = t.get(key) ?? 0;
+    const pc = p.get(key) ?? 0;
+    tp += Math.min(tc, pc);
+    fp += Math.max(0, pc - tc);
+    fn += Math.max(0, tc - pc);
+  }
+  const s = tp + fp + fn;
+  return s > 0 ? [tp / s, fp / s, fn / s] : [0, 0, 0];
+}
+
+function prf(counts: readonly Counts[]): { precision: number; recall: number; f1: number } {
+  const prec = (tp: number, fp: number, fn: number) => (fp === 0 && fn === 0 ? 1 : tp === 0 && fp === 0 ? 0 : tp / (tp + fp));
+  const rec = (tp: number, fp: number, fn: number) => (fp === 0 && fn === 0 ? 1 : tp === 0 && fn === 0 ? 0 : tp / (tp + fn));
+  const ps = counts.filter(([tp, fp]) => tp + fp > 0).map((c) => prec(...c));
+  const rs = counts.filter(([tp, , fn]) => tp + fn > 0).map((c) => rec(...c));
+  const precision = ps.reduce((a, b) => a + b, 0) / ps.length;
+  const recall = rs.reduce((a, b) => a + b, 0) / rs.length;
+  return { precision, recall, f1: (2 * precision * recall) / (precision + recall) };
+}
+
+export function markdownToText(md: string): string {
+  return md
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .split('\n')
+    .filter((l) => !/^\s*(```|~~~)/.test(l))
+    .join('\n');
+}
+
+function loadPages(): { page: Page; html: string }[] {
+  const lines = readFileSync(path.join(dir, 'scrapinghub_dev.jsonl'), 'utf8').split('\n').filter((l) => l.trim() !== '');
+  return lines.map((l) => {
+    const page = JSON.parse(l) as Page;
+    const bytes = gunzipSync(readFileSync(path.join(dir, page.file)));
+    return { page, html: decodeBody(bytes, null, true).text };
+  });
+}
+
+function readabilityBaseline(html: string, url: string): string {
+  const { document } = parseHTML(html);
+  const article = new Readability(document as unknown as Document).parse();
+  if (!article?.content) return '';
+  const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced' });
+  void url;
+  return turndown.turndown(article.content);
+}
+
+function main(): void {
+  const pages = loadPages();
+  const ours: Counts[][] = [[], []];
+  const base: Counts[][] = [[], []];
+  let oursMs = 0;
+  let baseMs = 0;
+  const rows: string[] = [];
+  for (const { page, html } of pages) {
+    let t0 = performance.now();
+    const md = extractMarkdown({ html, url: page.url, includeLinks: false }).markdown;
+    oursMs += performance.now() - t0;
+    t0 = performance.now();
+    let baseMd = '';
+    try {
+      baseMd = readabilityBaseline(html, page.url);
+    } catch {
+      baseMd = '';
+    }
+    baseMs += performance.now() - t0;
+    const o4 = shingleMatch(page.expected_text, markdownToText(md), 4);
+    const b4 = shingleMatch(page.expected_text, markdownToText(baseMd), 4);
+    ours[0]!.push(o4);
+    ours[1]!.push(shingleMatch(page.expected_text, markdownToText(md), 1));
+    base[0]!.push(b4);
+    base[1]!.push(shingleMatch(page.expected_text, markdownToText(baseMd), 1));
+    if (verbose) {
+      const f = (c: Counts) => prf([c]).f1.toFixed(3);
+      rows.push(`${page.id.slice(0, 10)}  ours F1=${f(o4)} (p=${prf([o4]).precision.toFixed(2)} r=${prf([o4]).recall.toFixed(2)})  readability F1=${f(b4)}  ${new URL(page.url).hostname}`);
+    }
+  }
+  if (verbose) console.log(rows.join('\n') + '\n');
+  const line = (name: string, c: Counts[], ms: number) => {
+    const m = prf(c);
+    return `| ${name.padEnd(36)} | ${m.precision.toFixed(3)} | ${m.recall.toFixed(3)} | ${m.f1.toFixed(3)} | ${(ms / pages.length).toFixed(2).padStart(6)} |`;
+  };
+  console.log(`API-01 extraction on ${pages.length} pages of ${dir}\n`);
+  console.log('| extractor (metric)                   | precision | recall | F1 | ms/page |');
+  console.log('| --- | --- | --- | --- | --- |');
+  console.log(line('API-01 (4-gram shingles, benchmark)', ours[0]!, oursMs));
+  console.log(line('Readability+linkedom+turndown (4-gram)', base[0]!, baseMs));
+  console.log(line('API-01 (word tokens)', ours[1]!, oursMs));
+  console.log(line('Readability+linkedom+turndown (words)', base[1]!, baseMs));
+  const o = prf(ours[0]!).f1;
+  const b = prf(base[0]!).f1;
+  console.log(`\nF1 difference (API-01 minus Readability, 4-gram): ${(o - b >= 0 ? '+' : '') + (o - b).toFixed(3)}`);
+}
+
+main();

@@ -1,0 +1,129 @@
+/**
+ * API-01 core: HTML (or plain text) in, Markdown out. Pure and synchronous: the worker pool runs
+ * it (workers/web-to-markdown.ts) and tests and benchmarks call it directly.
+ *
+ * Strategy (Readability's retry ladder on a faster DOM): parse with boilerplate pruning by
+ * class/id, score and pick the main content, render; when that yields less than
+ * MIN_ARTICLE_CHARS while the page holds more text, parse again without the class/id pruning;
+ * and as a last resort render the whole body. The longest non-empty result of the attempts wins,
+ * so a page with text never gives an empty string.
+ */
+import { countTokens } from '../../tokenizer/index.ts';
+import { bodyOf, measure, selectContent } from './score.ts';
+import { parsePage, type ParsedPage } from './dom.ts';
+import { renderMarkdown } from './render.ts';
+import { estimateHtmlTokens } from './token-estimate.ts';
+
+export interface ExtractInput {
+  /** The page: HTML, or plain text when `isHtml` is false. */
+  readonly html: string;
+  /** Page URL: resolves relative links (after `<base href>`). */
+  readonly url: string;
+  readonly includeLinks: boolean;
+  /** Default true; false for text/plain (and other text/*) pages. */
+  readonly isHtml?: boolean;
+}
+
+export interface ExtractResult {
+  readonly markdown: string;
+  readonly title: string | null;
+  /** Characters (UTF-16 code units are not characters: this counts code points). */
+  readonly markdownLength: number;
+  /** o200k_base tokens of the raw page: calibrated estimate (see token-estimate.ts). */
+  readonly htmlTokens: number;
+  /** o200k_base tokens of the Markdown, exact. */
+  readonly markdownTokens: number;
+  readonly tokensSaved: number;
+}
+
+/** Below this many characters the strict attempt is considered a miss (Readability uses 500). */
+export const MIN_ARTICLE_CHARS = 500;
+
+/**
+ * Extracts the main content of a page as Markdown.
+ *
+ * @example extractMarkdown({ html: '<article><h1>T</h1><p>Hello</p></article>', url: 'https://x.test/', includeLinks: true })
+ */
+export function extractMarkdown(input: ExtractInput): ExtractResult {
+  let markdown: string;
+  let title: string | null = null;
+  if (input.isHtml === false) {
+    markdown = input.html.replace(/\r\n?/g, '\n').trim();
+  } else {
+    const strict = parsePage(input.html, true);
+    title = pickTitle(strict);
+    const base = resolveBase(input.url, strict.baseHref);
+    markdown = attempt(strict, base, input.includeLinks);
+    if (visibleLength(markdown) < MIN_ARTICLE_CHARS) {
+      const lenient = parsePage(input.html, false);
+      const second = attempt(lenient, base, input.includeLinks);
+      if (visibleLength(second) > visibleLength(markdown)) markdown = second;
+      if (visibleLength(markdown) < MIN_ARTICLE_CHARS) {
+        const body = bodyOf(lenient.root);
+        measure(body);
+        const whole = renderMarkdown([body], { base, includeLinks: input.includeLinks, clean: false });
+        if (markdown.trim() === '' || visibleLength(whole) < MIN_ARTICLE_CHARS) {
+          if (visibleLength(whole) > visibleLength(markdown)) markdown = whole;
+        }
+      }
+    }
+  }
+  const markdownTokens = countTokens(markdown, 'o200k_base');
+  const htmlTokens = estimateHtmlTokens(input.html);
+  return {
+    markdown,
+    title,
+    markdownLength: codePointLength(markdown),
+    htmlTokens,
+    markdownTokens,
+    tokensSaved: Math.max(0, htmlTokens - markdownTokens),
+  };
+}
+
+function attempt(page: ParsedPage, base: URL | null, includeLinks: boolean): string {
+  const nodes = selectContent(page.root);
+  return renderMarkdown(nodes, { base, includeLinks, clean: true });
+}
+
+function resolveBase(pageUrl: string, baseHref: string | null): URL | null {
+  let page: URL | null = null;
+  try {
+    page = new URL(pageUrl);
+  } catch {
+    return null;
+  }
+  if (baseHref === null) return page;
+  try {
+    const b = new URL(baseHref, page);
+    return b.protocol === 'http:' || b.protocol === 'https:' ? b : page;
+  } catch {
+    return page;
+  }
+}
+
+/** og:title / twitter:title, else <title>, each without a trailing " | Site name" part. */
+function pickTitle(page: ParsedPage): string | null {
+  const raw = page.ogTitle ?? page.title;
+  if (raw === null) return null;
+  const m = /^(.*\S)\s+[|\-–—»:]\s+[^|\-–—»:]{1,40}$/.exec(raw);
+  if (m && m[1]!.split(/\s+/).length >= 3) return m[1]!;
+  return raw;
+}
+
+function visibleLength(md: string): number {
+  let n = 0;
+  for (let i = 0; i < md.length; i++) {
+    const c = md.charCodeAt(i);
+    if (c > 32 && c !== 35 && c !== 42 && c !== 62 && c !== 124 && c !== 45) n++;
+  }
+  return n;
+}
+
+function codePointLength(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0xd800 || c > 0xdbff) n++;
+  }
+  return n;
+}

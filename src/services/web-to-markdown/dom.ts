@@ -1,0 +1,150 @@
+/**
+ * A small DOM built from htmlparser2's SAX events: only what extraction needs. Scripts, styles,
+ * form controls, embedded media and hidden subtrees are dropped while parsing, so later passes
+ * never see them. Boilerplate by class/id ("unlikely candidates", as Readability names them) is
+ * dropped here too when `strict` is on.
+ */
+import { Parser } from 'htmlparser2';
+
+export interface ElementNode {
+  readonly tag: string;
+  readonly attrs: Readonly<Record<string, string>>;
+  readonly children: Node[];
+  parent: ElementNode | null;
+  /** Filled by the scorer: trimmed text length, text inside links, paragraph score. */
+  textLen: number;
+  linkLen: number;
+  commas: number;
+  /** Descendant counts used by the conditional cleaner. */
+  pCount: number;
+  imgCount: number;
+  liCount: number;
+  /** True when a block-level element sits anywhere below. */
+  hasBlock: boolean;
+  score: number;
+  scored: boolean;
+}
+export type Node = ElementNode | string;
+
+export interface ParsedPage {
+  readonly root: ElementNode;
+  readonly title: string | null;
+  readonly ogTitle: string | null;
+  readonly baseHref: string | null;
+  /** Lower-cased `lang` attribute of <html>, if any. */
+  readonly lang: string | null;
+}
+
+/** Subtrees never rendered: code, styling, media players, form controls, document metadata. */
+const SKIP_TAGS = new Set([
+  'script', 'style', 'noscript', 'template', 'svg', 'math', 'iframe', 'object', 'embed', 'canvas', 'video', 'audio',
+  'select', 'option', 'button', 'input', 'textarea', 'label', 'dialog', 'map', 'link', 'meta', 'frameset',
+]);
+/** Page chrome: always dropped. */
+const CHROME_TAGS = new Set(['nav', 'aside', 'footer', 'menu']);
+const CHROME_ROLES = new Set(['navigation', 'complementary', 'banner', 'contentinfo', 'menu', 'menubar', 'dialog', 'alertdialog', 'search', 'tablist', 'toolbar']);
+const VOID_TAGS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr', 'param', 'keygen']);
+
+/** Readability's "unlikely candidate" hints, extended with cookie/consent/newsletter/share widgets. */
+const UNLIKELY = /-ad-|\bads?\b|ai2html|banner|breadcrumb|combx|comment|community|cover-wrap|disqus|extra|gdpr|consent|cookie|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|newsletter|subscribe|signup|share|sharing|promo|outbrain|taboola|byline|masthead|toolbar|tags?-list|jump-?link|skip-?link|modal|overlay|paywall|print-only|screen-reader|sr-only|visually-?hidden/i;
+const MAYBE = /and|article|body|column|content|main|shadow|post|entry|story|text/i;
+const PROTECTED_TAGS = new Set(['html', 'body', 'article', 'main', 'table', 'tbody', 'tr', 'td', 'th', 'pre', 'code', 'p', 'li']);
+const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
+
+function newElement(tag: string, attrs: Record<string, string>, parent: ElementNode | null): ElementNode {
+  return { tag, attrs, children: [], parent, textLen: 0, linkLen: 0, commas: 0, pCount: 0, imgCount: 0, liCount: 0, hasBlock: false, score: 0, scored: false };
+}
+
+/** Why an element (and its subtree) is left out of the tree, or null to keep it. */
+function dropReason(tag: string, attrs: Record<string, string>, strict: boolean): boolean {
+  if (SKIP_TAGS.has(tag) || CHROME_TAGS.has(tag)) return true;
+  if (attrs.hidden !== undefined || attrs['aria-hidden'] === 'true') return true;
+  if (attrs.style !== undefined && HIDDEN_STYLE.test(attrs.style)) return true;
+  const role = attrs.role;
+  if (role !== undefined && CHROME_ROLES.has(role.toLowerCase())) return true;
+  if (strict && !PROTECTED_TAGS.has(tag)) {
+    const hint = (attrs.class ?? '') + ' ' + (attrs.id ?? '');
+    if (hint.length > 1 && UNLIKELY.test(hint) && !MAYBE.test(hint)) return true;
+  }
+  return false;
+}
+
+/**
+ * Parses HTML into the extraction DOM. `strict` drops unlikely-candidate subtrees by class/id.
+ */
+export function parsePage(html: string, strict: boolean): ParsedPage {
+  const root = newElement('#root', {}, null);
+  let current = root;
+  let skipDepth = 0;
+  let inTitle = false;
+  let title = '';
+  let sawTitle = false;
+  let ogTitle: string | null = null;
+  let baseHref: string | null = null;
+  let lang: string | null = null;
+
+  const parser = new Parser(
+    {
+      onopentag(name, attrs) {
+        if (skipDepth > 0) {
+          if (!VOID_TAGS.has(name)) skipDepth++;
+          return;
+        }
+        if (name === 'title' && !sawTitle) {
+          inTitle = true;
+          sawTitle = true;
+        } else if (name === 'base' && baseHref === null && attrs.href) {
+          baseHref = attrs.href;
+        } else if (name === 'meta') {
+          const key = (attrs.property ?? attrs.name ?? '').toLowerCase();
+          if ((key === 'og:title' || key === 'twitter:title') && ogTitle === null && attrs.content) ogTitle = attrs.content;
+        } else if (name === 'html' && attrs.lang) {
+          lang = attrs.lang.toLowerCase();
+        }
+        if (name === 'title') return;
+        if (dropReason(name, attrs, strict)) {
+          if (!VOID_TAGS.has(name)) skipDepth = 1;
+          return;
+        }
+        const el = newElement(name, attrs, current);
+        current.children.push(el);
+        if (!VOID_TAGS.has(name)) current = el;
+      },
+      ontext(text) {
+        if (inTitle) {
+          title += text;
+          return;
+        }
+        if (skipDepth > 0) return;
+        const kids = current.children;
+        const last = kids.length - 1;
+        if (last >= 0 && typeof kids[last] === 'string') kids[last] += text;
+        else kids.push(text);
+      },
+      onclosetag(name) {
+        if (name === 'title' && inTitle) {
+          inTitle = false;
+          return;
+        }
+        if (skipDepth > 0) {
+          if (!VOID_TAGS.has(name)) skipDepth--;
+          return;
+        }
+        if (VOID_TAGS.has(name) || name === 'title') return;
+        // htmlparser2 closes implied elements itself; climb to the matching element.
+        let el: ElementNode | null = current;
+        while (el !== null && el.tag !== name) el = el.parent;
+        if (el !== null && el.parent !== null) current = el.parent;
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true},
+  );
+  parser.end(html);
+  return {
+    root,
+    title: sawTitle ? title.replace(/\s+/g, ' ').trim() || null : null,
+    ogTitle: ogTitle === null ? null : (ogTitle as string).replace(/\s+/g, ' ').trim() || null,
+    baseHref,
+    lang,
+  };
+}

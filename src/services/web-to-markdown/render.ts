@@ -1,0 +1,334 @@
+/**
+ * Extraction DOM -> GitHub-flavoured Markdown. Keeps the structure an LLM can use: headings,
+ * paragraphs, nested lists, GFM tables, fenced code (language from `language-x`/`lang-x`
+ * classes), block quotes, emphasis, hard line breaks, images and links with absolute URLs.
+ * Inside the chosen content, blocks that read like boilerplate (link lists, image galleries
+ * without text, widgets with negative class hints) are dropped, as Readability's
+ * "clean conditionally" does.
+ */
+import type { ElementNode, Node } from './dom.ts';
+import { classWeight, isBlock, linkDensity } from './score.ts';
+
+export interface RenderOptions {
+  /** Base for relative URLs (`<base href>` resolved against the page URL); null = leave as is. */
+  readonly base: URL | null;
+  readonly includeLinks: boolean;
+  /** Apply the conditional cleaner (off for the last-resort whole-body rendering). */
+  readonly clean: boolean;
+}
+
+const HEADING_LEVEL: Readonly<Record<string, number>> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
+const CLEANABLE = new Set(['div', 'section', 'ul', 'ol', 'table', 'form', 'fieldset', 'header', 'figure', 'center', 'details']);
+const CODE_LANG = /(?:^|\s)(?:lang(?:uage)?-|highlight-(?:source-)?|brush:\s*)([A-Za-z0-9_+#.-]+)/;
+const WS = /[ \t\n\r\f\u00a0]+/g;
+
+/** Renders the selected content elements to Markdown (trimmed, blocks separated by a blank line). */
+export function renderMarkdown(nodes: readonly ElementNode[], options: RenderOptions): string {
+  const r = new Renderer(options);
+  const blocks: string[] = [];
+  for (const n of nodes) r.blocksOf([n], blocks);
+  return blocks.join('\n\n').replace(/\n{3,}/g, '\n\n').trim();
+}
+
+class Renderer {
+  readonly #o: RenderOptions;
+  constructor(o: RenderOptions) {
+    this.#o = o;
+  }
+
+  /** Appends the blocks of a run of nodes; consecutive inline content becomes one paragraph. */
+  blocksOf(nodes: readonly Node[], out: string[]): void {
+    let inline = '';
+    const flush = () => {
+      const text = inline.replace(/[ ]{2,}/g, ' ').replace(/ *\n */g, '\n').trim();
+      if (text !== '') out.push(escapeLineStart(text));
+      inline = '';
+    };
+    for (const n of nodes) {
+      if (typeof n === 'string') {
+        inline += escapeText(n.replace(WS, ' '));
+        continue;
+      }
+      if (!isBlock(n.tag) && !(n.hasBlock && n.tag !== 'a' && n.tag !== 'p')) {
+        inline += this.inline(n);
+        continue;
+      }
+      flush();
+      this.block(n, out);
+    }
+    flush();
+  }
+
+  block(el: ElementNode, out: string[]): void {
+    if (this.#o.clean && CLEANABLE.has(el.tag) && this.#isJunk(el)) return;
+    const level = HEADING_LEVEL[el.tag];
+    if (level !== undefined) {
+      if (this.#o.clean && classWeight(el) < 0) return;
+      const text = this.inlineChildren(el).replace(/\s+/g, ' ').trim();
+      if (text !== '') out.push('#'.repeat(level) + ' ' + text);
+      return;
+    }
+    switch (el.tag) {
+      case 'p': {
+        const text = this.inlineChildren(el).replace(/[ ]{2,}/g, ' ').replace(/ *\n */g, '\n').trim();
+        if (text !== '') out.push(escapeLineStart(text));
+        return;
+      }
+      case 'pre':
+        out.push(codeBlock(el));
+        return;
+      case 'blockquote': {
+        const inner: string[] = [];
+        this.blocksOf(el.children, inner);
+        const text = inner.join('\n\n');
+        if (text !== '') out.push(text.split('\n').map((l) => (l === '' ? '>' : '> ' + l)).join('\n'));
+        return;
+      }
+      case 'ul':
+      case 'ol':
+        this.#list(el, out);
+        return;
+      case 'table':
+        this.#table(el, out);
+        return;
+      case 'hr':
+        out.push('---');
+        return;
+      case 'dt': {
+        const text = this.inlineChildren(el).replace(/\s+/g, ' ').trim();
+        if (text !== '') out.push(`**${text}**`);
+        return;
+      }
+      default:
+        this.blocksOf(el.children, out);
+    }
+  }
+
+  #list(el: ElementNode, out: string[]): void {
+    const ordered = el.tag === 'ol';
+    let n = ordered ? Number.parseInt(el.attrs.start ?? '1', 10) || 1 : 1;
+    const items: string[] = [];
+    for (const child of el.children) {
+      if (typeof child === 'string') continue;
+      if (child.tag !== 'li') {
+        // Stray element directly in a list (invalid HTML, common): render its blocks as an item.
+        const inner: string[] = [];
+        this.blocksOf([child], inner);
+        if (inner.length > 0) items.push(indentItem(ordered ? `${n++}. ` : '- ', inner.join('\n')));
+        continue;
+      }
+      const inner: string[] = [];
+      this.blocksOf(child.children, inner);
+      const body = inner.join('\n');
+      if (body.trim() === '') continue;
+      items.push(indentItem(ordered ? `${n++}. ` : '- ', body));
+    }
+    if (items.length > 0) out.push(items.join('\n'));
+  }
+
+  #table(el: ElementNode, out: string[]): void {
+    const rows: ElementNode[][] = [];
+    collectRows(el, rows);
+    const layout = rows.length < 2 || rows.every((r) => r.length < 2) || rows.some((r) => r.some((c) => hasDescendant(c, 'table') || c.pCount > 1 || hasDescendant(c, 'ul')));
+    if (layout) {
+      for (const row of rows) for (const cell of row) this.blocksOf(cell.children, out);
+      return;
+    }
+    const width = Math.max(...rows.map((r) => r.reduce((s, c) => s + span(c), 0)));
+    const lines: string[] = [];
+    rows.forEach((row, i) => {
+      const cells: string[] = [];
+      for (const c of row) {
+        cells.push(this.inlineChildren(c).replace(/\s+/g, ' ').trim().replace(/\|/g, '\\|'));
+        for (let k = 1; k < span(c); k++) cells.push('');
+      }
+      while (cells.length < width) cells.push('');
+      lines.push('| ' + cells.join(' | ') + ' |');
+      if (i === 0) lines.push('|' + ' --- |'.repeat(width));
+    });
+    const caption = el.children.find((c): c is ElementNode => typeof c !== 'string' && c.tag === 'caption');
+    if (caption) {
+      const text = this.inlineChildren(caption).replace(/\s+/g, ' ').trim();
+      if (text) out.push(text);
+    }
+    out.push(lines.join('\n'));
+  }
+
+  inlineChildren(el: ElementNode): string {
+    let s = '';
+    for (const c of el.children) s += typeof c === 'string' ? escapeText(c.replace(WS, ' ')) : this.inline(c);
+    return s;
+  }
+
+  inline(el: ElementNode): string {
+    switch (el.tag) {
+      case 'br':
+        return '  \n';
+      case 'img':
+        return this.#image(el);
+      case 'a': {
+        const text = this.inlineChildren(el).replace(/\s+/g, ' ').trim();
+        if (!this.#o.includeLinks) return text;
+        const href = this.#url(el.attrs.href);
+        if (text === '') return '';
+        if (href === null || href.startsWith('javascript:')) return text;
+        return `[${text}](${href.replace(/[()]/g, (c) => (c === '(' ? '%28' : '%29'))})`;
+      }
+      case 'code':
+      case 'kbd':
+      case 'samp':
+      case 'tt': {
+        const raw = textContent(el).replace(WS, ' ');
+        if (raw.trim() === '') return raw;
+        const fence = raw.includes('`') ? '``' : '`';
+        return `${fence}${raw}${fence}`;
+      }
+      case 'em':
+      case 'i':
+      case 'cite':
+      case 'dfn':
+        return wrap(this.inlineChildren(el), '*');
+      case 'strong':
+      case 'b':
+        return wrap(this.inlineChildren(el), '**');
+      case 'del':
+      case 's':
+      case 'strike':
+        return wrap(this.inlineChildren(el), '~~');
+      case 'sup':
+      case 'sub':
+        return this.inlineChildren(el);
+      default:
+        return this.inlineChildren(el);
+    }
+  }
+
+  #image(el: ElementNode): string {
+    if (!this.#o.includeLinks) return '';
+    const a = el.attrs;
+    if (a.width === '1' || a.height === '1') return '';
+    let src = a.src;
+    if (!src || src.startsWith('data:')) src = a['data-src'] ?? a['data-lazy-src'] ?? a['data-original'] ?? firstSrcset(a.srcset ?? a['data-srcset']);
+    if (!src || src.startsWith('data:')) return '';
+    const url = this.#url(src);
+    if (url === null) return '';
+    const alt = (a.alt ?? '').replace(/\s+/g, ' ').trim().replace(/[[\]]/g, '\\$&');
+    return ` ![${alt}](${url.replace(/[()]/g, (c) => (c === '(' ? '%28' : '%29'))}) `;
+  }
+
+  #url(href: string | undefined): string | null {
+    if (href === undefined) return null;
+    const h = href.trim();
+    if (h === '') return null;
+    try {
+      return this.#o.base ? new URL(h, this.#o.base).href : new URL(h).href;
+    } catch {
+      return this.#o.base ? null : h;
+    }
+  }
+
+  /** Readability-style conditional cleaning of a container inside the content. */
+  #isJunk(el: ElementNode): boolean {
+    if (el.textLen === 0) return el.imgCount === 0 || !this.#o.includeLinks;
+    if (el.tag === 'table' && isDataTable(el)) return false;
+    const weight = classWeight(el);
+    if (weight < 0 && weight + (el.scored ? el.score : 0) < 0) return true;
+    if (el.commas >= 10) return false;
+    const isList = el.tag === 'ul' || el.tag === 'ol';
+    const ld = linkDensity(el);
+    const p = el.pCount;
+    const img = el.imgCount;
+    if (img > 1 && p / img < 0.5 && el.tag !== 'figure' && el.textLen < 200) return true;
+    if (!isList && el.liCount - 100 > p) return true;
+    if (!isList && el.textLen < 25 && (img === 0 || img > 2) && ld > 0) return true;
+    if (!isList && weight < 25 && ld > 0.2 && el.textLen < 2000) return true;
+    if (weight >= 25 && ld > 0.5) return true;
+    if (isList && ld > 0.7 && el.textLen / Math.max(1, el.liCount) < 60) return true;
+    return false;
+  }
+}
+
+function wrap(inner: string, mark: string): string {
+  const m = /^(\s*)([\s\S]*?)(\s*)$/.exec(inner)!;
+  if (m[2] === '') return inner;
+  return `${m[1]}${mark}${m[2]}${mark}${m[3]}`;
+}
+
+function escapeText(s: string): string {
+  return s.replace(/[\\`*]|(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])/g, '\\$&');
+}
+
+/** Escapes what would turn a paragraph's first characters into a heading, quote or list item. */
+function escapeLineStart(s: string): string {
+  return s.replace(/^(#{1,6} |>|[-+] |(\d+)\. )/, (m, _all, num?: string) => (num ? `${num}\\. ` : '\\' + m));
+}
+
+function indentItem(marker: string, body: string): string {
+  const pad = ' '.repeat(marker.length);
+  return marker + body.split('\n').map((l, i) => (i === 0 || l === '' ? l : pad + l)).join('\n');
+}
+
+function codeBlock(pre: ElementNode): string {
+  let lang = CODE_LANG.exec(pre.attrs.class ?? '')?.[1] ?? pre.attrs['data-lang'] ?? pre.attrs['data-language'];
+  if (lang === undefined) {
+    const code = pre.children.find((c): c is ElementNode => typeof c !== 'string' && c.tag === 'code');
+    if (code) lang = CODE_LANG.exec(code.attrs.class ?? '')?.[1] ?? code.attrs['data-lang'];
+  }
+  const text = preText(pre).replace(/^\n/, '').replace(/\s+$/, '');
+  let fence = '```';
+  while (text.includes(fence)) fence += '`';
+  return `${fence}${lang ?? ''}\n${text}\n${fence}`;
+}
+
+function preText(el: ElementNode): string {
+  let s = '';
+  for (const c of el.children) {
+    if (typeof c === 'string') s += c;
+    else if (c.tag === 'br') s += '\n';
+    else {
+      s += preText(c);
+      if (c.tag === 'div' || c.tag === 'p' || c.tag === 'li' || c.tag === 'tr') s += '\n';
+    }
+  }
+  return s;
+}
+
+export function textContent(el: ElementNode): string {
+  let s = '';
+  for (const c of el.children) s += typeof c === 'string' ? c : textContent(c);
+  return s;
+}
+
+function collectRows(el: ElementNode, rows: ElementNode[][]): void {
+  for (const c of el.children) {
+    if (typeof c === 'string') continue;
+    if (c.tag === 'tr') {
+      const cells = c.children.filter((x): x is ElementNode => typeof x !== 'string' && (x.tag === 'td' || x.tag === 'th'));
+      if (cells.length > 0) rows.push(cells);
+    } else if (c.tag === 'thead' || c.tag === 'tbody' || c.tag === 'tfoot') {
+      collectRows(c, rows);
+    }
+  }
+}
+
+function span(cell: ElementNode): number {
+  const n = Number.parseInt(cell.attrs.colspan ?? '1', 10);
+  return Number.isFinite(n) && n > 1 && n <= 50 ? n : 1;
+}
+
+function hasDescendant(el: ElementNode, tag: string): boolean {
+  for (const c of el.children) if (typeof c !== 'string' && (c.tag === tag || hasDescendant(c, tag))) return true;
+  return false;
+}
+
+function isDataTable(el: ElementNode): boolean {
+  if (el.attrs.role === 'presentation') return false;
+  if (el.attrs.summary || hasDescendant(el, 'th') || hasDescendant(el, 'caption') || hasDescendant(el, 'thead')) return true;
+  return false;
+}
+
+function firstSrcset(srcset: string | undefined): string | undefined {
+  if (!srcset) return undefined;
+  const first = srcset.split(',')[0]?.trim().split(/\s+/)[0];
+  return first || undefined;
+}

@@ -1,0 +1,228 @@
+/**
+ * Main-content selection, in the spirit of Readability's scoring (and arc90 before it), on the
+ * small DOM of dom.ts:
+ *
+ *   1. measure: text length (whitespace collapsed), text inside links, commas and p/img/li counts
+ *      for every element, bottom-up in one pass;
+ *   2. every paragraph-like block with >= 25 characters scores 1 + commas + length/100 (max 3)
+ *      and gives it to five ancestors (1, 1/2, 1/6, 1/9, 1/12): text-dense containers win;
+ *   3. each candidate starts from its tag (div +5, lists -3, headings -5) and class/id hints
+ *      (+-25), and is scaled by (1 - link density): link farms lose;
+ *   4. the best candidate is widened to a shared ancestor when other strong candidates sit under
+ *      it, and its siblings join when they score close to it or read like prose.
+ */
+import type { ElementNode, Node } from './dom.ts';
+
+const POSITIVE = /article|body|content|entry|hentry|h-entry|main|page|post|text|blog|story|prose|rich-?text/i;
+const NEGATIVE = /-ad-|hidden|^hid$| hid$| hid |^hid |banner|combx|comment|com-|contact|footer|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|widget|header|nav|newsletter|subscribe|cookie|byline|author|caption|credit/i;
+
+const BLOCK_TAGS = new Set([
+  'address', 'article', 'blockquote', 'dd', 'div', 'dl', 'dt', 'fieldset', 'figure', 'figcaption', 'footer', 'form', 'h1', 'h2', 'h3',
+  'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main', 'ol', 'p', 'pre', 'section', 'table', 'tbody', 'thead', 'tfoot', 'tr', 'td', 'th', 'ul', 'details', 'summary', 'center',
+]);
+const PARAGRAPH_TAGS = new Set(['p', 'pre', 'td', 'blockquote', 'h2', 'h3', 'h4', 'h5', 'h6', 'li', 'dd']);
+const MIN_PARAGRAPH_CHARS = 25;
+
+export function isBlock(tag: string): boolean {
+  return BLOCK_TAGS.has(tag);
+}
+
+/** +-25 per hint matched in class and in id (Readability's class weight). */
+export function classWeight(el: ElementNode): number {
+  let w = 0;
+  const cls = el.attrs.class;
+  if (cls) {
+    if (NEGATIVE.test(cls)) w -= 25;
+    if (POSITIVE.test(cls)) w += 25;
+  }
+  const id = el.attrs.id;
+  if (id) {
+    if (NEGATIVE.test(id)) w -= 25;
+    if (POSITIVE.test(id)) w += 25;
+  }
+  return w;
+}
+
+/** Bottom-up counts of text, link text, commas, p/img/li for every element. */
+export function measure(el: ElementNode): void {
+  let text = 0;
+  let link = 0;
+  let commas = 0;
+  let p = 0;
+  let img = 0;
+  let li = 0;
+  let block = false;
+  let prevSpace = true;
+  for (const child of el.children) {
+    if (typeof child === 'string') {
+      for (let i = 0; i < child.length; i++) {
+        const c = child.charCodeAt(i);
+        if (c === 32 || c === 10 || c === 9 || c === 13 || c === 12 || c === 160) {
+          if (!prevSpace) text++;
+          prevSpace = true;
+        } else {
+          text++;
+          prevSpace = false;
+          if (c === 44 || c === 0xff0c || c === 0x3001 || c === 0x060c) commas++;
+        }
+      }
+      continue;
+    }
+    measure(child);
+    text += child.textLen;
+    link += child.tag === 'a' ? child.textLen : child.linkLen;
+    commas += child.commas;
+    p += child.pCount + (child.tag === 'p' ? 1 : 0);
+    img += child.imgCount + (child.tag === 'img' ? 1 : 0);
+    li += child.liCount + (child.tag === 'li' ? 1 : 0);
+    block ||= child.hasBlock || BLOCK_TAGS.has(child.tag);
+    prevSpace = false;
+  }
+  el.textLen = text;
+  el.linkLen = link;
+  el.commas = commas;
+  el.pCount = p;
+  el.imgCount = img;
+  el.liCount = li;
+  el.hasBlock = block;
+}
+
+export function linkDensity(el: ElementNode): number {
+  return el.textLen === 0 ? 0 : el.linkLen / el.textLen;
+}
+
+function hasBlockChild(el: ElementNode): boolean {
+  return el.hasBlock;
+}
+
+function initCandidate(el: ElementNode): void {
+  if (el.scored) return;
+  el.scored = true;
+  let base = 0;
+  switch (el.tag) {
+    case 'div': case 'article': case 'main': case 'section':
+      base = 5;
+      break;
+    case 'pre': case 'td': case 'blockquote':
+      base = 3;
+      break;
+    case 'address': case 'ol': case 'ul': case 'dl': case 'dd': case 'dt': case 'li': case 'form':
+      base = -3;
+      break;
+    case 'h1': case 'h2': case 'h3': case 'h4': case 'h5': case 'h6': case 'th':
+      base = -5;
+      break;
+  }
+  if (el.tag === 'article' || el.tag === 'main' || el.attrs.itemprop === 'articleBody') base += 10;
+  el.score = base + classWeight(el);
+}
+
+/**
+ * Picks the elements that hold the main content, in document order. Falls back to the whole
+ * body when nothing scores (a page of short fragments).
+ */
+export function selectContent(root: ElementNode): ElementNode[] {
+  measure(root);
+  const candidates: ElementNode[] = [];
+  const stack: ElementNode[] = [root];
+  while (stack.length > 0) {
+    const el = stack.pop()!;
+    for (let i = el.children.length - 1; i >= 0; i--) {
+      const c = el.children[i]!;
+      if (typeof c !== 'string') stack.push(c);
+    }
+    const paragraphLike = PARAGRAPH_TAGS.has(el.tag) || ((el.tag === 'div' || el.tag === 'section' || el.tag === 'span') && !hasBlockChild(el));
+    if (!paragraphLike || el.textLen < MIN_PARAGRAPH_CHARS) continue;
+    if (el.tag === 'li' && linkDensity(el) > 0.5) continue;
+    const points = 1 + el.commas + Math.min(3, Math.floor(el.textLen / 100));
+    let anc = el.parent;
+    for (let level = 0; level < 5 && anc !== null && anc.parent !== null; level++, anc = anc.parent) {
+      if (!anc.scored) {
+        initCandidate(anc);
+        candidates.push(anc);
+      }
+      anc.score += points / (level === 0 ? 1 : level === 1 ? 2 : level * 3);
+    }
+  }
+  if (candidates.length === 0) return [bodyOf(root)];
+
+  const final = (el: ElementNode) => el.score * (1 - linkDensity(el));
+  candidates.sort((a, b) => final(b) - final(a));
+  let top = candidates[0]!;
+  const topScore = final(top);
+
+  // Several strong candidates under one ancestor: the article is split in blocks; take the ancestor.
+  const strong = candidates.slice(1, 6).filter((c) => final(c) >= topScore * 0.75);
+  if (strong.length >= 2) {
+    for (let anc = top.parent; anc !== null && anc.tag !== '#root' && anc.tag !== 'body'; anc = anc.parent) {
+      let inside = 0;
+      for (const c of strong) if (isAncestor(anc, c)) inside++;
+      if (inside >= 2) {
+        top = anc;
+        break;
+      }
+    }
+  }
+  // Climb while the parent holds (nearly) only this candidate's text.
+  const limit = top.textLen * 1.1 + 20;
+  while (top.parent !== null && top.parent.tag !== '#root' && top.parent.tag !== 'body' && top.parent.textLen <= limit) top = top.parent;
+
+  return withSiblings(top, final, Math.max(topScore, final(top)));
+}
+
+function withSiblings(top: ElementNode, final: (el: ElementNode) => number, topScore: number): ElementNode[] {
+  const parent = top.parent;
+  if (parent === null || parent.tag === '#root') return [top];
+  // The page itself marks this as the main content: what sits beside it is page furniture.
+  if (top.tag === 'main' || top.tag === 'article' || top.attrs.role === 'main') return [top];
+  const threshold = Math.max(10, topScore * 0.2);
+  const out: ElementNode[] = [];
+  for (const sib of parent.children) {
+    if (typeof sib === 'string') continue;
+    if (sib === top) {
+      out.push(sib);
+      continue;
+    }
+    let bonus = 0;
+    if (sib.attrs.class && sib.attrs.class === top.attrs.class) bonus += topScore * 0.2;
+    if (sib.scored && final(sib) + bonus >= threshold) {
+      out.push(sib);
+      continue;
+    }
+    if (sib.tag === 'p' || (sib.tag === 'div' && !hasBlockChild(sib))) {
+      const ld = linkDensity(sib);
+      if (sib.textLen > 80 && ld < 0.25) out.push(sib);
+      else if (sib.textLen > 0 && sib.textLen <= 80 && ld === 0 && /[.!?。]\s*$/.test(textOf(sib))) out.push(sib);
+    }
+  }
+  return out;
+}
+
+function isAncestor(anc: ElementNode, el: ElementNode): boolean {
+  for (let p = el.parent; p !== null; p = p.parent) if (p === anc) return true;
+  return false;
+}
+
+export function bodyOf(root: ElementNode): ElementNode {
+  const stack: Node[] = [...root.children];
+  while (stack.length > 0) {
+    const n = stack.shift()!;
+    if (typeof n === 'string') continue;
+    if (n.tag === 'body') return n;
+    stack.push(...n.children);
+  }
+  return root;
+}
+
+/** Plain text of an element, whitespace collapsed. */
+export function textOf(el: ElementNode): string {
+  let out = '';
+  const walk = (n: ElementNode) => {
+    for (const c of n.children) {
+      if (typeof c === 'string') out += c;
+      else walk(c);
+    }
+  };
+  walk(el);
+  return out.replace(/\s+/g, ' ').trim();
+}

@@ -1,0 +1,1 @@
+export function estimateHtmlTokens(html: string): number { return Math.round(html.length / 4); }
