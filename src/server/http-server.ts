@@ -103,9 +103,20 @@ class Exchange {
     readonly method: string,
     readonly requestId: string,
     readonly headers: Record<string, string>,
-    readonly clientIp: string,
     readonly query: string,
+    readonly trustProxy: boolean,
   ) {}
+
+  #clientIp: string | null = null;
+  /** Computed on first use (only metered routes need it); the HttpResponse must still be alive. */
+  get clientIp(): string {
+    if (this.#clientIp === null) {
+      const forwarded = this.headers['x-forwarded-for'];
+      if (this.trustProxy && forwarded) this.#clientIp = forwarded.split(',')[0]!.trim();
+      else this.#clientIp = this.done || this.aborted ? '' : Buffer.from(this.res.getRemoteAddressAsText()).toString();
+    }
+    return this.#clientIp;
+  }
 
   get signal(): AbortSignal {
     this.#controller ??= new AbortController();
@@ -242,7 +253,9 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
           return ex.signal;
         },
         headers: ex.headers,
-        clientIp: ex.clientIp,
+        get clientIp() {
+          return ex.clientIp;
+        },
         query: ex.query,
       };
       const out = route.def.handler(ctx as RequestContext<never>);
@@ -268,11 +281,9 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
       if (v !== '') headers[name] = v;
     }
     const query = req.getQuery() ?? '';
-    const forwarded = headers['x-forwarded-for'];
-    const clientIp = options.trustProxy && forwarded ? forwarded.split(',')[0]!.trim() : Buffer.from(res.getRemoteAddressAsText()).toString();
     const given = headers['x-request-id'];
     const requestId = given !== undefined && REQUEST_ID_OK.test(given) ? given : crypto.randomUUID();
-    const ex = new Exchange(res, start, method, requestId, headers, clientIp, query);
+    const ex = new Exchange(res, start, method, requestId, headers, query, options.trustProxy);
     inFlight++;
     res.onAborted(() => {
       ex.abort();
@@ -309,7 +320,7 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
 
     let principal: Principal;
     try {
-      principal = route.def.service !== undefined || route.def.requiresKey ? gatekeeper.authenticate({ headers, clientIp, route: route.def }) : PUBLIC_PRINCIPAL;
+      principal = route.def.service !== undefined || route.def.requiresKey ? gatekeeper.authenticate({ headers, clientIp: ex.clientIp, route: route.def }) : PUBLIC_PRINCIPAL;
     } catch (err) {
       sendError(ex, err);
       return;
