@@ -1,0 +1,42 @@
+/**
+ * API-21 consensus and lock arbiter. Everything runs inline on the event loop (each operation is
+ * microseconds of Map work); state lives in the stores this factory creates, one set per gateway.
+ */
+import type { ServiceDeps, ServiceFactory, ServiceModule } from '../types.ts';
+import { systemClock, type Clock } from './clock.ts';
+import { ConsensusCore } from './core.ts';
+import { MemoryLockStore } from './memory-lock-store.ts';
+import { MemoryProposalStore } from './memory-proposal-store.ts';
+import { consensusRoute } from './route.ts';
+import { LIMITS } from './schema.ts';
+import type { LockStore, ProposalStore } from './store.ts';
+
+export interface ConsensusServiceOptions {
+  /** Default: the process clock (performance.now for leases). Tests pass a ManualClock. */
+  readonly clock?: Clock;
+  /** Default: MemoryLockStore with LOCK_MAX_RESOURCES. */
+  readonly lockStore?: LockStore;
+  /** Default: MemoryProposalStore with PROPOSAL_TTL_MS and PROPOSAL_MAX. */
+  readonly proposalStore?: ProposalStore;
+}
+
+export function createConsensusService(deps: ServiceDeps, options: ConsensusServiceOptions = {}): ServiceModule {
+  const clock = options.clock ?? systemClock();
+  const { maxResources, maxProposals, proposalTtlMs } = deps.config.consensus;
+  const locks = options.lockStore ?? new MemoryLockStore({ clock, maxResources, maxWaiters: LIMITS.waitersPerResource });
+  const proposals = options.proposalStore ?? new MemoryProposalStore({ clock, ttlMs: proposalTtlMs, maxProposals, maxVoters: LIMITS.votersPerProposal });
+  if (deps.config.state.backend === 'redis' && options.lockStore === undefined) {
+    deps.logger.warn({ service: 'API-21' }, 'STATE_BACKEND=redis: API-21 locks and votes still live in this process (no Redis LockStore yet); run one gateway for API-21');
+  }
+  const core = new ConsensusCore({ locks, proposals, clock });
+  return {
+    id: 'API-21',
+    routes: [consensusRoute(core)],
+    health: () => 'up',
+    async close() {
+      await Promise.all([locks.close(), proposals.close()]);
+    },
+  };
+}
+
+export const consensusFactory: ServiceFactory = (deps) => createConsensusService(deps);
