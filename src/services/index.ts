@@ -2,6 +2,7 @@
  * The services of the gateway, in the order they are built at boot. A service that has not
  * landed is simply absent: its routes answer 404 and /v1/health reports it `down`.
  */
+import { consensusFactory } from './consensus/index.ts';
 import type { ServiceFactory } from './types.ts';
 
-export const SERVICE_FACTORIES: readonly ServiceFactory[] = [];
+export const SERVICE_FACTORIES: readonly ServiceFactory[] = [consensusFactory];
