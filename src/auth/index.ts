@@ -60,13 +60,16 @@ export function createAuth(deps: { config: Config; logger: Logger; registry: cli
   } else {
     const memory = new MemoryUsageStore();
     const file = usageSnapshotFile(config);
+    let restored;
     try {
-      restoreUsage(file, memory, logger);
+      restored = restoreUsage(file, memory, logger);
     } catch (err) {
       keys.close();
       throw err;
     }
-    writer = new SnapshotWriter({ file, store: memory, intervalMs: options.snapshotIntervalMs, logger, onWrite: (ok) => metrics.snapshotWrite(ok) });
+    // Restored from `.prev`: rewrite the current file at the first tick.
+    const dirty = restored.source === 'previous';
+    writer = new SnapshotWriter({ file, store: memory, intervalMs: options.snapshotIntervalMs, logger, dirty, onWrite: (ok) => metrics.snapshotWrite(ok) });
     usage = memory;
   }
 

@@ -134,6 +134,8 @@ export interface SnapshotWriterOptions {
   readonly intervalMs?: number;
   readonly logger?: Logger;
   readonly onWrite?: (ok: boolean) => void;
+  /** Write at the first tick even if nothing changes (after a restore from `.prev`). */
+  readonly dirty?: boolean;
 }
 
 /** Writes the store every `intervalMs` when it changed, and once more on `close()`. */
@@ -153,7 +155,7 @@ export class SnapshotWriter {
     this.#store = options.store;
     this.#logger = options.logger;
     this.#onWrite = options.onWrite;
-    this.#writtenVersion = options.store.version;
+    this.#writtenVersion = options.dirty ? Number.NaN : options.store.version;
     this.#timer = setInterval(() => void this.flush(), intervalMs);
     this.#timer.unref();
   }
