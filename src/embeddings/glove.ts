@@ -1,0 +1,254 @@
+/**
+ * Sentence vectors from GloVe word vectors, SIF-style (Arora et al., ICLR 2017, "A simple but
+ * tough-to-beat baseline for sentence embeddings"): each content word weighs a / (a + p(w)), with
+ * p(w) the word's corpus probability estimated from its frequency rank (Zipf's law: the binary
+ * keeps rows in frequency order), then the common component (the first principal direction of
+ * frequent words, computed once at load) is projected out.
+ *
+ * The same object answers word-to-word similarity for the verification stage (int8 rows: a dot
+ * product of two rows times their scales is their cosine).
+ */
+import type { WordVectors } from './glove-binary.ts';
+import { fold, tokenize, type Tokens } from './tokenizer.ts';
+import type { WordKnowledge } from './verify.ts';
+
+/** SIF smoothing constant; 1e-3 is the paper's recommended range (1e-4..1e-3). */
+export const SIF_A = 1e-3;
+/** Coverage weights use a smaller constant than SIF: rare words (names, objects) dominate. */
+export const COVERAGE_A = 3e-4;
+
+/**
+ * Contrast classes: words whose vectors sit next to each other although swapping one for another
+ * changes the answer. Each class lists its groups separated by "|"; words of one group are
+ * interchangeable (rose = gained), words of two groups of the same class conflict (rose vs fell).
+ * Numbers form one more class in which every number is its own group.
+ */
+export const CONTRAST_CLASSES: readonly string[] = [
+  'monday|tuesday|wednesday|thursday|friday|saturday|sunday',
+  'january|february|march|april|may|june|july|august|september|october|november|december',
+  'up rise rises rising rose risen gain gains gained increase increases increased higher climb climbed jump jumped surge surged soar soared advance advanced ' +
+    '|down fall falls falling fell fallen drop drops dropped decline declines declined decrease decreases decreased lower slip slipped slide slid plunge plunged tumble tumbled',
+  'buy buys buying bought purchase purchased|sell sells selling sold',
+  'win wins winning won victory|lose loses losing defeat defeated',
+  'north northern|south southern|east eastern|west western',
+  'enable enabled activate activated|disable disabled deactivate deactivated',
+  'install installed installing|uninstall uninstalled uninstalling',
+  'import imported importing|export exported exporting',
+  'upload uploaded uploading|download downloaded downloading',
+  'encrypt encrypted encryption|decrypt decrypted decryption',
+  'accept accepted|reject rejected',
+  'allow allowed|deny denied block blocked',
+  'true|false',
+  'min minimum|max maximum',
+  'input inputs|output outputs',
+  'male|female',
+];
+
+
+/** Words above this frequency rank still count as content words but weigh like frequent ones. */
+const COMMON_COMPONENT_WORDS = 20_000;
+
+/** What the verification stage keeps of a sentence: word ids, never the text. */
+export interface SentenceFeatures {
+  /** Content words: vocabulary row of the word as written (>= 0), or -1 when unknown. */
+  readonly ids: Int32Array;
+  /** Matching key of each content word: folded form's row, or a negative hash for unknown words. */
+  readonly keys: Int32Array;
+  /** Weight of each content word (same order as ids). */
+  readonly weights: Float32Array;
+  readonly negated: boolean;
+  /** The leading question word of a question (what=1, when=2, ...; 0 for statements). */
+  readonly questions: number;
+}
+
+export interface Embedded {
+  /** Unit-length sentence vector (all zeros when no word is known). */
+  readonly vector: Float32Array;
+  readonly features: SentenceFeatures;
+}
+
+const QUESTION_BITS: Readonly<Record<string, number>> = { what: 1, when: 2, where: 4, why: 8, how: 16, who: 32, which: 64, whom: 32, whose: 128 };
+
+function hashWord(w: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < w.length; i++) h = Math.imul(h ^ w.charCodeAt(i), 0x01000193);
+  return -((h >>> 1) + 1);
+}
+
+export class GloveEmbedder implements WordKnowledge {
+  readonly dims: number;
+  /** Contrast class of a key (0 = none, 1 = number, 2.. = CONTRAST_CLASSES) and its group within the class. */
+  private readonly contrastClassOf: Uint8Array;
+  private readonly contrastGroupOf: Int32Array;
+  private readonly vectors: WordVectors;
+  private readonly logZipf: number;
+  private readonly common: Float32Array;
+  private readonly row: Float32Array;
+
+  constructor(vectors: WordVectors) {
+    this.vectors = vectors;
+    this.dims = vectors.dims;
+    // Zipf: p(rank r) ~ 1 / ((r + 1) * H), H = harmonic number of the vocabulary ~ ln(V) + 0.577
+    this.logZipf = Math.log(vectors.size) + 0.5772;
+    this.row = new Float32Array(vectors.dims);
+    this.common = this.commonComponent();
+    this.contrastClassOf = new Uint8Array(vectors.size);
+    this.contrastGroupOf = new Int32Array(vectors.size);
+    for (let r = 0; r < vectors.size; r++) {
+      if (/^[\d.,]*\d[\d.,]*$/.test(vectors.words[r]!)) {
+        this.contrastClassOf[r] = 1;
+        this.contrastGroupOf[r] = r;
+      }
+    }
+    CONTRAST_CLASSES.forEach((cls, c) => {
+      cls.split('|').forEach((group, g) => {
+        for (const w of group.trim().split(/\s+/)) {
+          for (const r of [vectors.index.get(w), this.key(w)]) {
+            if (r === undefined || r < 0) continue;
+            this.contrastClassOf[r] = c + 2;
+            this.contrastGroupOf[r] = g;
+          }
+        }
+      });
+    });
+  }
+
+  /** WordKnowledge: coverage weight of a content word (unknown words weigh like the rarest). */
+  coverageWeight(row: number): number {
+    const p = this.probability(row < 0 ? this.vectors.size : row);
+    return COVERAGE_A / (COVERAGE_A + p);
+  }
+
+  /** WordKnowledge: contrast class of a key (0 none, 1 number, 2.. a CONTRAST_CLASSES entry); only identical keys match such words. */
+  contrastClass(key: number): number {
+    return key >= 0 ? this.contrastClassOf[key]! : 0;
+  }
+
+  /** WordKnowledge: group of a key within its contrast class. */
+  contrastGroup(key: number): number {
+    return key >= 0 ? this.contrastGroupOf[key]! : -1;
+  }
+
+  /** WordKnowledge: cosine of two vocabulary rows. */
+  similarity(a: number, b: number): number {
+    return this.wordSimilarity(a, b);
+  }
+
+  /** Corpus probability estimate of the word at frequency rank `row`. */
+  probability(row: number): number {
+    return 1 / ((row + 1) * this.logZipf);
+  }
+
+  /** SIF weight of a vocabulary row; unknown words weigh like the rarest known word. */
+  weight(row: number): number {
+    const p = row < 0 ? this.probability(this.vectors.size) : this.probability(row);
+    return SIF_A / (SIF_A + p);
+  }
+
+  /** Vocabulary row of a word, trying its folded form when the word itself is unknown. */
+  lookup(word: string): number {
+    const idx = this.vectors.index;
+    const r = idx.get(word);
+    if (r !== undefined) return r;
+    const f = fold(word, (w) => idx.has(w));
+    return idx.get(f) ?? -1;
+  }
+
+  /** Matching key of a word: folded row (plural/verb forms share it) or a hash for unknown words. */
+  key(word: string): number {
+    const idx = this.vectors.index;
+    const f = fold(word, (w) => idx.has(w));
+    const r = idx.get(f);
+    return r ?? hashWord(f);
+  }
+
+  /** Cosine of two vocabulary rows (1 for the same row, 0 when either is unknown). */
+  wordSimilarity(a: number, b: number): number {
+    if (a === b) return 1;
+    if (a < 0 || b < 0) return 0;
+    const { matrix, scales, dims } = this.vectors;
+    const oa = a * dims;
+    const ob = b * dims;
+    let dot = 0;
+    for (let d = 0; d < dims; d++) dot += matrix[oa + d]! * matrix[ob + d]!;
+    return dot * scales[a]! * scales[b]!;
+  }
+
+  /** Embeds a text: SIF-weighted average of its content words, common component removed, unit length. */
+  embed(text: string): Embedded {
+    return this.embedTokens(tokenize(text));
+  }
+
+  embedTokens(tokens: Tokens): Embedded {
+    const { matrix, scales } = this.vectors;
+    const dims = this.dims;
+    const vector = new Float32Array(dims);
+    const n = tokens.content.length;
+    const ids = new Int32Array(n);
+    const keys = new Int32Array(n);
+    const weights = new Float32Array(n);
+    for (let i = 0; i < n; i++) {
+      const w = tokens.content[i]!;
+      const r = this.lookup(w);
+      ids[i] = r;
+      keys[i] = this.key(w);
+      const wt = this.weight(r);
+      weights[i] = wt;
+      if (r < 0) continue;
+      const s = scales[r]! * wt;
+      const o = r * dims;
+      for (let d = 0; d < dims; d++) vector[d] += matrix[o + d]! * s;
+    }
+    removeAndNormalise(vector, this.common);
+    const questions = tokens.question === null ? 0 : (QUESTION_BITS[tokens.question] ?? 0);
+    return { vector, features: { ids, keys, weights, negated: tokens.negated, questions } };
+  }
+
+  /** First principal direction of the frequency-weighted frequent-word vectors (power iteration). */
+  private commonComponent(): Float32Array {
+    const { matrix, scales, dims } = this.vectors;
+    const n = Math.min(COMMON_COMPONENT_WORDS, this.vectors.size);
+    let u = new Float32Array(dims).fill(1 / Math.sqrt(dims));
+    const x = this.row;
+    for (let iter = 0; iter < 20; iter++) {
+      const next = new Float32Array(dims);
+      for (let r = 0; r < n; r++) {
+        const wt = this.weight(r);
+        const o = r * dims;
+        let dot = 0;
+        for (let d = 0; d < dims; d++) {
+          x[d] = matrix[o + d]! * scales[r]! * wt;
+          dot += x[d]! * u[d]!;
+        }
+        for (let d = 0; d < dims; d++) next[d] += dot * x[d]!;
+      }
+      let norm = 0;
+      for (let d = 0; d < dims; d++) norm += next[d]! * next[d]!;
+      norm = Math.sqrt(norm) || 1;
+      for (let d = 0; d < dims; d++) next[d]! /= norm;
+      u = next;
+    }
+    return u;
+  }
+}
+
+/** v <- unit(v - (v.u) u); leaves an all-zero vector at zero. */
+function removeAndNormalise(v: Float32Array, u: Float32Array): void {
+  let dot = 0;
+  for (let d = 0; d < v.length; d++) dot += v[d]! * u[d]!;
+  let norm = 0;
+  for (let d = 0; d < v.length; d++) {
+    v[d] -= dot * u[d]!;
+    norm += v[d]! * v[d]!;
+  }
+  if (norm === 0) return;
+  const inv = 1 / Math.sqrt(norm);
+  for (let d = 0; d < v.length; d++) v[d]! *= inv;
+}
+
+/** Cosine of two unit vectors (0 when either is all zeros). */
+export function dot(a: Float32Array, b: Float32Array): number {
+  let s = 0;
+  for (let d = 0; d < a.length; d++) s += a[d]! * b[d]!;
+  return s;
+}

@@ -1,0 +1,93 @@
+/**
+ * The cache's own tokenizer: Unicode NFKC, lower case, words and numbers, English contractions
+ * expanded ("can't" -> "can" + negation), stop words dropped, simple plural/verb folding.
+ * Everything is precompiled at module load (immutable tables only).
+ */
+
+/** English function words: they carry no topic, so they neither embed nor need a counterpart. */
+export const STOP_WORDS: ReadonlySet<string> = new Set(
+  (
+    'a an the and or but if then else so than that this these those there here of in on at by for with about against between into ' +
+    'through during before after above below to from up down out off over under again further once i me my myself we our ours ' +
+    'ourselves you your yours yourself yourselves he him his himself she her hers herself it its itself they them their theirs ' +
+    'themselves am is are was were be been being have has had having do does did doing would should could ought will shall ' +
+    'may might must can also just very too s t d ll m re ve y as such both each few more most other some own same only any ' +
+    'all every whom whose which who what when where why how because while until nor please hi hello thanks thank ' +
+    'let lets get got like want need know tell give say said says one ones something anything someone anyone thing things'
+  ).split(' '),
+);
+
+/** Words that flip meaning. Compared as a set difference between the two sides. */
+export const NEGATIONS: ReadonlySet<string> = new Set(['not', 'no', 'never', 'nor', 'none', 'nobody', 'nothing', 'nowhere', 'neither', 'without', 'cannot']);
+
+/** Question words are kept apart: "how" vs "why" asks for a different answer. */
+export const QUESTION_WORDS: ReadonlySet<string> = new Set(['what', 'when', 'where', 'why', 'how', 'who', 'which', 'whom', 'whose']);
+
+const AUXILIARIES: ReadonlySet<string> = new Set(['can', 'could', 'do', 'does', 'did', 'is', 'are', 'was', 'were', 'will', 'would', 'should', 'shall', 'may', 'might', 'have', 'has', 'had']);
+
+const CONTRACTIONS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\bcan['’]t\b/g, 'can not'],
+  [/\bwon['’]t\b/g, 'will not'],
+  [/\bshan['’]t\b/g, 'shall not'],
+  [/\bain['’]t\b/g, 'is not'],
+  [/n['’]t\b/g, ' not'],
+  [/['’](s|re|ve|ll|d|m)\b/g, ''],
+];
+
+const WORD = /[\p{L}\p{N}]+(?:[.,][\p{N}]+)*/gu;
+
+export interface Tokens {
+  /** Every word token in order (stop words included), lower case, contractions expanded. */
+  readonly all: readonly string[];
+  /** Content words: not stop words, not negations, not question words. */
+  readonly content: readonly string[];
+  /** Negation words present (after contraction expansion). */
+  readonly negated: boolean;
+  /** The question word that opens a question ("how", "why"...); null for statements. */
+  readonly question: string | null;
+}
+
+/** Splits text into word tokens; see the module comment. */
+export function tokenize(text: string): Tokens {
+  let t = text.normalize('NFKC').toLowerCase();
+  for (const [re, rep] of CONTRACTIONS) t = t.replace(re, rep);
+  const all = t.match(WORD) ?? [];
+  const content: string[] = [];
+  let question: string | null = null;
+  let negated = false;
+  // Only a question's leading wh-word decides the kind of answer; a relative "who" does not.
+  const isQuestion = /\?\s*$/.test(t) || (all.length > 0 && (QUESTION_WORDS.has(all[0]!) || AUXILIARIES.has(all[0]!)));
+  for (const w of all) {
+    if (NEGATIONS.has(w)) negated = true;
+    else if (QUESTION_WORDS.has(w)) {
+      if (isQuestion && question === null) question = w;
+    } else if (!STOP_WORDS.has(w)) content.push(w);
+  }
+  return { all, content, negated, question };
+}
+
+/**
+ * Plural/verb folding to a key shared by inflected forms ("passwords" -> "password",
+ * "resetting" -> "reset", "cities" -> "city"). `known` says whether a candidate is a word (the
+ * embedding vocabulary); the first known candidate wins, else the word itself.
+ */
+export function fold(word: string, known: (w: string) => boolean): string {
+  if (word.length <= 3 || /\d/.test(word)) return word;
+  const c: string[] = [];
+  if (word.endsWith('ies') && word.length > 4) c.push(word.slice(0, -3) + 'y');
+  if (word.endsWith('ied') && word.length > 4) c.push(word.slice(0, -3) + 'y');
+  if (/(?:ss|sh|ch|x|z|o)es$/.test(word)) c.push(word.slice(0, -2));
+  if (word.endsWith('s') && !word.endsWith('ss') && !word.endsWith('us') && !word.endsWith('is')) c.push(word.slice(0, -1));
+  if (word.endsWith('ing') && word.length > 5) {
+    const stem = word.slice(0, -3);
+    if (/([^aeiou])\1$/.test(stem)) c.push(stem.slice(0, -1));
+    c.push(stem, stem + 'e');
+  }
+  if (word.endsWith('ed') && word.length > 4) {
+    const stem = word.slice(0, -2);
+    if (/([^aeiou])\1$/.test(stem)) c.push(stem.slice(0, -1));
+    c.push(stem, stem + 'e', word.slice(0, -1));
+  }
+  for (const cand of c) if (cand.length >= 3 && known(cand)) return cand;
+  return word;
+}

@@ -1,0 +1,104 @@
+/**
+ * Verification stage: word averages score "reset my password" vs "reset my router" about as high
+ * as a real paraphrase, so every candidate the index returns is re-scored here before the
+ * threshold applies. The returned score is the final one.
+ *
+ *   final = sqrt( cosine(sentence vectors) x min(coverage(a -> b), coverage(b -> a)) )   (0 on a hard reject)
+ *
+ * the geometric mean of two similarities, so 1 still means "same words" and the contract's
+ * default threshold 0.9 means "cosine x coverage >= 0.81" (see docs/api-05-semantic-cache.md for
+ * the measured curve).
+ *
+ * coverage(a -> b): the weighted share of a's content words that have a counterpart in b. A
+ * counterpart is the same folded word (plural/verb forms share it) or, when word vectors are
+ * available, a word whose vector cosine is at least WORD_MATCH. Weights favour rare words
+ * (SIF weight with a small constant, so "password" counts far more than "get").
+ *
+ * Hard rejects (final = 0), because word vectors place these words next to each other although
+ * they change the answer:
+ *   - negation on one side only ("can I" vs "can't I", "with" vs "without");
+ *   - different question words ("how" vs "why");
+ *   - a conflict in a contrast class: a number, weekday, month, direction (rose/fell), buy/sell,
+ *     enable/disable ... on one side, and a different member of the same class but not the same
+ *     one on the other ("Tuesday" vs "Thursday", "5" vs "10", "shares rose" vs "shares fell").
+ *     Such words never match softly; when the other side has no word of that class at all the
+ *     word simply counts as unmatched.
+ */
+import type { SentenceFeatures } from './glove.ts';
+
+/** Word-vector cosine at or above which two different words count as counterparts. */
+export const WORD_MATCH = 0.7;
+
+/** Word-level knowledge the verifier needs; `similarity` is absent for embedders without word vectors. */
+export interface WordKnowledge {
+  /** Weight of a content word for coverage (rare = heavy); id = vocabulary row or -1. */
+  coverageWeight(id: number): number;
+  /** Cosine of two vocabulary rows. */
+  similarity?(a: number, b: number): number;
+  /** Contrast class of a key: 0 = none, 1 = number, 2.. = a contrast class. */
+  contrastClass(key: number): number;
+  /** Group of a key inside its contrast class (members of one group are interchangeable). */
+  contrastGroup(key: number): number;
+}
+
+export interface Verdict {
+  readonly score: number;
+  /** Why a candidate was rejected outright; null when the score is the product above. */
+  readonly reject: 'negation' | 'question' | 'contrast' | null;
+  readonly coverage: number;
+}
+
+/** Re-scores one candidate; `cosine` is the sentence-vector similarity from the index. */
+export function verify(cosine: number, a: SentenceFeatures, b: SentenceFeatures, words: WordKnowledge): Verdict {
+  if (a.negated !== b.negated) return { score: 0, reject: 'negation', coverage: 0 };
+  if (a.questions !== b.questions) return { score: 0, reject: 'question', coverage: 0 };
+  const ab = coverage(a, b, words);
+  if (ab < 0) return { score: 0, reject: 'contrast', coverage: 0 };
+  const ba = coverage(b, a, words);
+  if (ba < 0) return { score: 0, reject: 'contrast', coverage: 0 };
+  const cov = Math.min(ab, ba);
+  return { score: Math.sqrt(Math.max(0, cosine) * cov), reject: null, coverage: cov };
+}
+
+/** Weighted share of x's words with a counterpart in y; -1 on a contrast-class conflict. */
+function coverage(x: SentenceFeatures, y: SentenceFeatures, words: WordKnowledge): number {
+  const n = x.keys.length;
+  const m = y.keys.length;
+  if (n === 0) return m === 0 ? 1 : 0;
+  let num = 0;
+  let den = 0;
+  for (let i = 0; i < n; i++) {
+    const key = x.keys[i]!;
+    const cls = words.contrastClass(key);
+    let best = 0;
+    if (cls !== 0) {
+      const group = words.contrastGroup(key);
+      let conflict = false;
+      for (let j = 0; j < m; j++) {
+        const other = y.keys[j]!;
+        if (other === key || (words.contrastClass(other) === cls && words.contrastGroup(other) === group)) {
+          best = 1;
+          break;
+        }
+        if (words.contrastClass(other) === cls) conflict = true;
+      }
+      if (best < 1 && conflict) return -1;
+    } else {
+      const a = x.ids[i]!;
+      for (let j = 0; j < m; j++) {
+        if (y.keys[j] === key) {
+          best = 1;
+          break;
+        }
+        const b = y.ids[j]!;
+        if (words.similarity === undefined || a < 0 || b < 0 || words.contrastClass(y.keys[j]!) !== 0) continue;
+        const s = words.similarity(a, b);
+        if (s > best) best = s;
+      }
+    }
+    const w = words.coverageWeight(x.ids[i]!);
+    num += w * (best >= WORD_MATCH ? best : 0);
+    den += w;
+  }
+  return den === 0 ? 1 : num / den;
+}
