@@ -4,5 +4,6 @@
  */
 import { consensusFactory } from './consensus/index.ts';
 import type { ServiceFactory } from './types.ts';
+import { webToMarkdownService } from './web-to-markdown/index.ts';
 
-export const SERVICE_FACTORIES: readonly ServiceFactory[] = [consensusFactory];
+export const SERVICE_FACTORIES: readonly ServiceFactory[] = [webToMarkdownService, consensusFactory];
