@@ -3,7 +3,8 @@
  * landed is simply absent: its routes answer 404 and /v1/health reports it `down`.
  */
 import { consensusFactory } from './consensus/index.ts';
+import { sepaVopFactory } from './sepa-vop/index.ts';
 import type { ServiceFactory } from './types.ts';
 import { webToMarkdownService } from './web-to-markdown/index.ts';
 
-export const SERVICE_FACTORIES: readonly ServiceFactory[] = [webToMarkdownService, consensusFactory];
+export const SERVICE_FACTORIES: readonly ServiceFactory[] = [webToMarkdownService, consensusFactory, sepaVopFactory];
