@@ -12,7 +12,7 @@ import { createMetrics } from './observability/metrics.ts';
 import { WorkerPool } from './pool/worker-pool.ts';
 import { buildOpenApiDocument } from './schema/openapi.ts';
 import { createHttpServer, type HttpServer } from './server/http-server.ts';
-import { OPEN_GATEKEEPER, type Gatekeeper, type RouteDef, type ServiceId } from './server/types.ts';
+import { OPEN_GATEKEEPER, type Gatekeeper, type AnyRoute, type ServiceId } from './server/types.ts';
 import { loadUws } from './server/uws.ts';
 import { healthRoute } from './services/health/route.ts';
 import { SERVICE_FACTORIES } from './services/index.ts';
@@ -38,7 +38,7 @@ export interface Gateway {
   readonly server: HttpServer;
   readonly pool: WorkerPool;
   readonly logger: Logger;
-  readonly routes: readonly RouteDef[];
+  readonly routes: readonly AnyRoute[];
   readonly openapi: Record<string, unknown>;
   /** Stops accepting, drains in-flight requests (SHUTDOWN_TIMEOUT_MS), closes services and the pool. */
   close(): Promise<void>;
@@ -75,7 +75,7 @@ export async function startGateway(config: Config, options: GatewayOptions = {})
   }
 
   let openapi: Record<string, unknown> = {};
-  const routes: RouteDef[] = [
+  const routes: AnyRoute[] = [
     healthRoute({
       version: VERSION,
       startedAt,

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import Ajv from 'ajv';
+import { Ajv } from 'ajv';
 import { startTestGateway, type TestGateway } from './helpers/gateway.ts';
 
 type Json = Record<string, any>;

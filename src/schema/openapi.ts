@@ -5,7 +5,7 @@
  */
 import type { TSchema } from '@sinclair/typebox';
 import { ERROR_CATALOGUE, type ErrorCode } from '../errors.ts';
-import type { RouteDef } from '../server/types.ts';
+import type { AnyRoute, RouteDef } from '../server/types.ts';
 
 type Json = Record<string, unknown>;
 
@@ -97,7 +97,7 @@ export const ERROR_SCHEMA: Json = {
   },
 };
 
-export function buildOpenApiDocument(routes: readonly RouteDef[], info: { version: string; title: string; description: string }): Json {
+export function buildOpenApiDocument(routes: readonly AnyRoute[], info: { version: string; title: string; description: string }): Json {
   const paths: Record<string, Json> = {};
   for (const route of routes) {
     const codes = new Set<ErrorCode>([...(route.method === 'POST' ? COMMON_POST_ERRORS : COMMON_GET_ERRORS), ...(route.service || route.requiresKey ? METERED_ERRORS : []), ...(route.errors ?? [])]);

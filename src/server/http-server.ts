@@ -23,6 +23,7 @@ import {
   type HandlerResult,
   type Principal,
   type RequestContext,
+  type AnyRoute,
   type RouteDef,
 } from './types.ts';
 import { loadUws, type UwsRuntime } from './uws.ts';
@@ -45,7 +46,7 @@ export interface ResponseInfo {
 }
 
 export interface HttpServerOptions {
-  readonly routes: readonly RouteDef[];
+  readonly routes: readonly AnyRoute[];
   readonly maxBodyBytes: number;
   readonly bodyTimeoutMs: number;
   readonly corsOrigins: readonly string[] | '*';
@@ -404,7 +405,7 @@ function isJsonContentType(value: string): boolean {
   return charset === null || charset[1]!.toLowerCase() === 'utf-8' || charset[1]!.toLowerCase() === 'utf8';
 }
 
-function buildTable(routes: readonly RouteDef[]): Map<string, PathEntry> {
+function buildTable(routes: readonly AnyRoute[]): Map<string, PathEntry> {
   const table = new Map<string, PathEntry>();
   for (const def of routes) {
     if (def.paths.length === 0) throw new TypeError('a route needs at least one path');

@@ -73,6 +73,15 @@ export interface RouteDef<S extends TSchema = TSchema> {
   readonly handler: (ctx: RequestContext<Static<S>>) => HandlerResult | Promise<HandlerResult>;
 }
 
+/** A route of any body type, as held in route tables. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyRoute = RouteDef<any>;
+
+/** Infers the body type of a route from its schema: `defineRoute({ body: Type.Object(...), handler: (ctx) => ctx.body.x })`. */
+export function defineRoute<S extends TSchema>(def: RouteDef<S>): AnyRoute {
+  return def;
+}
+
 /**
  * Keys, plans and quotas plug in here (CONTRACT.md §4). The adapter calls `authenticate` from
  * the headers before reading any body, and `admit` after validation, right before the handler.

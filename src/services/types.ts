@@ -6,14 +6,14 @@ import type { Config } from '../config.ts';
 import type { Logger } from '../observability/logger.ts';
 import type client from 'prom-client';
 import type { WorkerPool } from '../pool/worker-pool.ts';
-import type { RouteDef, ServiceId } from '../server/types.ts';
+import type { AnyRoute, ServiceId } from '../server/types.ts';
 
 export type ServiceHealth = 'up' | 'degraded' | 'down';
 
 export interface ServiceModule {
   /** The contract's service id; `undefined` for gateway parts that only add routes (usage, keys). */
   readonly id?: ServiceId;
-  readonly routes: readonly RouteDef[];
+  readonly routes: readonly AnyRoute[];
   health?(): ServiceHealth;
   close?(): Promise<void> | void;
 }
