@@ -53,7 +53,8 @@ export interface SealedVop extends VopOutcome {
 
 const NOT_POSSIBLE: NameMatch = Object.freeze({ result: 'NOT_POSSIBLE', code: 'NOAP', score: 0 }) as NameMatch;
 
-function ibanStatus(errors: readonly string[]): VopStatus {
+/** Status of a failed IBAN check: the first failing check in country → length/structure → check digits order. */
+export function ibanStatus(errors: readonly string[]): VopStatus {
   if (errors.includes('UNSUPPORTED_COUNTRY')) return 'UNSUPPORTED_COUNTRY';
   if (errors.includes('INVALID_LENGTH') || errors.includes('INVALID_STRUCTURE')) return 'INVALID_IBAN_FORMAT';
   return 'INVALID_IBAN_CHECKSUM';
