@@ -149,6 +149,19 @@ export class MemoryLockStore implements LockStore {
     return Promise.resolve({ valid: true, reason: null, lock: view(rec, now) });
   }
 
+  /** Sizes, for tests and metrics: held resources, expiry-heap entries and waiting acquires. */
+  stats(): { tenants: number; resources: number; heapEntries: number; waiters: number } {
+    let resources = 0;
+    let heapEntries = 0;
+    let waiters = 0;
+    for (const t of this.#tenants.values()) {
+      resources += t.records.size;
+      heapEntries += t.heap.size;
+      for (const rec of t.records.values()) waiters += rec.waiters.length;
+    }
+    return { tenants: this.#tenants.size, resources, heapEntries, waiters };
+  }
+
   close(): Promise<void> {
     this.#closed = true;
     for (const t of this.#tenants.values()) {

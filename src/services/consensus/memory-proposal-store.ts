@@ -61,7 +61,7 @@ export class MemoryProposalStore implements ProposalStore {
     this.#maxVoters = maxVoters;
   }
 
-  vote(tenant: string, input: VoteInput): Promise<VoteOutcome> {
+  async vote(tenant: string, input: VoteInput): Promise<VoteOutcome> {
     const t = this.#tenant(tenant);
     const now = this.#clock.now();
     sweep(t, now);
@@ -98,6 +98,13 @@ export class MemoryProposalStore implements ProposalStore {
 
   nextEpoch(tenant: string): Promise<number> {
     return Promise.resolve(this.#tenant(tenant).epochs.next());
+  }
+
+  /** Proposals kept (expired ones not yet swept included), for tests and metrics. */
+  stats(): { tenants: number; proposals: number } {
+    let proposals = 0;
+    for (const t of this.#tenants.values()) proposals += t.proposals.size;
+    return { tenants: this.#tenants.size, proposals };
   }
 
   close(): Promise<void> {

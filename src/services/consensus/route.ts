@@ -1,12 +1,12 @@
 /** POST /v1/swarms/consensus (CONTRACT.md §2, §5 API-21). */
-import type { RouteDef } from '../../server/types.ts';
+import { defineRoute, type AnyRoute } from '../../server/types.ts';
 import type { ConsensusCore } from './core.ts';
 import { ConsensusRequest, ConsensusResponse } from './schema.ts';
 
 export const CONSENSUS_LABEL = '[API-21] Swarms Consensus';
 
-export function consensusRoute(core: ConsensusCore): RouteDef {
-  return {
+export function consensusRoute(core: ConsensusCore): AnyRoute {
+  return defineRoute({
     method: 'POST',
     paths: ['/v1/swarms/consensus'],
     api: CONSENSUS_LABEL,
@@ -20,11 +20,10 @@ export function consensusRoute(core: ConsensusCore): RouteDef {
     body: ConsensusRequest,
     response: ConsensusResponse,
     handler: (ctx) => {
-      // The adapter validated the body against ConsensusRequest before calling.
-      const body = ctx.body as ConsensusRequest;
+      const body = ctx.body;
       // Only a waiting acquire listens for the client leaving (the signal is created on first use).
       const waits = body.operation === 'acquire' && (body.wait_ms ?? 0) > 0;
       return core.handle(ctx.principal.tenantId, body, waits ? ctx.signal : undefined);
     },
-  };
+  });
 }
