@@ -1,0 +1,230 @@
+/**
+ * API-08 core: screens one input text and returns the contract's verdict. Pure and synchronous;
+ * everything compiled once in `createShield()` (RE2 sets, lexicon), no state between calls.
+ *
+ *   input ─ normalize ─┬─ light view ─ delimiters, markup exfiltration, URLs → SSRF, secrets, PII,
+ *                      │               encoded runs (base64/hex/url/entities) → screened again
+ *                      ├─ fold view ── tokens ─ override, extraction, jailbreak, exfil instruction
+ *                      │                        (and their ROT13 reading → ENCODED_PAYLOAD)
+ *                      └─ invisible ranges, tag-character payload → INVISIBLE_TEXT (+ rescan)
+ *   findings ─ decision (threat_type, action, confidence) ─ redaction (sanitized_text)
+ *
+ * @example
+ *   const shield = createShield();
+ *   shield.screen('Ignore all previous instructions').action // 'BLOCKED'
+ */
+import { normalize, toOriginal, type View } from './normalize.ts';
+import { tokenize, type Lexicon } from './tokens.ts';
+import { createLexicon } from './rules/lexicon.ts';
+import { detectOverride } from './rules/override.ts';
+import { detectExtraction } from './rules/extraction.ts';
+import { detectJailbreak } from './rules/jailbreak.ts';
+import { findAdversarialSuffix } from './rules/adversarial.ts';
+import { createDelimiterPatterns, findDelimiters, type DelimiterPattern } from './rules/delimiter.ts';
+import { createExfilPatterns, detectExfilInstruction, findMarkupExfil, type ExfilPatterns } from './rules/exfiltration.ts';
+import { createUrlPatterns, findUrls, type UrlPatterns } from './rules/urls.ts';
+import { classifyUrl } from './rules/ssrf.ts';
+import { createSecretPatterns, findSecrets, type SecretPatterns } from './rules/secrets.ts';
+import { createPiiPatterns, findPii, type PiiPatterns } from './rules/pii.ts';
+import { createDecoderPatterns, findEncodedRuns, type DecoderPatterns } from './decoders.ts';
+import { decide, REPORT_THRESHOLD, type Verdict } from './decision.ts';
+import { redact } from './redact.ts';
+import { BLOCKING, type Emit, type Finding, type Redaction, type ThreatType } from './types.ts';
+
+export type { Verdict } from './decision.ts';
+export type { Finding, ThreatType } from './types.ts';
+
+/** Nested encodings are unwrapped this deep (base64 of hex of ...). */
+const MAX_DEPTH = 3;
+export interface Shield {
+  /** Screens `input` (any length; callers bound it) and returns the API-08 verdict. */
+  screen(input: string): Verdict;
+}
+
+interface Compiled {
+  readonly lexicon: Lexicon;
+  readonly delimiters: readonly DelimiterPattern[];
+  readonly exfil: ExfilPatterns;
+  readonly urls: UrlPatterns;
+  readonly secrets: SecretPatterns;
+  readonly pii: PiiPatterns;
+  readonly decoders: DecoderPatterns;
+}
+
+interface ScanResult {
+  findings: Finding[];
+  redactions: Redaction[];
+  invisible: { start: number; end: number }[];
+  /** strongest sub-threshold lexical signal */
+  residual: number;
+}
+
+export function createShield(): Shield {
+  const c: Compiled = {
+    lexicon: createLexicon(),
+    delimiters: createDelimiterPatterns(),
+    exfil: createExfilPatterns(),
+    urls: createUrlPatterns(),
+    secrets: createSecretPatterns(),
+    pii: createPiiPatterns(),
+    decoders: createDecoderPatterns(),
+  };
+  return {
+    screen(input: string): Verdict {
+      const r = scan(c, input, 0);
+      return decide(r.findings, r.residual, redact(input, r.redactions, r.invisible));
+    },
+  };
+}
+
+function scan(c: Compiled, src: string, depth: number): ScanResult {
+  const norm = normalize(src);
+  const findings: Finding[] = [];
+  const redactions: Redaction[] = [];
+  let residual = 0;
+  const light = norm.light;
+  const fromLight = (s: number, e: number): { start: number; end: number } => toOriginal(light, s, e);
+
+  // --- invisible characters -------------------------------------------------------------
+  for (const r of norm.invisible) {
+    const len = r.end - r.start;
+    let rule: string;
+    let confidence: number;
+    if (r.kind === 'tag') {
+      rule = 'invisible.unicode_tags';
+      confidence = 0.95;
+    } else if (r.kind === 'variation_selector') {
+      rule = 'invisible.variation_selectors';
+      confidence = 0.9;
+    } else if (r.kind === 'bidi') {
+      const override = /* RLO/LRO/RLE/LRE/isolates reorder text (Trojan Source) */ hasBidiOverride(src, r.start, r.end);
+      rule = override ? 'invisible.bidi_override' : 'invisible.bidi_mark';
+      confidence = override ? 0.8 : 0.3;
+    } else {
+      rule = 'invisible.zero_width';
+      confidence = len >= 2 || insideWord(src, r.start, r.end) ? 0.75 : 0.3;
+    }
+    findings.push({ type: 'INVISIBLE_TEXT', rule, confidence, start: r.start, end: r.end });
+  }
+  for (const h of norm.hidden) {
+    if (depth >= MAX_DEPTH) break;
+    const inner = scan(c, h.text, depth + 1);
+    const hostile = maxBlocking(inner.findings);
+    if (hostile > 0) findings.push({ type: 'INVISIBLE_TEXT', rule: 'invisible.tag_payload_hostile', confidence: Math.max(0.97, hostile), start: h.start, end: h.end });
+  }
+
+  // --- light view: delimiters, markup exfiltration, URLs, secrets, PII ------------------------
+  for (const h of findDelimiters(light.text, c.delimiters)) {
+    findings.push({ type: 'DELIMITER_INJECTION', rule: h.rule, confidence: h.confidence, ...fromLight(h.start, h.end) });
+  }
+  for (const h of findMarkupExfil(light.text, c.exfil)) {
+    if (h.confidence >= REPORT_THRESHOLD) findings.push({ type: 'DATA_EXFILTRATION', rule: h.rule, confidence: h.confidence, ...fromLight(h.start, h.end) });
+    else residual = Math.max(residual, h.confidence);
+  }
+  const urls = findUrls(light.text, c.urls);
+  const destinations: { start: number; end: number }[] = [];
+  for (const u of urls) {
+    const o = fromLight(u.start, u.end);
+    destinations.push(o);
+    const v = classifyUrl(u);
+    if (v !== null) findings.push({ type: 'SSRF_DNS_REBINDING', rule: v.rule, confidence: v.confidence, ...o });
+  }
+  const claimed: { start: number; end: number }[] = [];
+  for (const h of findSecrets(light.text, c.secrets)) {
+    const o = fromLight(h.start, h.end);
+    if (claimed.some((x) => o.start < x.end && o.end > x.start)) continue;
+    claimed.push(o);
+    findings.push({ type: 'SECRET_LEAK', rule: h.rule, confidence: h.confidence, ...o });
+    redactions.push({ entity: h.entity, start: o.start, end: o.end, key: src.slice(o.start, o.end) });
+  }
+  for (const h of findPii(light.text, c.pii)) {
+    const o = fromLight(h.start, h.end);
+    if (h.entity === 'EMAIL') destinations.push(o);
+    if (claimed.some((x) => o.start < x.end && o.end > x.start)) continue;
+    claimed.push(o);
+    findings.push({ type: 'PII_LEAK', rule: h.rule, confidence: h.confidence, ...o });
+    redactions.push({ entity: h.entity, start: o.start, end: o.end, key: h.key });
+  }
+
+  // --- fold view: lexical families ---------------------------------------------------------
+  const fold: View = norm.fold;
+  const tokens = tokenize(fold, c.lexicon);
+  const tokenRange = (a: number, b: number): { start: number; end: number } => toOriginal(fold, tokens.start[a]!, tokens.end[b]!);
+  const plainEmit: Emit = (type, rule, confidence, a, b) => {
+    if (confidence < REPORT_THRESHOLD) {
+      residual = Math.max(residual, confidence);
+      return;
+    }
+    findings.push({ type, rule, confidence, ...tokenRange(a, b) });
+  };
+  const hasDestination = (a: number, b: number): boolean => {
+    const r = tokenRange(a, b);
+    return destinations.some((d) => d.start >= r.start && d.start <= r.end + 2);
+  };
+  const suffix = findAdversarialSuffix(tokens, fold.text);
+  detectOverride(tokens, tokens.cats, plainEmit);
+  detectExtraction(tokens, tokens.cats, plainEmit);
+  detectJailbreak(tokens, tokens.cats, plainEmit, { suffix });
+  detectExfilInstruction(tokens, tokens.cats, plainEmit, hasDestination);
+
+  // ROT13: only worth a second reading when several tokens are lexicon words only in ROT13.
+  let rotOnly = 0;
+  for (let i = 0; i < tokens.count; i++) if (tokens.rotCats[i] !== 0 && tokens.cats[i] === 0) rotOnly++;
+  if (rotOnly >= 3) {
+    const rotEmit: Emit = (type, rule, confidence, a, b) => {
+      if (confidence < REPORT_THRESHOLD || !BLOCKING.has(type)) return;
+      findings.push({ type: 'ENCODED_PAYLOAD', rule: `encoded.rot13.${rule}`, confidence, ...tokenRange(a, b) });
+    };
+    detectOverride(tokens, tokens.rotCats, rotEmit);
+    detectExtraction(tokens, tokens.rotCats, rotEmit);
+    detectJailbreak(tokens, tokens.rotCats, rotEmit);
+  }
+
+  // --- encoded runs, screened again ----------------------------------------------------------
+  if (depth < MAX_DEPTH) {
+    for (const run of findEncodedRuns(light.text, c.decoders)) {
+      const o = fromLight(run.start, run.end);
+      const inner = scan(c, run.text, depth + 1);
+      const hostile = maxBlocking(inner.findings);
+      if (hostile > 0) {
+        findings.push({ type: 'ENCODED_PAYLOAD', rule: `encoded.${run.encoding}`, confidence: hostile, ...o });
+        continue;
+      }
+      // A secret or PII value inside the encoding leaks just the same: redact the whole run.
+      const leak = inner.findings.find((f) => f.type === 'SECRET_LEAK') ?? inner.findings.find((f) => f.type === 'PII_LEAK');
+      if (leak !== undefined && !claimed.some((x) => o.start < x.end && o.end > x.start)) {
+        claimed.push(o);
+        findings.push({ type: leak.type, rule: `encoded.${run.encoding}.${leak.rule}`, confidence: leak.confidence, ...o });
+        const entity = inner.redactions[0]?.entity ?? 'SECRET';
+        redactions.push({ entity, start: o.start, end: o.end, key: run.text });
+      }
+    }
+  }
+  return { findings, redactions, invisible: norm.invisible, residual };
+}
+
+function maxBlocking(findings: readonly Finding[]): number {
+  let m = 0;
+  for (const f of findings) if (BLOCKING.has(f.type) && f.confidence >= REPORT_THRESHOLD && f.confidence > m) m = f.confidence;
+  return m;
+}
+
+function hasBidiOverride(src: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = src.charCodeAt(i);
+    if ((c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069)) return true;
+  }
+  return false;
+}
+
+function isLetterAt(src: string, i: number): boolean {
+  if (i < 0 || i >= src.length) return false;
+  const c = src.charCodeAt(i);
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 0xc0 && c < 0x2000);
+}
+
+/** A zero-width character between two letters splits a word (the classic filter-evasion trick). */
+function insideWord(src: string, start: number, end: number): boolean {
+  return isLetterAt(src, start - 1) && isLetterAt(src, end);
+}
+

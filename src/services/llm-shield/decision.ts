@@ -1,0 +1,60 @@
+/**
+ * Decision: findings -> threat_type, action, confidence (CONTRACT.md §5 API-08).
+ *
+ * - Hostile signals below REPORT_THRESHOLD are not findings; the strongest of them is the
+ *   `confidence` of a NONE verdict (how close the input came to being flagged).
+ * - `threat_type` is the blocking finding with the highest confidence (ties: contract order);
+ *   without one, SECRET_LEAK before PII_LEAK; else NONE.
+ * - `confidence` of a blocking verdict combines its blocking findings (noisy-OR: independent
+ *   signals reinforce each other), capped at 0.99; of a redaction, the strongest leak finding.
+ */
+import { BLOCKING, THREAT_TYPES, type Finding, type ThreatType } from './types.ts';
+
+export const REPORT_THRESHOLD = 0.5;
+/** Findings listed in a response; sanitized_text still redacts every value beyond this. */
+export const MAX_FINDINGS = 256;
+
+export type Action = 'BLOCKED' | 'REDACTED' | 'ALLOWED';
+
+export interface Verdict {
+  threat_detected: boolean;
+  threat_type: ThreatType;
+  action: Action;
+  confidence: number;
+  findings: Finding[];
+  sanitized_text: string;
+}
+
+const ORDER = new Map<ThreatType, number>(THREAT_TYPES.map((t, i) => [t, i]));
+
+const round3 = (x: number): number => Math.round(x * 1000) / 1000;
+
+export function decide(all: Finding[], residual: number, sanitized: string): Verdict {
+  let top: Finding | null = null;
+  let keep = 1;
+  let leak: Finding | null = null;
+  let quiet = residual;
+  for (const f of all) {
+    if (BLOCKING.has(f.type)) {
+      if (f.confidence < REPORT_THRESHOLD) {
+        quiet = Math.max(quiet, f.confidence);
+        continue;
+      }
+      keep *= 1 - f.confidence;
+      if (top === null || f.confidence > top.confidence || (f.confidence === top.confidence && ORDER.get(f.type)! < ORDER.get(top.type)!)) top = f;
+    } else if (leak === null || (f.type === 'SECRET_LEAK' && leak.type === 'PII_LEAK') || (f.type === leak.type && f.confidence > leak.confidence)) {
+      leak = f;
+    }
+  }
+  const findings = all
+    .map((f) => ({ type: f.type, rule: f.rule, confidence: round3(f.confidence), start: f.start, end: f.end }))
+    .sort((a, b) => a.start - b.start || b.confidence - a.confidence);
+  if (findings.length > MAX_FINDINGS) findings.length = MAX_FINDINGS;
+  if (top !== null) {
+    return { threat_detected: true, threat_type: top.type, action: 'BLOCKED', confidence: round3(Math.min(0.99, 1 - keep)), findings, sanitized_text: sanitized };
+  }
+  if (leak !== null) {
+    return { threat_detected: true, threat_type: leak.type, action: 'REDACTED', confidence: round3(leak.confidence), findings, sanitized_text: sanitized };
+  }
+  return { threat_detected: false, threat_type: 'NONE', action: 'ALLOWED', confidence: round3(quiet), findings, sanitized_text: sanitized };
+}

@@ -1,0 +1,184 @@
+/**
+ * Embedded payload decoders: base64 (standard and URL-safe), hex (plain, `\x41`, `0x41`,
+ * space-separated), URL percent-encoding and HTML entities. Each finds candidate runs with RE2 in
+ * the light view and decodes them by hand; a run counts only when it decodes to readable UTF-8
+ * text, which the core then screens like plain input (ROT13 is read in tokens.ts instead).
+ */
+import RE2 from 're2';
+
+export type Encoding = 'base64' | 'hex' | 'url' | 'html_entities';
+
+export interface DecodedRun {
+  readonly encoding: Encoding;
+  /** light-view offsets of the encoded run */
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+}
+
+export interface DecoderPatterns {
+  readonly base64: RE2;
+  readonly hex: RE2;
+  readonly url: RE2;
+  readonly entity: RE2;
+}
+
+export function createDecoderPatterns(): DecoderPatterns {
+  return {
+    base64: new RE2(String.raw`[A-Za-z0-9+/_-]{16,}={0,2}`, 'g'),
+    hex: new RE2(String.raw`(?:\\x[0-9a-fA-F]{2}){6,}|(?:0x[0-9a-fA-F]{2}[ ,]{0,2}){6,}|\b(?:[0-9a-fA-F]{2}[ :]){7,}[0-9a-fA-F]{2}\b|\b(?:[0-9a-fA-F]{2}){8,}\b`, 'g'),
+    url: new RE2(String.raw`[^\s%]*(?:%[0-9a-fA-F]{2}[^\s%]*){3,}`, 'g'),
+    entity: new RE2(String.raw`&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[a-zA-Z]{2,8});`, 'g'),
+  };
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Readable text: valid UTF-8, mostly printable, with some letters. */
+function readable(bytes: Uint8Array): string | null {
+  if (bytes.length < 6) return null;
+  let text: string;
+  try {
+    text = UTF8.decode(bytes);
+  } catch {
+    return null;
+  }
+  let printable = 0;
+  let letters = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 9 || c === 10 || c === 13 || (c >= 32 && c !== 127 && !(c >= 0x80 && c < 0xa0))) printable++;
+    if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c >= 0xc0) letters++;
+  }
+  if (printable / text.length < 0.95 || letters / text.length < 0.5) return null;
+  return text;
+}
+
+function hexValue(c: number): number {
+  if (c >= 48 && c <= 57) return c - 48;
+  if (c >= 97 && c <= 102) return c - 87;
+  if (c >= 65 && c <= 70) return c - 55;
+  return -1;
+}
+
+function decodeHexRun(s: string): Uint8Array {
+  const out: number[] = [];
+  let i = 0;
+  while (i < s.length) {
+    if (s[i] === '\\' && (s[i + 1] === 'x' || s[i + 1] === 'X')) i += 2;
+    else if (s[i] === '0' && (s[i + 1] === 'x' || s[i + 1] === 'X')) i += 2;
+    const h = hexValue(s.charCodeAt(i));
+    const l = hexValue(s.charCodeAt(i + 1));
+    if (h >= 0 && l >= 0) {
+      out.push(h * 16 + l);
+      i += 2;
+    } else i++;
+  }
+  return Uint8Array.from(out);
+}
+
+function decodePercentRun(s: string): Uint8Array {
+  const out: number[] = [];
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 37 && i + 2 < s.length + 1) {
+      const h = hexValue(s.charCodeAt(i + 1));
+      const l = hexValue(s.charCodeAt(i + 2));
+      if (h >= 0 && l >= 0) {
+        out.push(h * 16 + l);
+        i += 2;
+        continue;
+      }
+    }
+    if (c === 43) out.push(32);
+    else if (c < 128) out.push(c);
+    else for (const b of Buffer.from(s[i]!, 'utf8')) out.push(b);
+  }
+  return Uint8Array.from(out);
+}
+
+const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', sol: '/', colon: ':', lpar: '(', rpar: ')', lsqb: '[', rsqb: ']', lbrace: '{', rbrace: '}', excl: '!', quest: '?', num: '#', period: '.', comma: ',', equals: '=', vert: '|', bsol: '\\', newline: '\n', tab: '\t' };
+
+function decodeEntity(e: string): string {
+  const body = e.slice(1, -1);
+  if (body[0] === '#') {
+    const cp = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
+    return Number.isFinite(cp) && cp > 0 && cp <= 0x10ffff ? String.fromCodePoint(cp) : '';
+  }
+  return NAMED_ENTITIES[body.toLowerCase()] ?? e;
+}
+
+/** Looks like base64 rather than a long word or identifier: mixed classes and a sane length. */
+function base64Shaped(s: string): boolean {
+  let upper = 0;
+  let lower = 0;
+  let digit = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 65 && c <= 90) upper++;
+    else if (c >= 97 && c <= 122) lower++;
+    else if (c >= 48 && c <= 57) digit++;
+  }
+  return upper > 0 && lower > 0 && (digit > 0 || upper + lower >= 20);
+}
+
+/** Decodes every readable encoded run of `text`, at most `budget` characters of decoded output. */
+export function findEncodedRuns(text: string, p: DecoderPatterns, budget = text.length): DecodedRun[] {
+  const out: DecodedRun[] = [];
+  let used = 0;
+  const push = (encoding: Encoding, start: number, end: number, decoded: string | null): void => {
+    if (decoded === null || used + decoded.length > budget) return;
+    used += decoded.length;
+    out.push({ encoding, start, end, text: decoded });
+  };
+
+  p.base64.lastIndex = 0;
+  for (let m = p.base64.exec(text); m !== null; m = p.base64.exec(text)) {
+    const s = m[0];
+    if (!base64Shaped(s)) continue;
+    const std = s.includes('-') || s.includes('_') ? Buffer.from(s, 'base64url') : Buffer.from(s, 'base64');
+    push('base64', m.index, m.index + s.length, readable(std));
+  }
+  p.hex.lastIndex = 0;
+  for (let m = p.hex.exec(text); m !== null; m = p.hex.exec(text)) {
+    push('hex', m.index, m.index + m[0].length, readable(decodeHexRun(m[0])));
+  }
+  p.url.lastIndex = 0;
+  for (let m = p.url.exec(text); m !== null; m = p.url.exec(text)) {
+    push('url', m.index, m.index + m[0].length, readable(decodePercentRun(m[0])));
+  }
+  // HTML entities: group entities separated by at most 8 plain characters into one run.
+  p.entity.lastIndex = 0;
+  let runStart = -1;
+  let runEnd = -1;
+  let count = 0;
+  const flush = (): void => {
+    if (count >= 4) {
+      const raw = text.slice(runStart, runEnd);
+      let decoded = '';
+      let last = 0;
+      p.entity.lastIndex = 0;
+      for (let m = p.entity.exec(raw); m !== null; m = p.entity.exec(raw)) {
+        decoded += raw.slice(last, m.index) + decodeEntity(m[0]);
+        last = m.index + m[0].length;
+      }
+      decoded += raw.slice(last);
+      if (used + decoded.length <= budget) {
+        used += decoded.length;
+        out.push({ encoding: 'html_entities', start: runStart, end: runEnd, text: decoded });
+      }
+    }
+    count = 0;
+    runStart = -1;
+  };
+  const entities: [number, number][] = [];
+  for (let m = p.entity.exec(text); m !== null; m = p.entity.exec(text)) entities.push([m.index, m.index + m[0].length]);
+  for (const [s, e] of entities) {
+    if (runStart >= 0 && s - runEnd > 8) flush();
+    if (runStart < 0) runStart = s;
+    runEnd = e;
+    count++;
+  }
+  if (runStart >= 0) flush();
+  return out;
+}

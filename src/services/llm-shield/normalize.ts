@@ -1,0 +1,265 @@
+/**
+ * Normalisation before matching, in one linear pass per view. Every view keeps an offset map
+ * (`map[i]` = index in the original text of the character that produced view[i]; `map[len]` =
+ * original length) so findings always point into the caller's `input_text`.
+ *
+ * - `light`: invisible characters removed, NFKC per character; case and layout kept. PII,
+ *   secrets, URLs, delimiters and encoded runs are matched here.
+ * - `fold`: `light` plus lower case, diacritics dropped (NFKD minus combining marks), homoglyphs
+ *   folded to Latin (UTS #39 confusables, the Cyrillic/Greek/IPA subset seen in attacks),
+ *   leetspeak folded inside words, spaced-out letters joined ("i g n o r e"), whitespace
+ *   collapsed. The lexical rule families read this view.
+ * - invisible ranges: zero-width and bidi controls, runs of variation selectors, and Unicode tag
+ *   characters (U+E0000 block), whose ASCII payload is decoded into `hidden` for a rescan.
+ */
+
+export type InvisibleKind = 'zero_width' | 'bidi' | 'tag' | 'variation_selector';
+
+export interface InvisibleRange {
+  readonly kind: InvisibleKind;
+  readonly start: number;
+  readonly end: number;
+}
+
+export interface View {
+  readonly text: string;
+  readonly map: Int32Array;
+}
+
+export interface Normalized {
+  readonly light: View;
+  readonly fold: View;
+  readonly invisible: InvisibleRange[];
+  /** ASCII text carried by tag characters, per contiguous run, with the run's original range. */
+  readonly hidden: { text: string; start: number; end: number }[];
+}
+
+const ZERO_WIDTH = new Set([0x00ad, 0x034f, 0x061c, 0x115f, 0x1160, 0x17b4, 0x17b5, 0x180e, 0x200b, 0x200c, 0x200d, 0x2060, 0x2061, 0x2062, 0x2063, 0x2064, 0x3164, 0xfeff, 0xffa0]);
+const BIDI = new Set([0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069]);
+
+function isVariationSelector(cp: number): boolean {
+  return (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0xe0100 && cp <= 0xe01ef);
+}
+
+/** Leetspeak digits and symbols, folded only next to a letter ("1gn0re" -> "ignore", "5 apples" kept). */
+const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '@': 'a', $: 's' };
+
+/** Homoglyphs NFKD leaves alone: Cyrillic, Greek, IPA and small capitals that look like Latin letters. */
+const CONFUSABLES: Record<string, string> = {
+  а: 'a', в: 'b', е: 'e', ё: 'e', к: 'k', м: 'm', н: 'h', о: 'o', р: 'p', с: 'c', т: 't', у: 'y', х: 'x', ѕ: 's', і: 'i', ї: 'i', ј: 'j', ԁ: 'd', ԛ: 'q', ԝ: 'w', һ: 'h', ӏ: 'l', ɡ: 'g', ո: 'n', ս: 'u',
+  α: 'a', β: 'b', ε: 'e', η: 'n', ι: 'i', κ: 'k', ν: 'v', ο: 'o', ρ: 'p', τ: 't', υ: 'u', χ: 'x', γ: 'y', ω: 'w', ϲ: 'c', ϳ: 'j',
+  ı: 'i', ł: 'l', ø: 'o', đ: 'd', ħ: 'h', ß: 'ss', æ: 'ae', œ: 'oe', þ: 'th', ŋ: 'n',
+  ᴀ: 'a', ʙ: 'b', ᴄ: 'c', ᴅ: 'd', ᴇ: 'e', ɢ: 'g', ʜ: 'h', ɪ: 'i', ᴊ: 'j', ᴋ: 'k', ʟ: 'l', ᴍ: 'm', ɴ: 'n', ᴏ: 'o', ᴘ: 'p', ʀ: 'r', ꜱ: 's', ᴛ: 't', ᴜ: 'u', ᴠ: 'v', ᴡ: 'w', ʏ: 'y', ᴢ: 'z',
+  '‘': "'", '’': "'", '“': '"', '”': '"', '‐': '-', '‑': '-', '–': '-', '—': '-',
+};
+
+function isCombiningMark(cp: number): boolean {
+  return (cp >= 0x0300 && cp <= 0x036f) || (cp >= 0x1ab0 && cp <= 0x1aff) || (cp >= 0x1dc0 && cp <= 0x1dff) || (cp >= 0x20d0 && cp <= 0x20ff) || (cp >= 0xfe20 && cp <= 0xfe2f);
+}
+
+function isSpaceCode(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0x1680;
+}
+
+function isAsciiLetter(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+}
+
+/** A letter for tokenising the fold view: ASCII letters/digits and non-ASCII letters (not punctuation blocks). */
+export function isWordCode(c: number): boolean {
+  if (c < 128) return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 65 && c <= 90);
+  if (c >= 0x2000 && c <= 0x2bff) return false;
+  if (c >= 0x3000 && c <= 0x303f) return false;
+  if (c >= 0xfe30 && c <= 0xfe4f) return false;
+  return c >= 0xc0 && c !== 0xd7 && c !== 0xf7;
+}
+
+/** Growable UTF-16 builder with an Int32 offset map. */
+class ViewBuilder {
+  #parts: string[] = [];
+  #map: Int32Array;
+  #len = 0;
+  constructor(capacity: number) {
+    this.#map = new Int32Array(Math.max(16, capacity + 1));
+  }
+  get length(): number {
+    return this.#len;
+  }
+  lastCode(): number {
+    const p = this.#parts[this.#parts.length - 1];
+    return p === undefined ? -1 : p.charCodeAt(p.length - 1);
+  }
+  push(s: string, origin: number): void {
+    if (this.#len + s.length + 1 > this.#map.length) {
+      const next = new Int32Array(Math.max(this.#map.length * 2, this.#len + s.length + 16));
+      next.set(this.#map);
+      this.#map = next;
+    }
+    for (let k = 0; k < s.length; k++) this.#map[this.#len + k] = origin;
+    this.#len += s.length;
+    this.#parts.push(s);
+  }
+  finish(originalLength: number): View {
+    this.#map[this.#len] = originalLength;
+    return { text: this.#parts.join(''), map: this.#map.subarray(0, this.#len + 1) };
+  }
+}
+
+/**
+ * Builds both views of `src`. Linear in `src.length`: each code point is visited once per pass and
+ * per-character Unicode normalisation is bounded by the (small) decomposition length.
+ */
+export function normalize(src: string): Normalized {
+  const invisible: InvisibleRange[] = [];
+  const hidden: { text: string; start: number; end: number }[] = [];
+  const light = new ViewBuilder(src.length);
+  const fold1 = new ViewBuilder(src.length);
+  let tagText = '';
+  let tagStart = -1;
+  let tagEnd = -1;
+  let vsStart = -1;
+  let vsCount = 0;
+  let vsEnd = -1;
+
+  const flushTag = (): void => {
+    if (tagStart >= 0) {
+      invisible.push({ kind: 'tag', start: tagStart, end: tagEnd });
+      if (tagText !== '') hidden.push({ text: tagText, start: tagStart, end: tagEnd });
+      tagText = '';
+      tagStart = -1;
+    }
+  };
+  const flushVs = (): void => {
+    // One selector after an emoji is ordinary text; runs are a known smuggling channel.
+    if (vsStart >= 0 && vsCount >= 3) invisible.push({ kind: 'variation_selector', start: vsStart, end: vsEnd });
+    vsStart = -1;
+    vsCount = 0;
+  };
+
+  for (let i = 0; i < src.length; ) {
+    const cp = src.codePointAt(i)!;
+    const width = cp > 0xffff ? 2 : 1;
+    const at = i;
+    i += width;
+    if (cp >= 0xe0000 && cp <= 0xe007f) {
+      if (tagStart < 0) tagStart = at;
+      tagEnd = i;
+      const ascii = cp - 0xe0000;
+      if (ascii >= 0x20 && ascii < 0x7f) tagText += String.fromCharCode(ascii);
+      continue;
+    }
+    flushTag();
+    if (isVariationSelector(cp)) {
+      if (vsStart < 0) vsStart = at;
+      vsCount++;
+      vsEnd = i;
+      continue;
+    }
+    flushVs();
+    if (ZERO_WIDTH.has(cp) || BIDI.has(cp)) {
+      const kind: InvisibleKind = BIDI.has(cp) ? 'bidi' : 'zero_width';
+      const last = invisible[invisible.length - 1];
+      if (last !== undefined && last.kind === kind && last.end === at) (last as { end: number }).end = i;
+      else invisible.push({ kind, start: at, end: i });
+      continue;
+    }
+    if (cp < 128) {
+      const ch = src[at]!;
+      light.push(ch, at);
+      if (isSpaceCode(cp)) fold1.push(' ', at);
+      else if (cp >= 65 && cp <= 90) fold1.push(String.fromCharCode(cp + 32), at);
+      else {
+        const leet = LEET[ch];
+        if (leet !== undefined) {
+          const prev = fold1.lastCode();
+          const next = i < src.length ? src.charCodeAt(i) : 0;
+          fold1.push((prev >= 97 && prev <= 122) || isAsciiLetter(next) ? leet : ch, at);
+        } else fold1.push(ch, at);
+      }
+      continue;
+    }
+    const raw = width === 2 ? src.slice(at, i) : src[at]!;
+    const nfkc = raw.normalize('NFKC');
+    light.push(nfkc, at);
+    if (isSpaceCode(cp)) {
+      fold1.push(' ', at);
+      continue;
+    }
+    const direct = CONFUSABLES[raw.toLowerCase()];
+    if (direct !== undefined) {
+      fold1.push(direct, at);
+      continue;
+    }
+    const nfkd = raw.normalize('NFKD').toLowerCase();
+    for (let k = 0; k < nfkd.length; ) {
+      const c = nfkd.codePointAt(k)!;
+      const s = c > 0xffff ? nfkd.slice(k, k + 2) : nfkd[k]!;
+      k += s.length;
+      if (isCombiningMark(c)) continue;
+      fold1.push(CONFUSABLES[s] ?? s, at);
+    }
+  }
+  flushTag();
+  flushVs();
+  const lightView = light.finish(src.length);
+  const pass1 = fold1.finish(src.length);
+  return { light: lightView, fold: joinAndCollapse(pass1, src.length), invisible, hidden };
+}
+
+function isLower(c: number): boolean {
+  return c >= 97 && c <= 122;
+}
+
+const SPACED_SEPARATORS = new Set([32, 46, 45, 95, 42, 44, 124, 47]); // space . - _ * , | /
+
+/**
+ * Second fold pass: joins runs of at least three single letters separated by one separator
+ * ("i g n o r e", "i.g.n.o.r.e") and collapses whitespace. A double separator ends the run, so
+ * "i g n o r e  a l l" reads "ignore all".
+ */
+function joinAndCollapse(view: View, originalLength: number): View {
+  const s = view.text;
+  const n = s.length;
+  const out = new ViewBuilder(n);
+  const isSingle = (j: number): boolean =>
+    j < n && isLower(s.charCodeAt(j)) && (j === 0 || !isWordCode(s.charCodeAt(j - 1))) && (j + 1 >= n || !isWordCode(s.charCodeAt(j + 1)));
+  let i = 0;
+  let lastSpace = true;
+  while (i < n) {
+    if (isSingle(i)) {
+      // Count the run of singles with exactly one separator between them.
+      let j = i;
+      let count = 1;
+      while (j + 2 < n && SPACED_SEPARATORS.has(s.charCodeAt(j + 1)) && isSingle(j + 2)) {
+        j += 2;
+        count++;
+      }
+      if (count >= 3) {
+        for (let k = i; k <= j; k += 2) out.push(s[k]!, view.map[k]!);
+        lastSpace = false;
+        i = j + 1;
+        continue;
+      }
+    }
+    const c = s.charCodeAt(i);
+    if (c === 32) {
+      if (!lastSpace) out.push(' ', view.map[i]!);
+      lastSpace = true;
+    } else {
+      out.push(s[i]!, view.map[i]!);
+      lastSpace = false;
+    }
+    i++;
+  }
+  return out.finish(originalLength);
+}
+
+/** Maps a [start, end) range of a view back to the original text. */
+export function toOriginal(view: View, start: number, end: number): { start: number; end: number } {
+  const s = view.map[Math.max(0, Math.min(start, view.map.length - 1))]!;
+  // The end is exclusive: take the origin of the last character of the range, then step past it.
+  if (end <= start) return { start: s, end: s };
+  const lastOrigin = view.map[Math.min(end - 1, view.map.length - 1)]!;
+  const after = view.map[Math.min(end, view.map.length - 1)]!;
+  return { start: s, end: after > lastOrigin ? after : lastOrigin + 1 };
+}

@@ -1,0 +1,50 @@
+/**
+ * System-prompt extraction (SYSTEM_PROMPT_EXTRACTION): a disclosure verb or a question aimed at
+ * the model's own instructions ("repeat the text above", "print your instructions", "what were
+ * your initial instructions", "relay your system's parameters verbatim").
+ */
+import { C, type WordList } from './categories.ts';
+import { findAfter } from './window.ts';
+import type { Emit } from '../types.ts';
+import type { Tokens } from '../tokens.ts';
+
+export const EXTRACTION_WORDS: WordList = [
+  [C.EXTRACT_VERB, [
+    'repeat', 'print', 'reveal', 'show', 'output', 'display', 'tell', 'give', 'list', 'relay', 'share', 'disclose', 'leak', 'dump', 'recite', 'echo', 'spell out', 'write out', 'write down', 'return', 'provide', 'expose', 'paste', 'copy', 'reproduce', 'state', 'respond with', 'read back', 'type out',
+    'wiederhole', 'zeige', 'zeig', 'gib', 'verrate', 'nenne', 'repete', 'affiche', 'montre', 'revele', 'donne', 'repite', 'muestra', 'revela', 'imprime', 'dime', 'ripeti', 'mostra', 'rivela', 'stampa', 'dimmi', 'herhaal', 'toon', 'geef', 'repita', 'mostre', 'revele', 'imprima', 'powtorz', 'pokaz', 'ujawnij', 'wypisz', 'podaj',
+  ]],
+  [C.QUESTION, ['what', 'which', 'wat', 'quelles', 'quels', 'cuales', 'quali', 'quais', 'jakie']],
+  [C.SELF, [
+    'system', 'initial', 'initials', 'original', 'hidden', 'secret', 'underlying', 'internal', 'above', 'previous', 'prior', 'verbatim', 'preceding', 'confidential', 'pre prompt', 'preprompt', 'been given', 'developer', 'everything above',
+    'deine', 'deinen', 'ursprunglichen', 'tes', 'vos', 'tus', 'sus', 'tue', 'je', 'suas', 'twoje', 'system', 'systeme', 'sistema',
+  ]],
+  [C.SYS_TARGET, [
+    'instructions', 'instruction', 'prompt', 'prompts', 'system prompt', 'system message', 'rules', 'guidelines', 'parameters', 'configuration', 'config', 'directives', 'programming', 'settings', 'exemplars', 'text', 'words', 'message', 'context', 'preprompt', 'initialization',
+    'anweisungen', 'regeln', 'instrucciones', 'reglas', 'istruzioni', 'regole', 'instructies', 'regels', 'instrucoes', 'regras', 'instrukcje', 'polecenia', 'consignes',
+  ]],
+];
+
+/** Words that make a disclosure request point at the model itself rather than at some document. */
+const YOUR = new Set(['your', 'you', 'yours', 'youve']);
+
+export function detectExtraction(t: Tokens, cats: Uint32Array, emit: Emit): void {
+  for (let i = 0; i < t.count; i++) {
+    const c = cats[i]!;
+    if ((c & (C.EXTRACT_VERB | C.QUESTION)) === 0) continue;
+    const j = findAfter(t, cats, i, C.SYS_TARGET, 7);
+    if (j < 0) continue;
+    let strong = false;
+    let yours = false;
+    const last = Math.min(t.count - 1, j + 4);
+    for (let k = i + 1; k <= last; k++) {
+      if (k > j && t.stop[k - 1] === 1) break;
+      if (cats[k]! & C.SELF) strong = true;
+      if (YOUR.has(t.words[k]!)) yours = true;
+    }
+    if (!strong && !yours) continue;
+    const verb = (c & C.EXTRACT_VERB) !== 0;
+    const conf = strong ? (verb ? 0.9 : 0.8) : verb ? 0.7 : 0.55;
+    emit('SYSTEM_PROMPT_EXTRACTION', verb ? 'extraction.disclose_instructions' : 'extraction.ask_instructions', conf, i, j);
+    i = j;
+  }
+}

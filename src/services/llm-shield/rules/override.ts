@@ -1,0 +1,124 @@
+/**
+ * Instruction override (PROMPT_INJECTION_OVERRIDE): an override verb aimed at the model's own
+ * instructions, in English, German, French, Spanish, Italian, Dutch, Portuguese and Polish.
+ * The signal is the combination, not a phrase: verb + instruction noun (+ scope word such as
+ * "previous"/"all"), verb + "the above"/"everything", "do not follow" + instructions,
+ * "instructions are void", "you are now ..." and "new instructions" announced as such.
+ */
+import { C, type WordList } from './categories.ts';
+import { findAfter, findBefore } from './window.ts';
+import type { Emit } from '../types.ts';
+import type { Tokens } from '../tokens.ts';
+
+export const OVERRIDE_WORDS: WordList = [
+  [C.OVR_VERB, [
+    'ignore', 'disregard', 'forget', 'override', 'overrule', 'bypass', 'neglect', 'abandon', 'discard', 'dismiss', 'overlook', 'circumvent', 'nullify', 'revoke',
+    'pay no attention', 'set aside', 'throw out', 'throw away', 'get rid of', 'put aside', 'stop obeying',
+    // de
+    'ignoriere', 'ignorier', 'ignorieren', 'ignoriert', 'vergiss', 'vergesse', 'vergessen', 'vergesst', 'missachte', 'missachten', 'ubergehe', 'ubergehen', 'uberspringe', 'verwirf', 'verwerfe', 'verwerfen',
+    // fr
+    'ignorez', 'ignorer', 'ignores', 'oublie', 'oubliez', 'oublier', 'neglige', 'negligez', 'abandonne', 'abandonnez', 'ne tiens pas compte', 'ne tenez pas compte', 'fais abstraction', 'faites abstraction',
+    // es
+    'ignora', 'ignoren', 'ignorar', 'olvida', 'olvide', 'olviden', 'olvidar', 'olvidate', 'omite', 'omita', 'omitir', 'descarta', 'descarte', 'desestima', 'desatiende', 'haz caso omiso',
+    // it
+    'ignorate', 'ignorare', 'dimentica', 'dimenticate', 'dimenticare', 'tralascia', 'trascura', 'scarta', 'non considerare',
+    // nl
+    'negeer', 'negeren', 'vergeet', 'vergeten', 'veronachtzaam',
+    // pt
+    'esqueca', 'esquecer', 'esquecam', 'desconsidere', 'desconsidera', 'despreze', 'desconsiderar',
+    // pl
+    'zignoruj', 'ignoruj', 'zignorujcie', 'ignorujcie', 'zapomnij', 'zapomnijcie', 'pomin', 'pomijaj', 'odrzuc', 'nie zwracaj uwagi',
+  ]],
+  [C.SCOPE, [
+    'all', 'any', 'every', 'each', 'entire', 'whole', 'your', 'these', 'those', 'system', 'my', 'its',
+    'alle', 'allen', 'samtliche', 'jegliche', 'jede', 'deine', 'ihre', 'toutes', 'tous', 'tes', 'vos', 'todas', 'todos', 'toda', 'cualquier', 'tus', 'sus', 'tutte', 'tutti', 'qualsiasi', 'tue', 'je', 'jouw', 'uw', 'suas', 'teus', 'wszystkie', 'wszelkie', 'kazde', 'twoje',
+  ]],
+  [C.STRONG_SCOPE, [
+    'previous', 'prior', 'above', 'earlier', 'preceding', 'foregoing', 'former', 'initial', 'original', 'aforementioned', 'existing', 'default', 'old', 'so far', 'up to now', 'before this', 'until now',
+    'vorherigen', 'vorherige', 'vorigen', 'vorige', 'obigen', 'obige', 'bisherigen', 'bisherige', 'fruheren', 'vorangegangenen', 'ursprunglichen', 'alten', 'vorstehenden', 'oben',
+    'precedentes', 'precedents', 'precedente', 'anterieures', 'anterieurs', 'ci dessus', 'initiales', 'originales', 'anciennes',
+    'anteriores', 'previas', 'previos', 'precedentes', 'iniciales', 'arriba', 'anterior',
+    'precedenti', 'sopra', 'originali', 'iniziali', 'vecchie',
+    'voorgaande', 'eerdere', 'bovenstaande', 'oorspronkelijke', 'oude',
+    'acima', 'originais', 'iniciais',
+    'poprzednie', 'poprzednich', 'wczesniejsze', 'wczesniejszych', 'powyzsze', 'powyzszych', 'dotychczasowe', 'pierwotne',
+  ]],
+  [C.TARGET, [
+    'instruction', 'instructions', 'rule', 'rules', 'direction', 'directions', 'prompt', 'prompts', 'guideline', 'guidelines', 'command', 'commands', 'orders', 'constraint', 'constraints', 'restriction', 'restrictions', 'policy', 'policies', 'programming', 'directive', 'directives', 'guidance', 'training', 'safeguards', 'system prompt',
+    'anweisungen', 'anweisung', 'regeln', 'befehle', 'vorgaben', 'richtlinien', 'instruktionen', 'anordnungen', 'hinweise', 'eingaben', 'aufgaben', 'nachrichten', 'kontext',
+    'regles', 'consignes', 'ordres', 'commandes', 'indications', 'texte',
+    'instrucciones', 'reglas', 'indicaciones', 'directrices', 'ordenes', 'comandos', 'normas', 'mensajes', 'texto',
+    'istruzioni', 'regole', 'indicazioni', 'direttive', 'ordini', 'comandi', 'messaggi', 'testo',
+    'instructies', 'regels', 'aanwijzingen', 'richtlijnen', 'opdrachten', 'bevelen', 'berichten', 'tekst',
+    'instrucoes', 'regras', 'diretrizes', 'orientacoes', 'ordens', 'mensagens',
+    'instrukcje', 'instrukcji', 'polecenia', 'polecen', 'zasady', 'regul', 'reguly', 'wytyczne', 'komendy', 'wiadomosci',
+  ]],
+  [C.WEAK_TARGET, ['text', 'message', 'messages', 'input', 'conversation', 'said', 'told', 'content', 'evidence', 'information', 'task', 'tasks', 'data', 'context', 'nachrichten', 'texte', 'texto', 'testo', 'tekst', 'mensagens', 'mensajes', 'messaggi']],
+  [C.EVERYTHING, ['everything', 'anything', 'all that', 'whatever', 'alles', 'tout', 'todo', 'tutto', 'tudo', 'wszystko']],
+  [C.VOIDED, ['false', 'void', 'obsolete', 'outdated', 'out of date', 'cancelled', 'canceled', 'invalid', 'fake', 'revoked', 'null', 'overridden', 'deprecated', 'expired', 'superseded', 'lifted', 'suspended', 'disabled', 'no longer apply', 'no longer valid', 'not apply', 'ungultig', 'caduques', 'invalidas', 'nulle', 'nieaktualne']],
+  [C.NEW, ['new', 'updated', 'revised', 'real', 'actual', 'neue', 'neuen', 'nouvelles', 'nuevas', 'nuove', 'nieuwe', 'novas', 'nowe']],
+  [C.SWITCH, ['you are now', "you're now", 'you will now', 'you now are', 'from now on', 'henceforth', 'starting now', 'from this moment', 'ab jetzt', 'von nun an', 'a partir de ahora', 'a partir de maintenant', "d'ora in poi", 'vanaf nu', 'a partir de agora', 'od teraz']],
+  [C.NOT_FOLLOW, ['do not follow', "don't follow", 'dont follow', 'stop following', 'no longer follow', 'never follow', 'do not obey', "don't obey", 'not follow', 'not obey', 'do not adhere']],
+];
+
+/** The override family over one reading (plain or ROT13) of the tokens. */
+export function detectOverride(t: Tokens, cats: Uint32Array, emit: Emit): void {
+  const SCOPES = C.SCOPE | C.STRONG_SCOPE | C.EVERYTHING;
+  for (let i = 0; i < t.count; i++) {
+    const c = cats[i]!;
+    if (c === 0) continue;
+    if (c & C.OVR_VERB) {
+      const j = findAfter(t, cats, i, C.TARGET, 7);
+      if (j >= 0) {
+        let scoped = false;
+        for (let k = i + 1; k < j; k++) if (cats[k]! & SCOPES) scoped = true;
+        // French/Spanish/Italian put the scope after the noun: "les instructions précédentes".
+        if (!scoped && j + 1 < t.count && cats[j + 1]! & C.STRONG_SCOPE) scoped = true;
+        emit('PROMPT_INJECTION_OVERRIDE', 'override.verb_target', scoped ? 0.93 : 0.45, i, j);
+        continue;
+      }
+      const w = findAfter(t, cats, i, C.WEAK_TARGET, 6);
+      if (w >= 0) {
+        let strong = false;
+        for (let k = i + 1; k < w; k++) if (cats[k]! & (C.STRONG_SCOPE | C.EVERYTHING)) strong = true;
+        if (strong) {
+          emit('PROMPT_INJECTION_OVERRIDE', 'override.verb_scope_text', 0.85, i, w);
+          continue;
+        }
+      }
+      const k = findAfter(t, cats, i, C.STRONG_SCOPE | C.EVERYTHING, 3);
+      if (k >= 0) {
+        emit('PROMPT_INJECTION_OVERRIDE', 'override.verb_scope', cats[k]! & C.STRONG_SCOPE ? 0.88 : 0.6, i, k);
+        continue;
+      }
+      // Verb-final word order: "die vorherigen Anweisungen ignorieren".
+      const b = findBefore(t, cats, i, C.TARGET, 3);
+      if (b >= 0 && findBefore(t, cats, b + 1, C.SCOPE | C.STRONG_SCOPE, 3) >= 0) {
+        emit('PROMPT_INJECTION_OVERRIDE', 'override.target_verb', 0.85, Math.max(0, b - 2), i);
+      }
+      continue;
+    }
+    if (c & C.NOT_FOLLOW) {
+      const j = findAfter(t, cats, i, C.TARGET | C.STRONG_SCOPE | C.POLICY, 5);
+      const b = findBefore(t, cats, i, C.TARGET, 10, false);
+      if (j >= 0 || b >= 0) emit('PROMPT_INJECTION_OVERRIDE', 'override.do_not_follow', 0.75, b >= 0 && j < 0 ? b : i, j >= 0 ? j : i);
+      continue;
+    }
+    if (c & C.TARGET) {
+      const v = findAfter(t, cats, i, C.VOIDED, 4);
+      if (v >= 0 && findBefore(t, cats, i, SCOPES, 3) >= 0) {
+        emit('PROMPT_INJECTION_OVERRIDE', 'override.voided', 0.85, i, v);
+        continue;
+      }
+    }
+    if (c & C.SWITCH) {
+      // "you are now a greeting bot", "from now on you answer as ..."
+      const j = findAfter(t, cats, i, C.PERSONA | C.AI | C.NOLIMIT | C.COMPLY, 6);
+      emit('PROMPT_INJECTION_OVERRIDE', 'override.role_switch', j >= 0 ? 0.75 : 0.4, i, j >= 0 ? j : i);
+      continue;
+    }
+    if (c & C.NEW && i + 1 < t.count && cats[i + 1]! & C.TARGET) {
+      emit('PROMPT_INJECTION_OVERRIDE', 'override.new_instructions', 0.35, i, i + 1);
+    }
+  }
+}

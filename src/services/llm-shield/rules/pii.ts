@@ -1,0 +1,222 @@
+/**
+ * PII (PII_LEAK) with validation, not bare patterns: RE2 finds candidates in the light view and a
+ * validator decides. Cards need an issuer prefix and Luhn, IBANs pass the API-138 core
+ * (ISO 13616 mod-97 and national check digits), phone numbers pass libphonenumber-js (or carry a
+ * phone label such as "Phone:"/"Fax" next to a plausible local number), IPs parse, national IDs
+ * pass their checksum; weak-checksum IDs (9/11 plain digits) also need their name nearby.
+ */
+import RE2 from 're2';
+import ipaddr from 'ipaddr.js';
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import { validateIban } from '../../sepa-vop/iban.ts';
+import {
+  digitsOnly,
+  isBeNationalNumber,
+  isDeTaxId,
+  isEsDniNie,
+  isFrNir,
+  isItCodiceFiscale,
+  isNlBsn,
+  isPaymentCard,
+  isPlPesel,
+  isUsSsn,
+} from '../pii/validators.ts';
+
+export type PiiEntity = 'EMAIL' | 'PHONE' | 'CREDIT_CARD' | 'IBAN' | 'IP_ADDRESS' | 'US_SSN' | 'NATIONAL_ID';
+
+export interface PiiHit {
+  readonly entity: PiiEntity;
+  readonly rule: string;
+  readonly confidence: number;
+  /** light-view offsets */
+  readonly start: number;
+  readonly end: number;
+  /** canonical value, used in memory only to number equal values alike */
+  readonly key: string;
+}
+
+export interface PiiPatterns {
+  readonly iban: RE2;
+  readonly card: RE2;
+  readonly email: RE2;
+  readonly ssn: RE2;
+  readonly frNir: RE2;
+  readonly itCf: RE2;
+  readonly esId: RE2;
+  readonly digits9or11: RE2;
+  readonly ipv4: RE2;
+  readonly ipv6: RE2;
+  readonly phone: RE2;
+}
+
+export function createPiiPatterns(): PiiPatterns {
+  return {
+    iban: new RE2(String.raw`\b[A-Z]{2}\d{2}(?:[ -]?[A-Z0-9]{4}){2,7}(?:[ -]?[A-Z0-9]{1,3})?\b`, 'g'),
+    card: new RE2(String.raw`\b\d(?:[ -]?\d){12,18}\b`, 'g'),
+    email: new RE2(String.raw`[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?)*\.[A-Za-z]{2,24}\b`, 'g'),
+    ssn: new RE2(String.raw`\b\d{3}([- ])\d{2}([- ])\d{4}\b`, 'g'),
+    frNir: new RE2(String.raw`\b[1-478] ?\d{2} ?\d{2} ?(?:\d{2}|2[ABab]) ?\d{3} ?\d{3} ?\d{2}\b`, 'g'),
+    itCf: new RE2(String.raw`\b[A-Za-z]{6}\d{2}[A-Za-z]\d{2}[A-Za-z]\d{3}[A-Za-z]\b`, 'g'),
+    esId: new RE2(String.raw`\b(?:\d{8}|[XYZxyz]-?\d{7})-?[A-Za-z]\b`, 'g'),
+    digits9or11: new RE2(String.raw`\b(?:\d{11}|\d{9}|\d{2}\.\d{2}\.\d{2}-\d{3}\.\d{2}|\d{4}[ .]\d{2}[ .]\d{3})\b`, 'g'),
+    ipv4: new RE2(String.raw`\b(?:\d{1,3}\.){3}\d{1,3}\b`, 'g'),
+    ipv6: new RE2(String.raw`(?:[0-9A-Fa-f]{1,4})?(?::[0-9A-Fa-f]{0,4}){2,7}(?:%[0-9A-Za-z]{1,16})?`, 'g'),
+    phone: new RE2(String.raw`(?:\+|\b)(?:\d[\d ().\-/]{4,22}\d|\(\d{1,5}\)[\d ().\-/]{3,20}\d)(?:\s?(?:x|ext\.?)\s?\d{1,5})?`, 'g'),
+  };
+}
+
+const PHONE_REGIONS: readonly CountryCode[] = ['US', 'GB', 'DE', 'FR', 'IT', 'ES', 'NL', 'BE', 'CH', 'AT', 'PL', 'PT', 'SE', 'DK', 'FI', 'NO', 'IE', 'CZ', 'AU', 'CA', 'IN', 'ZA', 'BR'];
+const PHONE_LABELS = ['phone', 'tel', 'mobile', 'cell', 'fax', 'call', 'desk', 'office', 'registered', 'number', 'contact', 'reach', 'whatsapp', 'sms', 'text me', 'telefon', 'téléphone', 'handy', 'móvil', 'telefono', 'telefoon'];
+const ID_CONTEXT: Record<string, readonly string[]> = {
+  de: ['steuer', 'identifikationsnummer', 'idnr', 'tax id', 'tin'],
+  pl: ['pesel'],
+  nl: ['bsn', 'burgerservicenummer', 'sofinummer', 'sofi-nummer'],
+  be: ['rijksregister', 'national number', 'numéro national', 'numero national', 'insz', 'niss', 'registre national'],
+};
+
+/** Does one of `words` occur (case-insensitive) within `radius` characters before `start` or after `end`? */
+function near(text: string, start: number, end: number, words: readonly string[], radius = 40): boolean {
+  const around = (text.slice(Math.max(0, start - radius), start) + ' ' + text.slice(end, end + 16)).toLowerCase();
+  return words.some((w) => around.includes(w));
+}
+
+class Claims {
+  readonly #spans: [number, number][] = [];
+  overlaps(s: number, e: number): boolean {
+    // Hits arrive family by family, each in text order; a linear scan over few claims is fine
+    // for prompts, and `#spans` stays sorted per family so the common case exits early.
+    for (const [a, b] of this.#spans) if (s < b && e > a) return true;
+    return false;
+  }
+  add(s: number, e: number): void {
+    this.#spans.push([s, e]);
+  }
+}
+
+function each(re: RE2, text: string, fn: (m: RegExpExecArray) => void): void {
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) fn(m);
+}
+
+/** Every validated PII value of `text` (light view), non-overlapping. */
+export function findPii(text: string, p: PiiPatterns, maxPhoneChecks = 2000): PiiHit[] {
+  const out: PiiHit[] = [];
+  const claims = new Claims();
+  const take = (entity: PiiEntity, rule: string, confidence: number, start: number, end: number, key: string): void => {
+    if (claims.overlaps(start, end)) return;
+    claims.add(start, end);
+    out.push({ entity, rule, confidence, start, end, key });
+  };
+  each(p.iban, text, (m) => {
+    const v = validateIban(m[0]);
+    if (v.valid) take('IBAN', 'pii.iban_mod97', 0.95, m.index, m.index + m[0].length, v.iban);
+  });
+  each(p.card, text, (m) => {
+    if (isPaymentCard(m[0])) take('CREDIT_CARD', 'pii.card_luhn', 0.9, m.index, m.index + m[0].length, digitsOnly(m[0]));
+  });
+  each(p.email, text, (m) => {
+    const v = m[0];
+    const at = v.indexOf('@');
+    if (v.startsWith('.') || v[at - 1] === '.' || v.includes('..')) return;
+    take('EMAIL', 'pii.email', 0.95, m.index, m.index + v.length, v.toLowerCase());
+  });
+  each(p.ssn, text, (m) => {
+    if (m[1] !== m[2]) return;
+    if (!isUsSsn(m[0])) return;
+    if (m[1] === ' ' && !near(text, m.index, m.index + m[0].length, ['ssn', 'social security', 'social-security'])) return;
+    take('US_SSN', 'pii.us_ssn', 0.85, m.index, m.index + m[0].length, digitsOnly(m[0]));
+  });
+  each(p.frNir, text, (m) => {
+    if (isFrNir(m[0])) take('NATIONAL_ID', 'pii.fr_nir', 0.9, m.index, m.index + m[0].length, digitsOnly(m[0]) + m[0].slice(-2));
+  });
+  each(p.itCf, text, (m) => {
+    if (isItCodiceFiscale(m[0])) take('NATIONAL_ID', 'pii.it_codice_fiscale', 0.9, m.index, m.index + m[0].length, m[0].toUpperCase());
+  });
+  each(p.esId, text, (m) => {
+    if (isEsDniNie(m[0])) take('NATIONAL_ID', 'pii.es_dni_nie', 0.85, m.index, m.index + m[0].length, m[0].toUpperCase());
+  });
+  each(p.digits9or11, text, (m) => {
+    const v = m[0];
+    const s = m.index;
+    const e = s + v.length;
+    const d = digitsOnly(v);
+    if (d.length === 11) {
+      if (isPlPesel(v) && near(text, s, e, ID_CONTEXT.pl!)) return take('NATIONAL_ID', 'pii.pl_pesel', 0.85, s, e, d);
+      if (isDeTaxId(v) && near(text, s, e, ID_CONTEXT.de!)) return take('NATIONAL_ID', 'pii.de_tax_id', 0.85, s, e, d);
+      if (isBeNationalNumber(v) && near(text, s, e, ID_CONTEXT.be!)) return take('NATIONAL_ID', 'pii.be_national_number', 0.85, s, e, d);
+    } else if (d.length === 9 && isNlBsn(v) && near(text, s, e, ID_CONTEXT.nl!)) {
+      take('NATIONAL_ID', 'pii.nl_bsn', 0.85, s, e, d);
+    }
+  });
+  each(p.ipv4, text, (m) => {
+    const v = m[0];
+    if (!ipaddr.IPv4.isValidFourPartDecimal(v)) return;
+    // part of a longer dotted run (a version string such as 1.2.3.4.5)
+    const before = text.charCodeAt(m.index - 1);
+    const after = text.charCodeAt(m.index + v.length);
+    if (before === 46 || (after === 46 && text.charCodeAt(m.index + v.length + 1) >= 48 && text.charCodeAt(m.index + v.length + 1) <= 57)) return;
+    take('IP_ADDRESS', 'pii.ipv4', 0.85, m.index, m.index + v.length, v);
+  });
+  each(p.ipv6, text, (m) => {
+    const v = m[0];
+    if (v.length < 3 || !v.includes('::') && v.split(':').length < 8) return;
+    if (!ipaddr.IPv6.isValid(v.split('%')[0]!)) return;
+    take('IP_ADDRESS', 'pii.ipv6', 0.85, m.index, m.index + v.length, ipaddr.IPv6.parse(v.split('%')[0]!).toNormalizedString());
+  });
+  let phoneChecks = 0;
+  each(p.phone, text, (m) => {
+    let v = m[0];
+    let s = m.index;
+    // "(0)96" trunk prefixes and a leading "(" belong to the number; a trailing ")" does not
+    while (v.endsWith(')') && !v.includes('(')) v = v.slice(0, -1);
+    const d = digitsOnly(v);
+    if (d.length < 7 || d.length > 15) return;
+    if (claims.overlaps(s, s + v.length)) return;
+    // dates and times are not phone numbers
+    if (isDateLike(v)) return;
+    if (++phoneChecks > maxPhoneChecks) return;
+    let valid = false;
+    if (v.startsWith('+') || v.startsWith('00')) {
+      const parsed = parsePhoneNumberFromString(v.startsWith('00') ? '+' + v.slice(2) : v);
+      valid = parsed?.isValid() ?? false;
+    }
+    if (!valid) {
+      for (const region of PHONE_REGIONS) {
+        if (parsePhoneNumberFromString(v, region)?.isValid()) {
+          valid = true;
+          break;
+        }
+      }
+    }
+    const labelled = near(text, s, s + v.length, PHONE_LABELS, 24);
+    if (!valid && !(labelled && hasPhoneShape(v))) return;
+    if (text[s - 1] === '(' && !v.startsWith('(')) s -= 1, (v = '(' + v);
+    take('PHONE', valid ? 'pii.phone_valid' : 'pii.phone_labelled', valid ? 0.85 : 0.7, s, s + v.length, d);
+  });
+  return out;
+}
+
+/** "2020-06-20 14:11", "28.07.1980", "7/28/80": digit groups of a date, not a phone number. */
+function isDateLike(v: string): boolean {
+  const groups: number[] = [];
+  let run = 0;
+  for (let i = 0; i <= v.length; i++) {
+    const c = i < v.length ? v.charCodeAt(i) : 32;
+    if (c >= 48 && c <= 57) run++;
+    else {
+      if (run > 0) groups.push(run);
+      run = 0;
+      if (c !== 45 && c !== 46 && c !== 47) break;
+    }
+  }
+  if (groups.length < 3) return false;
+  const [a, b, c] = groups as [number, number, number];
+  if (a === 4 && b <= 2 && c <= 2) return true;
+  return groups.length === 3 && a <= 2 && b <= 2 && (c === 2 || c === 4);
+}
+
+/** 7-15 digits written as a number: at least one separator group, or 7-11 bare digits. */
+function hasPhoneShape(v: string): boolean {
+  const d = digitsOnly(v);
+  return d.length >= 7 && d.length <= 15;
+}

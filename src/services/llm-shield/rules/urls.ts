@@ -1,0 +1,103 @@
+/**
+ * URL candidates in the light view (RE2, linear): `scheme://authority/rest`, plus scheme-less
+ * `host:port/...` forms written with an IP literal or a well-known internal name. Shared by the
+ * SSRF and exfiltration families.
+ */
+import RE2 from 're2';
+
+export interface UrlHit {
+  /** offsets in the light view */
+  readonly start: number;
+  readonly end: number;
+  readonly scheme: string;
+  /** raw authority host (may be percent-encoded, bracketed, numeric) */
+  readonly host: string;
+  readonly userinfo: string;
+  readonly rest: string;
+}
+
+export interface UrlPatterns {
+  readonly withScheme: RE2;
+  readonly bare: RE2;
+}
+
+export function createUrlPatterns(): UrlPatterns {
+  return {
+    withScheme: new RE2(String.raw`\b([a-zA-Z][a-zA-Z0-9+.-]{1,15}):(?://|\\\\)([^\s<>"'\x60()\[\]{}]*(?:\[[0-9a-fA-F:.%a-zA-Z]{2,64}\][^\s<>"'\x60(){}]*)?)`, 'g'),
+    bare: new RE2(String.raw`(?:^|[\s(<"'=])((?:\d{1,10}(?:\.[0-9a-fA-Fx]{1,10}){0,3}|\[[0-9a-fA-F:.]{2,64}\]|localhost|metadata(?:\.google)?\.internal|169\.254\.169\.254|instance-data)(?::\d{1,5})?(?:/[^\s<>"'\x60]*)?)`, 'gi'),
+  };
+}
+
+const SCHEMES = new Set(['http', 'https', 'ftp', 'ftps', 'gopher', 'file', 'dict', 'ldap', 'ldaps', 'sftp', 'tftp', 'ws', 'wss', 'jar', 'netdoc', 'smb', 'telnet', 'redis', 'mysql', 'postgres', 'postgresql', 'mongodb', 'amqp', 'imap', 'smtp']);
+
+/** Splits `authority/rest` into userinfo, host and rest (no regex: a few indexOf calls). */
+function splitAuthority(s: string): { userinfo: string; host: string; rest: string } {
+  let cut = s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 47 || c === 63 || c === 35 || c === 92) {
+      cut = i;
+      break;
+    }
+  }
+  const authority = s.slice(0, cut);
+  const rest = s.slice(cut);
+  const at = authority.lastIndexOf('@');
+  const userinfo = at >= 0 ? authority.slice(0, at) : '';
+  const hostPort = at >= 0 ? authority.slice(at + 1) : authority;
+  let host = hostPort;
+  if (hostPort.startsWith('[')) {
+    const close = hostPort.indexOf(']');
+    host = close > 0 ? hostPort.slice(0, close + 1) : hostPort;
+  } else {
+    const colon = hostPort.lastIndexOf(':');
+    if (colon >= 0 && isDigits(hostPort.slice(colon + 1), 0, 5)) host = hostPort.slice(0, colon);
+  }
+  return { userinfo, host, rest };
+}
+
+/** Every URL-like span of `text`. */
+export function findUrls(text: string, p: UrlPatterns): UrlHit[] {
+  const out: UrlHit[] = [];
+  p.withScheme.lastIndex = 0;
+  for (let m = p.withScheme.exec(text); m !== null; m = p.withScheme.exec(text)) {
+    const scheme = m[1]!.toLowerCase();
+    if (!SCHEMES.has(scheme)) continue;
+    const body = trimTrailing(m[2]!);
+    const { userinfo, host, rest } = splitAuthority(body);
+    const end = m.index + scheme.length + 3 + body.length;
+    out.push({ start: m.index, end, scheme, host, userinfo, rest });
+  }
+  p.bare.lastIndex = 0;
+  for (let m = p.bare.exec(text); m !== null; m = p.bare.exec(text)) {
+    const body = trimTrailing(m[1]!);
+    const start = m.index + m[0].length - m[1]!.length;
+    if (out.some((u) => start >= u.start && start < u.end)) continue;
+    const { userinfo, host, rest } = splitAuthority(body);
+    // A bare address is only a target with a port or a path ("2130706433/admin", "10.0.0.1:8080");
+    // "my router is 192.168.1.1" is prose (the IP is still redacted as PII).
+    if (host === body && host !== '169.254.169.254' && !isNamedInternal(host)) continue;
+    out.push({ start, end: start + body.length, scheme: '', host, userinfo, rest });
+  }
+  return out;
+}
+
+function isDigits(s: string, min: number, max: number): boolean {
+  if (s.length < min || s.length > max) return false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
+function isNamedInternal(host: string): boolean {
+  const h = host.toLowerCase();
+  return h === 'localhost' || h === 'instance-data' || h.endsWith('.internal');
+}
+
+function trimTrailing(s: string): string {
+  let e = s.length;
+  while (e > 0 && '.,;:!?\'"*_'.includes(s[e - 1]!)) e--;
+  return s.slice(0, e);
+}

@@ -1,0 +1,25 @@
+/** Token-window helpers shared by the lexical rule families. All are O(window) per call. */
+import type { Tokens } from '../tokens.ts';
+
+/**
+ * Index of the first token in (i, i + maxDist] carrying any bit of `mask`, or -1. With
+ * `sentence`, the search stops at the end of the sentence holding token i.
+ */
+export function findAfter(t: Tokens, cats: Uint32Array, i: number, mask: number, maxDist: number, sentence = true): number {
+  const last = Math.min(t.count - 1, i + maxDist);
+  for (let j = i + 1; j <= last; j++) {
+    if (sentence && t.stop[j - 1] === 1) return -1;
+    if ((cats[j]! & mask) !== 0) return j;
+  }
+  return -1;
+}
+
+/** Index of the last token in [i - maxDist, i) carrying any bit of `mask`, or -1. */
+export function findBefore(t: Tokens, cats: Uint32Array, i: number, mask: number, maxDist: number, sentence = true): number {
+  const first = Math.max(0, i - maxDist);
+  for (let j = i - 1; j >= first; j--) {
+    if (sentence && t.stop[j] === 1) return -1;
+    if ((cats[j]! & mask) !== 0) return j;
+  }
+  return -1;
+}
