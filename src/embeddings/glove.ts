@@ -57,7 +57,7 @@ export interface SentenceFeatures {
   /** Weight of each content word (same order as ids). */
   readonly weights: Float32Array;
   readonly negated: boolean;
-  /** The leading question word of a question (what=1, when=2, ...; 0 for statements). */
+  /** Kind of the leading question word of a question (QUESTION_KIND; 0 for statements). */
   readonly questions: number;
 }
 
@@ -67,7 +67,8 @@ export interface Embedded {
   readonly features: SentenceFeatures;
 }
 
-const QUESTION_BITS: Readonly<Record<string, number>> = { what: 1, when: 2, where: 4, why: 8, how: 16, who: 32, which: 64, whom: 32, whose: 128 };
+/** Question kinds: how/what/which often ask the same thing ("how do I" = "what is the way to"); the rest do not. */
+export const QUESTION_KIND: Readonly<Record<string, number>> = { how: 1, what: 1, which: 1, when: 2, where: 3, why: 4, who: 5, whom: 5, whose: 5 };
 
 function hashWord(w: string): number {
   let h = 0x811c9dc5;
@@ -200,7 +201,7 @@ export class GloveEmbedder implements WordKnowledge {
       for (let d = 0; d < dims; d++) vector[d] += matrix[o + d]! * s;
     }
     removeAndNormalise(vector, this.common);
-    const questions = tokens.question === null ? 0 : (QUESTION_BITS[tokens.question] ?? 0);
+    const questions = tokens.question === null ? 0 : (QUESTION_KIND[tokens.question] ?? 0);
     return { vector, features: { ids, keys, weights, negated: tokens.negated, questions } };
   }
 

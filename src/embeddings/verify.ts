@@ -17,7 +17,8 @@
  * Hard rejects (final = 0), because word vectors place these words next to each other although
  * they change the answer:
  *   - negation on one side only ("can I" vs "can't I", "with" vs "without");
- *   - different question words ("how" vs "why");
+ *   - two questions of different kinds ("how" vs "why", "when" vs "where"; how/what/which are one
+ *     kind, and a statement never conflicts with a question);
  *   - a conflict in a contrast class: a number, weekday, month, direction (rose/fell), buy/sell,
  *     enable/disable ... on one side, and a different member of the same class but not the same
  *     one on the other ("Tuesday" vs "Thursday", "5" vs "10", "shares rose" vs "shares fell").
@@ -48,14 +49,18 @@ export interface Verdict {
   readonly coverage: number;
 }
 
-/** Re-scores one candidate; `cosine` is the sentence-vector similarity from the index. */
-export function verify(cosine: number, a: SentenceFeatures, b: SentenceFeatures, words: WordKnowledge): Verdict {
+/**
+ * Re-scores one candidate; `cosine` is the sentence-vector similarity from the index. Without
+ * `useCoverage` only the hard rules apply and the score is the cosine.
+ */
+export function verify(cosine: number, a: SentenceFeatures, b: SentenceFeatures, words: WordKnowledge, useCoverage = true): Verdict {
   if (a.negated !== b.negated) return { score: 0, reject: 'negation', coverage: 0 };
-  if (a.questions !== b.questions) return { score: 0, reject: 'question', coverage: 0 };
+  if (a.questions !== 0 && b.questions !== 0 && a.questions !== b.questions) return { score: 0, reject: 'question', coverage: 0 };
   const ab = coverage(a, b, words);
   if (ab < 0) return { score: 0, reject: 'contrast', coverage: 0 };
   const ba = coverage(b, a, words);
   if (ba < 0) return { score: 0, reject: 'contrast', coverage: 0 };
+  if (!useCoverage) return { score: Math.max(0, cosine), reject: null, coverage: 1 };
   const cov = Math.min(ab, ba);
   return { score: Math.sqrt(Math.max(0, cosine) * cov), reject: null, coverage: cov };
 }

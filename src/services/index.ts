@@ -3,8 +3,9 @@
  * landed is simply absent: its routes answer 404 and /v1/health reports it `down`.
  */
 import { consensusFactory } from './consensus/index.ts';
+import { semanticCacheFactory } from './semantic-cache/index.ts';
 import { sepaVopFactory } from './sepa-vop/index.ts';
 import type { ServiceFactory } from './types.ts';
 import { webToMarkdownService } from './web-to-markdown/index.ts';
 
-export const SERVICE_FACTORIES: readonly ServiceFactory[] = [webToMarkdownService, consensusFactory, sepaVopFactory];
+export const SERVICE_FACTORIES: readonly ServiceFactory[] = [webToMarkdownService, semanticCacheFactory, consensusFactory, sepaVopFactory];

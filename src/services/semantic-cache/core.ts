@@ -1,0 +1,135 @@
+/**
+ * API-05 core: lookup, store and flush over an Embedder and a CacheStore. Plain data in and out;
+ * no HTTP, no logging (nothing cached is ever logged).
+ *
+ * Lookup: embed the query -> the store's nearest live entries of (tenant, namespace) -> the
+ * verification stage re-scores them (embeddings/verify.ts) -> the best final score decides.
+ */
+import { createError } from '../../errors.ts';
+import type { Embedder, EmbeddedText } from '../../embeddings/index.ts';
+import type { CacheStore, Scope } from './store.ts';
+
+/** Candidates the index returns for verification. */
+export const CANDIDATES = 5;
+/** CONTRACT §5: a store whose query scores at least this against a cached one replaces it. */
+export const REPLACE_SCORE = 0.99;
+export const DEFAULT_THRESHOLD = 0.9;
+export const DEFAULT_TTL_SECONDS = 86_400;
+export const DEFAULT_NAMESPACE = 'default';
+export const MAX_RESPONSE_BYTES = 64 * 1024;
+
+export interface LookupInput {
+  readonly tenant: string;
+  readonly namespace?: string;
+  readonly query: string;
+  readonly threshold?: number;
+}
+
+export type LookupResult = {
+  cache_hit: boolean;
+  similarity_score: number;
+  cached_response: string | null;
+  entry_id?: string;
+};
+
+export interface StoreInput extends LookupInput {
+  readonly response: string;
+  readonly ttl_seconds?: number;
+}
+
+export type StoreResult = {
+  stored: true;
+  entry_id: string;
+  cache_hit: false;
+};
+
+export interface SemanticCacheOptions {
+  readonly embedder: Embedder;
+  readonly store: CacheStore;
+  /** Clock in ms (tests move it). */
+  readonly now?: () => number;
+}
+
+interface Best {
+  score: number;
+  id: string | null;
+  response: string | null;
+}
+
+export class SemanticCache {
+  private readonly embedder: Embedder;
+  private readonly store: CacheStore;
+  private readonly now: () => number;
+
+  constructor(options: SemanticCacheOptions) {
+    this.embedder = options.embedder;
+    this.store = options.store;
+    this.now = options.now ?? Date.now;
+  }
+
+  /**
+   * Finds the best verified entry of the caller's tenant and namespace.
+   * @example await cache.lookup({ tenant: 'public', query: 'How do I reset my password?' })
+   */
+  async lookup(input: LookupInput): Promise<LookupResult> {
+    const threshold = input.threshold ?? DEFAULT_THRESHOLD;
+    const scope = scopeOf(input);
+    const q = await this.embedder.embed(input.query);
+    const now = this.now();
+    const best = await this.best(scope, q, now);
+    // The decision uses the score as returned, so a caller can reproduce it from the body.
+    const score = round(best.score);
+    if (best.id !== null && score >= threshold) {
+      await this.store.touch(scope, best.id, now);
+      return { cache_hit: true, similarity_score: score, cached_response: best.response, entry_id: best.id };
+    }
+    return { cache_hit: false, similarity_score: score, cached_response: null };
+  }
+
+  /** Stores `response` for `query`; replaces an entry whose final score is >= REPLACE_SCORE (same entry_id). */
+  async put(input: StoreInput): Promise<StoreResult> {
+    if (Buffer.byteLength(input.response, 'utf8') > MAX_RESPONSE_BYTES) {
+      throw createError('VALIDATION_FAILED', 'Request body failed validation', {
+        details: [{ path: '/response', message: `Expected at most ${MAX_RESPONSE_BYTES} bytes of UTF-8` }],
+      });
+    }
+    const scope = scopeOf(input);
+    const q = await this.embedder.embed(input.query);
+    const now = this.now();
+    const best = await this.best(scope, q, now);
+    const replace = best.id !== null && round(best.score) >= REPLACE_SCORE ? best.id : undefined;
+    const ttlMs = (input.ttl_seconds ?? DEFAULT_TTL_SECONDS) * 1000;
+    const id = await this.store.put(scope, { vector: q.vector, features: q.features, fingerprint: q.fingerprint, response: input.response, ttlMs }, now, replace);
+    return { stored: true, entry_id: id, cache_hit: false };
+  }
+
+  /** Deletes one namespace of one tenant. */
+  async flush(input: { tenant: string; namespace?: string }): Promise<{ flushed: number }> {
+    return { flushed: await this.store.flush(scopeOf(input)) };
+  }
+
+  private async best(scope: Scope, q: EmbeddedText, now: number): Promise<Best> {
+    const candidates = await this.store.candidates(scope, q.vector, q.fingerprint, CANDIDATES, now);
+    const best: Best = { score: 0, id: null, response: null };
+    for (const c of candidates) {
+      // final = sqrt(cosine x coverage) <= sqrt(cosine): a candidate that cannot win is skipped.
+      if (!c.exact && Math.sqrt(Math.max(0, c.cosine)) <= best.score) continue;
+      const v = this.embedder.verify(c.exact ? 1 : c.cosine, q.features, c.features);
+      if (v.score > best.score) {
+        best.score = v.score;
+        best.id = c.id;
+        best.response = c.response;
+      }
+    }
+    return best;
+  }
+}
+
+function scopeOf(input: { tenant: string; namespace?: string }): Scope {
+  return { tenant: input.tenant, namespace: input.namespace ?? DEFAULT_NAMESPACE };
+}
+
+/** Scores go out with 4 decimals: enough to compare with a threshold, stable across runs. */
+function round(x: number): number {
+  return Math.round(Math.min(1, Math.max(0, x)) * 10_000) / 10_000;
+}
