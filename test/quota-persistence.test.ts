@@ -159,3 +159,19 @@ describe('month rollover (injected clock)', () => {
     }
   });
 });
+
+describe('one gateway per usage snapshot', () => {
+  it('refuses a second gateway on the same DATA_DIR while the first runs, and takes over a stale lock', async () => {
+    const { dataDir, snapshot } = freshDir();
+    const first = await startAuthGateway({ dataDir });
+    try {
+      await assert.rejects(startAuthGateway({ dataDir }), /in use by another gateway \(pid \d+\)/);
+    } finally {
+      await first.close();
+    }
+    writeFileSync(`${snapshot}.lock`, '2147483646');
+    const second = await startAuthGateway({ dataDir });
+    await second.close();
+    assert.equal(existsSync(`${snapshot}.lock`), false, 'the lock is released at shutdown');
+  });
+});

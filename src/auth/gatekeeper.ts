@@ -15,7 +15,7 @@ import type { AuthMetrics } from './auth-metrics.ts';
 import type { KeyRecord } from './key-store.ts';
 import { periodAt, secondsUntilReset, type Period } from './period.ts';
 import { buildPlans, quotaRule, type Plan, type QuotaRule } from './plans.ts';
-import type { TokenBucketLimiter } from './rate-limiter.ts';
+import type { RateDecision } from './rate-limiter.ts';
 import type { TakeResult, UsageCharge, UsageStore } from './usage-store.ts';
 
 /** A principal that carries the subject its usage is counted under. */
@@ -32,7 +32,8 @@ export interface QuotaGatekeeperOptions {
   readonly mode: 'optional' | 'required';
   readonly keys: KeyLookup;
   readonly usage: UsageStore;
-  readonly limiter: TokenBucketLimiter;
+  /** TokenBucketLimiter (in process) or a shared one (Redis) that answers asynchronously. */
+  readonly limiter: BurstLimiter;
   readonly rateLimit: RateLimitSetting;
   /** Use the last X-Forwarded-For hop (the one our proxy appended) as the anonymous address. */
   readonly trustProxy: boolean;
@@ -43,6 +44,10 @@ export interface QuotaGatekeeperOptions {
   readonly plans?: ReadonlyMap<PlanName, Plan>;
   readonly metrics?: AuthMetrics;
   readonly logger?: Logger;
+}
+
+export interface BurstLimiter {
+  take(subject: string, rps: number): RateDecision | Promise<RateDecision>;
 }
 
 /** What GET /v1/usage reports. */
@@ -123,11 +128,28 @@ export class QuotaGatekeeper implements Gatekeeper {
     const rps = this.#o.rateLimit.perPlan[principal.plan ?? 'free'];
     if (rps > 0) {
       const d = this.#o.limiter.take(subject, rps);
-      if (!d.allowed) {
-        this.#o.metrics?.decision(planKey, service, 'rate_limited');
-        throw createError('RATE_LIMITED', `Burst limit of ${rps} requests per second reached; retry later`, { headers: { 'retry-after': String(d.retryAfterS) } });
+      if (d instanceof Promise) {
+        // A shared (Redis) limiter: its failure follows QUOTA_FAIL_MODE like the usage store's.
+        return d.then(
+          (r) => {
+            this.#checkBurst(r, rps, planKey, service);
+            return this.#charge(subject, planKey, service);
+          },
+          (err: unknown) => this.#storeFailed(err, planKey, service),
+        );
       }
+      this.#checkBurst(d, rps, planKey, service);
     }
+    return this.#charge(subject, planKey, service);
+  }
+
+  #checkBurst(d: RateDecision, rps: number, planKey: PlanKey, service: ServiceId): void {
+    if (d.allowed) return;
+    this.#o.metrics?.decision(planKey, service, 'rate_limited');
+    throw createError('RATE_LIMITED', `Burst limit of ${rps} requests per second reached; retry later`, { headers: { 'retry-after': String(d.retryAfterS) } });
+  }
+
+  #charge(subject: string, planKey: PlanKey, service: ServiceId): Admission | Promise<Admission> {
     const now = this.#now();
     const period = this.#currentPeriod(now);
     const rule = this.#rules.get(planKey)!.get(service)!;

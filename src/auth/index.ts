@@ -10,10 +10,10 @@ import type { Config } from '../config.ts';
 import type { Logger } from '../observability/logger.ts';
 import type { Gatekeeper, RouteDef } from '../server/types.ts';
 import { createAuthMetrics } from './auth-metrics.ts';
-import { QuotaGatekeeper } from './gatekeeper.ts';
+import { QuotaGatekeeper, type BurstLimiter } from './gatekeeper.ts';
 import { KeyStore } from './key-store.ts';
 import { TokenBucketLimiter } from './rate-limiter.ts';
-import { restoreUsage, SnapshotWriter } from './usage-snapshot.ts';
+import { lockSnapshot, restoreUsage, SnapshotWriter } from './usage-snapshot.ts';
 import { MemoryUsageStore, type UsageStore } from './usage-store.ts';
 import { usageRoute } from './usage-route.ts';
 
@@ -29,6 +29,8 @@ export interface AuthOptions {
   readonly snapshotIntervalMs?: number;
   /** A shared store (e.g. Redis); when given, nothing is snapshotted locally. */
   readonly usageStore?: UsageStore;
+  /** A shared burst limiter (e.g. Redis); default an in-process token bucket. */
+  readonly rateLimiter?: BurstLimiter;
 }
 
 export interface AuthModule {
@@ -55,6 +57,7 @@ export function createAuth(deps: { config: Config; logger: Logger; registry: cli
 
   let usage: UsageStore;
   let writer: SnapshotWriter | null = null;
+  let unlock: (() => void) | null = null;
   if (options.usageStore !== undefined) {
     usage = options.usageStore;
   } else {
@@ -62,8 +65,10 @@ export function createAuth(deps: { config: Config; logger: Logger; registry: cli
     const file = usageSnapshotFile(config);
     let restored;
     try {
+      unlock = lockSnapshot(file);
       restored = restoreUsage(file, memory, logger);
     } catch (err) {
+      unlock?.();
       keys.close();
       throw err;
     }
@@ -77,7 +82,7 @@ export function createAuth(deps: { config: Config; logger: Logger; registry: cli
     mode: config.authMode,
     keys,
     usage,
-    limiter: new TokenBucketLimiter(options.monotonic),
+    limiter: options.rateLimiter ?? new TokenBucketLimiter(options.monotonic),
     rateLimit: config.rateLimit,
     trustProxy: config.trustProxy,
     failMode: config.state.quotaFailMode,
@@ -95,6 +100,7 @@ export function createAuth(deps: { config: Config; logger: Logger; registry: cli
         keys.close();
         await writer?.close();
         await usage.close();
+        unlock?.();
       })();
       return closing;
     },

@@ -12,7 +12,7 @@
  * full 32-byte digests are compared with `crypto.timingSafeEqual`. Timing can at most reveal bits
  * of a digest, never of a key.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import { statSync, watch, type FSWatcher } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -104,7 +104,7 @@ export class KeyStore {
   /** The record of a presented key, or null when it is unknown or revoked. */
   lookup(presented: string): KeyRecord | null {
     if (presented.length === 0 || presented.length > MAX_KEY_LENGTH) return null;
-    const digest = createHash('sha256').update(presented, 'utf8').digest();
+    const digest = hash('sha256', presented, 'buffer') as Buffer;
     const bucket = this.#table.get(digest.readUInt32BE(0));
     if (bucket === undefined) return null;
     let found: KeyRecord | null = null;

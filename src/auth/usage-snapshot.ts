@@ -17,8 +17,8 @@
  *   corrupt with no good previous  -> refuse to boot with a message: counts are never silently zeroed
  *   nothing at all                 -> first start, counts begin at zero
  */
-import { createHash } from 'node:crypto';
-import { readFileSync, renameSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from '../observability/logger.ts';
@@ -127,6 +127,53 @@ export function restoreUsage(file: string, store: MemoryUsageStore, logger?: Log
   return { source: 'none' };
 }
 
+/**
+ * One gateway per snapshot file: two processes writing the same file would each overwrite the
+ * other's counts. `<file>.lock` holds the owner's pid; a lock whose process is gone is taken over.
+ * Returns the release function.
+ */
+export function lockSnapshot(file: string): () => void {
+  const lock = `${file}.lock`;
+  mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lock, 'wx', 0o600);
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        rmSync(lock, { force: true });
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      let owner = Number.NaN;
+      try {
+        owner = Number(readFileSync(lock, 'utf8').trim());
+      } catch {
+        // Vanished between the two calls: retry.
+      }
+      if (Number.isInteger(owner) && owner > 0 && isAlive(owner)) {
+        throw new UsageSnapshotError(
+          `${file} is in use by another gateway (pid ${owner}). Give each gateway its own DATA_DIR, or share counts with STATE_BACKEND=redis.`,
+        );
+      }
+      rmSync(lock, { force: true });
+    }
+  }
+  throw new UsageSnapshotError(`cannot lock ${file}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 export interface SnapshotWriterOptions {
   readonly file: string;
   readonly store: MemoryUsageStore;
@@ -180,7 +227,7 @@ export class SnapshotWriter {
   async #write(version: number): Promise<void> {
     const bytes = encodeSnapshot(this.#store.export());
     const dir = path.dirname(path.resolve(this.#file));
-    const tmp = `${this.#file}.${process.pid}.tmp`;
+    const tmp = `${this.#file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
     try {
       await mkdir(dir, { recursive: true });
       const fh = await open(tmp, 'w', 0o600);
