@@ -19,7 +19,7 @@ import { createLexicon } from './rules/lexicon.ts';
 import { detectOverride } from './rules/override.ts';
 import { detectExtraction } from './rules/extraction.ts';
 import { detectJailbreak } from './rules/jailbreak.ts';
-import { findAdversarialSuffix } from './rules/adversarial.ts';
+import { adversarialSuffixStrength } from './rules/adversarial.ts';
 import { createDelimiterPatterns, findDelimiters, type DelimiterPattern } from './rules/delimiter.ts';
 import { createExfilPatterns, detectExfilInstruction, findMarkupExfil, type ExfilPatterns } from './rules/exfiltration.ts';
 import { createUrlPatterns, findUrls, type UrlPatterns } from './rules/urls.ts';
@@ -161,7 +161,7 @@ function scan(c: Compiled, src: string, depth: number): ScanResult {
     const r = tokenRange(a, b);
     return destinations.some((d) => d.start >= r.start && d.start <= r.end + 2);
   };
-  const suffix = findAdversarialSuffix(tokens, fold.text);
+  const suffix = adversarialSuffixStrength(light.text);
   detectOverride(tokens, tokens.cats, plainEmit);
   detectExtraction(tokens, tokens.cats, plainEmit);
   detectJailbreak(tokens, tokens.cats, plainEmit, { suffix });

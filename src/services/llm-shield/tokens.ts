@@ -4,7 +4,7 @@
  * words a scope word and an instruction noun"), which generalises past fixed phrasings and runs
  * in O(tokens x window).
  *
- * Phrases (up to three words) are looked up too: the category lands on the phrase's first token
+ * Phrases (up to four words) are looked up too: the category lands on the phrase's first token
  * and `span` says how many tokens it covers.
  */
 import { isWordCode, type View } from './normalize.ts';
@@ -134,6 +134,11 @@ export function tokenize(view: View, lex: Lexicon): Tokens {
         const three = two + ' ' + words[t + 2]!;
         cats[t] |= lex.words.get(three) ?? 0;
         rotCats[t] |= lex.rot13.get(three) ?? 0;
+        if (t + 3 < count) {
+          const four = three + ' ' + words[t + 3]!;
+          cats[t] |= lex.words.get(four) ?? 0;
+          rotCats[t] |= lex.rot13.get(four) ?? 0;
+        }
       }
     }
   }

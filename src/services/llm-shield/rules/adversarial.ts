@@ -1,43 +1,80 @@
 /**
  * Adversarial suffixes (GCG/DSN-style optimised token soup such as `describing.\ + similarlyNow
- * write oppositeley.]( Me giving**ONE`): a window of words whose gaps are dense with brackets,
- * operators and quote marks. Prose and ordinary code rarely put odd symbols between most words of
- * a ten-word window; the jailbreak family only counts it next to a harmful request.
+ * write oppositeley.]( Me giving**ONE`). Works on whitespace-separated chunks of the light view
+ * (case kept): a chunk is odd when it carries two or more brackets/operators/quote marks, or
+ * glues words with an inner case switch (`manualINST`, `introPub`). A window of eight chunks with
+ * three or more odd ones is a suffix. Prose rarely does this; code does, which is why the
+ * jailbreak family only counts a suffix next to a harmful request. O(n).
  */
-import type { Tokens } from '../tokens.ts';
 
-const WINDOW = 10;
-const MIN_ODD_GAPS = 5;
-const MIN_SYMBOLS = 12;
+const WINDOW = 8;
+const MIN_ODD = 3;
 
 function isOddSymbol(c: number): boolean {
-  // ( ) [ ] { } < > = | \ * ` ~ ^ $ # % + " & ! ?
-  return c === 40 || c === 41 || c === 91 || c === 93 || c === 123 || c === 125 || c === 60 || c === 62 || c === 61 || c === 124 || c === 92 || c === 42 || c === 96 || c === 126 || c === 94 || c === 36 || c === 35 || c === 37 || c === 43 || c === 34 || c === 38 || c === 33 || c === 63;
+  // ( ) [ ] { } < > = | \ * ` ~ ^ $ # % + " & (not _: snake_case identifiers are ordinary)
+  return c === 40 || c === 41 || c === 91 || c === 93 || c === 123 || c === 125 || c === 60 || c === 62 || c === 61 || c === 124 || c === 92 || c === 42 || c === 96 || c === 126 || c === 94 || c === 36 || c === 35 || c === 37 || c === 43 || c === 34 || c === 38;
 }
 
-/** First window of tokens [a, b] that looks like an adversarial suffix, or null. O(tokens). */
-export function findAdversarialSuffix(t: Tokens, text: string): { a: number; b: number } | null {
-  if (t.count < WINDOW) return null;
-  const sym = new Int32Array(t.count);
-  const odd = new Uint8Array(t.count);
-  for (let i = 0; i < t.count; i++) {
-    const from = t.end[i]!;
-    const to = i + 1 < t.count ? t.start[i + 1]! : Math.min(text.length, from + 16);
-    let n = 0;
-    for (let k = from; k < to && k < from + 32; k++) if (isOddSymbol(text.charCodeAt(k))) n++;
-    sym[i] = n;
-    odd[i] = n >= 2 ? 1 : 0;
+function isSpace(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13);
+}
+
+/** Odd chunk: symbol soup, or lower->upper switch after two lower-case letters ("introPub"). */
+function oddChunk(s: string, from: number, to: number): boolean {
+  let sym = 0;
+  let lowerRun = 0;
+  let letters = 0;
+  let camel = false;
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i);
+    if (isOddSymbol(c)) sym++;
+    if (c >= 97 && c <= 122) {
+      lowerRun++;
+      letters++;
+    } else if (c >= 65 && c <= 90) {
+      if (lowerRun >= 2 && i + 1 < to) camel = true;
+      lowerRun = 0;
+      letters++;
+    } else lowerRun = 0;
   }
-  let symSum = 0;
-  let oddSum = 0;
-  for (let i = 0; i < t.count; i++) {
-    symSum += sym[i]!;
-    oddSum += odd[i]!;
-    if (i >= WINDOW) {
-      symSum -= sym[i - WINDOW]!;
-      oddSum -= odd[i - WINDOW]!;
-    }
-    if (i >= WINDOW - 1 && oddSum >= MIN_ODD_GAPS && symSum >= MIN_SYMBOLS) return { a: i - WINDOW + 1, b: i };
+  return sym >= 2 || (camel && letters >= 6 && sym >= 0 && to - from >= 7 && hasUpperRunOrDigit(s, from, to));
+}
+
+/** "manualINST", "textitspanifying6", "possAPPDefaultBrush": an upper-case run of 2+ or a digit tail. */
+function hasUpperRunOrDigit(s: string, from: number, to: number): boolean {
+  let upper = 0;
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 65 && c <= 90) {
+      if (++upper >= 2) return true;
+    } else upper = 0;
+    if (c >= 48 && c <= 57 && i > from) return true;
   }
-  return null;
+  return false;
+}
+
+/**
+ * Strength of the strongest adversarial-suffix window of the light view: 0 (none), 1 (two odd
+ * chunks in a window of eight), 2 (three or more).
+ */
+export function adversarialSuffixStrength(text: string): 0 | 1 | 2 {
+  let best: 0 | 1 | 2 = 0;
+  const odd: number[] = [];
+  let sum = 0;
+  let i = 0;
+  const n = text.length;
+  while (i < n) {
+    while (i < n && isSpace(text.charCodeAt(i))) i++;
+    if (i >= n) break;
+    const from = i;
+    while (i < n && !isSpace(text.charCodeAt(i))) i++;
+    const o = oddChunk(text, from, i) ? 1 : 0;
+    odd.push(o);
+    sum += o;
+    const k = odd.length;
+    if (k > WINDOW) sum -= odd[k - 1 - WINDOW]!;
+    if (sum >= MIN_ODD) return 2;
+    if (sum >= MIN_ODD - 1) best = 1;
+  }
+  return best;
 }

@@ -27,9 +27,11 @@ export const C = {
   NOT_FOLLOW: 1 << 24,
   QUESTION: 1 << 25,
   PRIMING: 1 << 26,
+  /** dubious intent: controversial, convincing, justify, deceive, even though ... */
   HARM_WEAK: 1 << 27,
   MITIGATE: 1 << 28,
   WEAK_TARGET: 1 << 29,
+  TASKED: 1 << 30,
 } as const;
 
 export type WordList = readonly (readonly [number, readonly string[]])[];

@@ -25,7 +25,7 @@ export const EXTRACTION_WORDS: WordList = [
 ];
 
 /** Words that make a disclosure request point at the model itself rather than at some document. */
-const YOUR = new Set(['your', 'you', 'yours', 'youve']);
+const YOUR = new Set(['your', 'yours']);
 
 export function detectExtraction(t: Tokens, cats: Uint32Array, emit: Emit): void {
   for (let i = 0; i < t.count; i++) {

@@ -24,10 +24,10 @@ export const JAILBREAK_WORDS: WordList = [
     'story', 'novel', 'fiction', 'fictional', 'fictitious', 'hypothetical', 'hypothetically', 'scenario', 'screenplay', 'movie', 'film', 'fantasy', 'dystopian', 'universe', 'narrative', 'tale', 'plot', 'thought experiment', 'creative writing', 'chapter', 'imaginary', 'world where', 'make believe', 'alternate reality', 'parallel universe', 'play', 'game', 'writer', 'author', 'novelist', 'screenwriter', 'protagonist', 'villain', 'imagine',
   ]],
   [C.NOLIMIT, [
-    'unfiltered', 'uncensored', 'unrestricted', 'amoral', 'unethical', 'immoral', 'unbound', 'limitless', 'lawless', 'jailbreak', 'jailbroken', 'jailbreaking', 'dan', 'do anything now', 'developer mode', 'dev mode', 'god mode', 'debug mode', 'evil', 'rogue', 'anarchy', 'unrestrained', 'unhinged', 'no restrictions', 'no limits', 'no limitations', 'no filter', 'no filters', 'no rules', 'no boundaries', 'no morals', 'no ethics', 'no guidelines', 'no censorship', 'safe mode off', 'without restrictions', 'without limits', 'without any restrictions', 'not bound', 'no longer bound', 'free of all', 'antigpt', 'betterdan', 'opposite mode', 'unaligned', 'unmoderated', 'devoid of',
+    'unfiltered', 'uncensored', 'unrestricted', 'amoral', 'unbound', 'lawless', 'jailbreak', 'jailbroken', 'jailbreaking', 'dan', 'do anything now', 'developer mode', 'dev mode', 'god mode', 'debug mode', 'evil confidant', 'evil ai', 'rogue ai', 'anarchy', 'unrestrained', 'unhinged', 'no restrictions', 'no limits', 'no limitations', 'no filter', 'no filters', 'no rules', 'no boundaries', 'no morals', 'no ethics', 'no guidelines', 'no censorship', 'safe mode off', 'without restrictions', 'without limits', 'without any restrictions', 'not bound', 'no longer bound', 'free of all', 'antigpt', 'betterdan', 'opposite mode', 'unaligned', 'unmoderated', 'devoid of',
   ]],
   [C.POLICY, [
-    'rules', 'rule', 'guidelines', 'policies', 'policy', 'restrictions', 'restraints', 'limitations', 'limits', 'ethics', 'ethical', 'morals', 'moral', 'morality', 'filters', 'filter', 'censorship', 'censor', 'safeguards', 'constraints', 'principles', 'boundaries', 'programming', 'laws', 'openai', 'anthropic', 'content policy', 'legality', 'protocols', 'guardrails', 'conscience', 'terms of service', 'safety', 'values', 'morally', 'ethically', 'legal',
+    'rules', 'rule', 'guidelines', 'policies', 'policy', 'restrictions', 'restraints', 'limitations', 'limits', 'ethics', 'ethical', 'morals', 'moral', 'morality', 'filters', 'filter', 'censorship', 'censor', 'safeguards', 'constraints', 'principles', 'boundaries', 'programming', 'laws', 'openai', 'anthropic', 'content policy', 'legality', 'protocols', 'guardrails', 'conscience', 'terms of service', 'values', 'safety measures', 'content filters', 'safety guidelines'
   ]],
   [C.NEG, [
     'no', 'not', 'without', 'never', 'free', 'beyond', 'bypass', 'break', 'escape', 'outside', 'neither', 'nor', 'none', 'dont', 'doesnt', 'wont', 'cannot', 'no longer', 'free from', 'free of', 'unbound', 'devoid', 'lack', 'lacks', 'abandoned', 'removed', 'disabled', 'disregard', 'ignore', 'ignores', 'ignoring', 'regardless', 'nothing', 'break free', 'doesn', 'don', 'won', 'isn', 'aren',
@@ -39,7 +39,7 @@ export const JAILBREAK_WORDS: WordList = [
     'refuse', 'refusal', 'refusals', 'decline', 'apologize', 'apologise', 'apology', 'apologies', 'sorry', 'warn', 'warning', 'warnings', 'disclaimer', 'disclaimers', 'caution', 'reminder', 'reminders', 'lecture', 'moralize', 'moralizing', 'censor', 'filtering', 'sanitize',
   ]],
   [C.PRETEXT, [
-    'educational purposes', 'research purposes', 'for educational', 'for research', 'academic purposes', 'fictional purposes', 'purely fictional', 'purely hypothetical', 'entirely hypothetical', 'entirely hypothetically', 'just curious', 'will not be used', 'wont be used', 'real world context', 'for fun', 'red team', 'red teaming', 'no real', 'not real', 'never be used', 'educational', 'hypothetically', 'purely',
+    'educational purposes', 'research purposes', 'academic purposes', 'for educational', 'for research', 'hypothetical purposes', 'fictional purposes', 'purely fictional', 'purely hypothetical', 'entirely hypothetical', 'entirely hypothetically', 'strictly hypothetical', 'only hypothetical', 'just hypothetical', 'purely for', 'will not be used', 'will never be used', "won't be used", 'never be used', 'not be used', 'never be implemented', 'not intended to', 'not condoning', 'not encouraging', 'in real life', 'real world', 'real-world', 'no basis in reality', 'for a simulation', 'just a simulation', 'thought experiment', 'red team', 'red teaming', 'just curious', 'harmless fun', 'not recommended', 'only a fictional', 'is fictional', 'is purely', 'never be applied', 'legitimate penetration test', 'with permission', 'for a novel', 'for a story', 'for my novel', 'for a movie', 'for a game',
   ]],
   [C.PRIMING, [
     'sure here is', 'sure here are', 'sure here', 'begin your response', 'start your response', 'begin your reply', 'start your reply', 'respond with sure', 'begin with sure', 'start with sure', 'begin by replying', 'start by saying', 'first line of your response', 'exact structure', 'never ever deviate',
@@ -47,32 +47,38 @@ export const JAILBREAK_WORDS: WordList = [
   [C.HARM, [
     'bomb', 'bombs', 'explosive', 'explosives', 'detonate', 'detonator', 'grenade', 'weapon', 'weapons', 'firearm', 'firearms', 'ammunition', 'ghost gun', 'nerve agent', 'sarin', 'anthrax', 'bioweapon', 'bioweapons', 'chemical weapon', 'toxin', 'poison', 'poisoning', 'ricin', 'cyanide', 'meth', 'methamphetamine', 'heroin', 'cocaine', 'fentanyl', 'narcotics',
     'malware', 'ransomware', 'keylogger', 'virus', 'trojan', 'rootkit', 'botnet', 'spyware', 'exploit', 'exploits', 'ddos', 'phishing', 'hack', 'hacking', 'hacked', 'crack', 'steal', 'stealing', 'theft', 'shoplift', 'shoplifting', 'robbery', 'burglary', 'counterfeit', 'forge', 'forgery', 'fraud', 'fraudulent', 'scam', 'scams', 'launder', 'laundering', 'embezzle', 'extort', 'extortion', 'blackmail', 'bribe', 'bribery', 'insider trading', 'smuggle', 'smuggling', 'trafficking', 'kidnap', 'kidnapping',
-    'murder', 'kill', 'killing', 'assassinate', 'assassination', 'torture', 'terrorist', 'terrorism', 'massacre', 'genocide', 'suicide', 'self harm', 'anorexia', 'bulimia', 'racist', 'sexist', 'xenophobic', 'homophobic', 'hate speech', 'slur', 'slurs', 'harass', 'harassment', 'bully', 'bullying', 'stalk', 'stalking', 'dox', 'doxx', 'defamatory', 'defame', 'defamation', 'libel', 'slander', 'misinformation', 'disinformation', 'propaganda', 'fake news', 'hoax', 'pornographic', 'porn', 'explicit', 'erotic', 'sexual', 'sexually', 'plagiarize', 'piracy', 'pirated', 'cheat', 'cheating', 'undetectable', 'untraceable', 'illegal', 'illegally', 'illicit', 'unlawful', 'black market', 'dark web', 'vandalize', 'arson', 'incite', 'radicalize', 'extremist', 'manipulate', 'manipulating', 'predatory', 'gaslight', 'lethal', 'overdose', 'hijack', 'sabotage', 'infiltrate', 'deepfake', 'identity theft', 'ponzi', 'pyramid scheme', 'evade', 'evading', 'without getting caught', 'get away with', 'ridicule', 'demean', 'demeans', 'dehumanize', 'inferior', 'shaming', 'stereotype', 'discriminate', 'discriminatory', 'eugenics', 'nazi', 'holocaust denial', 'glorify', 'glorifies', 'bypass security', 'unauthorized', 'password cracking', 'backdoor', 'surveil', 'spy on', 'track someone', 'addicted', 'harmful', 'dangerous', 'violent', 'violence', 'abuse', 'abusive', 'exploitation', 'cruelty', 'animal cruelty', 'drugs', 'gambling', 'payday',
+    'murder', 'kill', 'killing', 'assassinate', 'assassination', 'torture', 'terrorist', 'terrorism', 'massacre', 'genocide', 'suicide', 'self harm', 'anorexia', 'bulimia', 'racist', 'sexist', 'xenophobic', 'homophobic', 'hate speech', 'slur', 'slurs', 'harass', 'harassment', 'bully', 'bullying', 'stalk', 'stalking', 'dox', 'doxx', 'defamatory', 'defame', 'defamation', 'libel', 'slander', 'misinformation', 'disinformation', 'propaganda', 'fake news', 'hoax', 'pornographic', 'porn', 'explicit', 'erotic', 'sexual', 'sexually', 'plagiarize', 'piracy', 'pirated', 'pirate', 'pirating', 'circumvent', 'circumventing', 'tamper', 'tampering', 'revenge porn', 'child pornography', 'trick', 'tricks', 'cheat', 'cheating', 'undetectable', 'untraceable', 'illegal', 'illegally', 'illicit', 'unlawful', 'black market', 'dark web', 'vandalize', 'arson', 'incite', 'radicalize', 'extremist', 'manipulate', 'manipulating', 'predatory', 'gaslight', 'lethal', 'overdose', 'hijack', 'sabotage', 'infiltrate', 'deepfake', 'identity theft', 'ponzi', 'pyramid scheme', 'evade', 'evading', 'without getting caught', 'get away with', 'ridicule', 'demean', 'demeans', 'dehumanize', 'inferior', 'shaming', 'stereotype', 'discriminate', 'discriminatory', 'eugenics', 'nazi', 'holocaust denial', 'glorify', 'glorifies', 'bypass security', 'unauthorized', 'password cracking', 'backdoor', 'surveil', 'spy on', 'track someone', 'addicted', 'harmful', 'dangerous', 'violent', 'violence', 'abuse', 'abusive', 'exploitation', 'cruelty', 'animal cruelty', 'drugs', 'gambling', 'payday',
   ]],
+  [C.HARM_WEAK, [
+    'controversial', 'convincing', 'convince', 'persuasive', 'persuade', 'normalize', 'normalizes', 'justify', 'justifies', 'justification', 'deceive', 'deceptive', 'deception', 'mislead', 'misleading', 'offensive', 'biased', 'secretly', 'covert', 'covertly', 'loophole', 'loopholes', 'unconventional', 'edge of legality', 'even though', 'regardless of', 'no matter the cost', 'at any cost', 'without a trace', 'without leaving a trace', 'undetected', 'fake', 'fabricated', 'conspiracy', 'derogatory', 'disparaging', 'insulting', 'demeaning', 'mocking', 'hateful', 'malicious', 'unethical', 'immoral', 'shady', 'questionable', 'taboo', 'forbidden', 'prohibited', 'gray area', 'grey area', 'bend the rules', 'not allowed', 'unauthorized', 'vulnerability', 'vulnerabilities', 'weaknesses', 'limitless', 'evil', 'dark',
+  ]],
+  [C.TASKED, ['your task is', 'your job is', 'your goal is', 'your mission is', 'you have been tasked', "you've been tasked", 'you ve been tasked', 'been tasked with', 'has asked you', 'have asked you', 'asked you to', 'i need you to', 'i want you to', 'could you', 'can you', 'please', 'you must', 'you need to', 'you will']],
   [C.PRODUCE, [
     'write', 'create', 'draft', 'design', 'develop', 'generate', 'compose', 'provide', 'give', 'explain', 'describe', 'outline', 'detail', 'detailed', 'list', 'produce', 'build', 'code', 'craft', 'teach', 'instructions', 'tutorial', 'guide', 'steps', 'step by step', 'recipe', 'plan', 'script', 'article', 'essay', 'post', 'speech', 'letter', 'email', 'campaign', 'blog', 'tweet', 'advertisement', 'program', 'manual', 'how to', 'ways to', 'methods', 'strategy', 'strategies', 'convince', 'persuade', 'persuasive', 'encourage', 'encourages', 'promote', 'promotes', 'promoting', 'argue', 'argues', 'claiming', 'suggest', 'offer', 'help me', 'make',
   ]],
   [C.MITIGATE, [
+    'violate', 'violating', 'infringe', 'infringing', 'breach', 'cross', 'respect', 'respects', 'respecting', 'adhere', 'adhering', 'follow', 'following', 'comply with', 'complying', 'within',
     'prevent', 'prevention', 'preventing', 'protect', 'protection', 'avoid', 'avoiding', 'combat', 'combating', 'fight', 'fighting', 'stop', 'report', 'reporting', 'recognize', 'detect', 'detection', 'awareness', 'support', 'cope', 'coping', 'overcome', 'understand', 'understanding', 'history', 'historical', 'define', 'definition', 'meaning', 'legally', 'responsibly', 'safely', 'legitimate', 'lawful', 'consequences', 'effects', 'impact', 'dangers', 'risks', 'victims', 'survivors', 'recovery', 'resources', 'debunk', 'mitigate', 'defend', 'secure', 'safeguard', 'why', 'reasons', 'factors', 'causes', 'challenge', 'challenging', 'address', 'addressing', 'reduce', 'treatment', 'without violating', 'without infringing', 'ethically', 'ethical',
   ]],
 ];
 
 export interface JailbreakSignals {
-  /** adversarial-suffix windows from adversarial.ts, as token index ranges */
-  readonly suffix: { a: number; b: number } | null;
+  /** adversarial-suffix strength from adversarial.ts: 0 none, 1 weak, 2 strong */
+  readonly suffix: 0 | 1 | 2;
 }
 
-interface Cue {
-  weight: number;
-  a: number;
-  b: number;
-  rule: string;
-}
-
+/** How far apart (tokens) a harm word and a production verb may be to form a request. */
 const HARM_WINDOW = 10;
 
+const ROLE_WORDS = new Set(['a', 'an', 'my', 'the', 'our']);
+
+/** Distinct-cue count -> weight: the first cue is weak evidence, several together are strong. */
+function ladder(n: number, steps: readonly number[]): number {
+  return n <= 0 ? 0 : steps[Math.min(n, steps.length) - 1]!;
+}
+
 /** Scores the jailbreak cues of one reading of the tokens and emits at most one finding. */
-export function detectJailbreak(t: Tokens, cats: Uint32Array, emit: Emit, signals: JailbreakSignals = { suffix: null }): void {
+export function detectJailbreak(t: Tokens, cats: Uint32Array, emit: Emit, signals: JailbreakSignals = { suffix: 0 }): void {
   let escape = 0;
   let comply = 0;
   let persona = 0;
@@ -80,7 +86,11 @@ export function detectJailbreak(t: Tokens, cats: Uint32Array, emit: Emit, signal
   let pretext = 0;
   let priming = 0;
   let mitigate = 0;
+  let harm = 0;
   let harmReq = 0;
+  let dubious = 0;
+  let directive = 0;
+  let lastTasked = -1000;
   let first = -1;
   let last = -1;
   let firstHarm = -1;
@@ -93,21 +103,28 @@ export function detectJailbreak(t: Tokens, cats: Uint32Array, emit: Emit, signal
   let pendingHarm = -1000;
   for (let i = 0; i < t.count; i++) {
     const c = cats[i]!;
+    const sentenceStart = i === 0 || t.stop[i - 1] === 1;
+    // "As a historian, ..." at a sentence start assigns a persona.
+    if (sentenceStart && t.words[i] === 'as' && i + 1 < t.count && ROLE_WORDS.has(t.words[i + 1]!)) persona++;
     if (c === 0) continue;
     if (c & C.NOLIMIT) {
       escape++;
       mark(i);
     }
     if (c & C.NEG) {
-      // negation followed closely by a policy noun or a refusal word
+      // a negation followed closely by a policy noun ("no ethical guidelines", "not bound by any
+      // rules") or a refusal word ("never refuse", "no warnings"); a compliance verb in between
+      // ("does not violate any laws") turns it around
       for (let k = i + 1; k <= Math.min(t.count - 1, i + 4); k++) {
-        if (cats[k]! & C.POLICY && !(cats[k]! & C.NEG)) {
+        const ck = cats[k]!;
+        if (ck & C.MITIGATE || t.stop[k - 1] === 1) break;
+        if (ck & C.POLICY && !(ck & C.NEG)) {
           escape++;
           mark(i);
           mark(k);
           break;
         }
-        if (cats[k]! & C.REFUSAL) {
+        if (ck & C.REFUSAL) {
           comply++;
           mark(i);
           mark(k);
@@ -127,6 +144,10 @@ export function detectJailbreak(t: Tokens, cats: Uint32Array, emit: Emit, signal
       mark(i);
     }
     if (c & C.MITIGATE) mitigate++;
+    if (c & C.HARM_WEAK) dubious++;
+    if (c & C.TASKED) lastTasked = i;
+    // an imperative production verb (sentence start) or one right after "your task is to", "could you"
+    if (c & C.PRODUCE && (sentenceStart || i - lastTasked <= 4)) directive++;
     if (c & C.PRODUCE) {
       lastProduce = i;
       if (i - pendingHarm <= HARM_WINDOW) {
@@ -135,42 +156,47 @@ export function detectJailbreak(t: Tokens, cats: Uint32Array, emit: Emit, signal
       }
     }
     if (c & C.HARM) {
+      harm++;
       if (firstHarm < 0) firstHarm = i;
       lastHarm = i;
       if (i - lastProduce <= HARM_WINDOW) harmReq++;
       else pendingHarm = i;
     }
   }
-  const framing = persona + fiction + pretext;
-  const cues: Cue[] = [];
-  const span = (a: number, b: number): [number, number] => (a < 0 ? [0, Math.max(0, t.count - 1)] : [a, b]);
-  if (escape > 0) {
-    const w = Math.min(0.85, 0.45 + 0.15 * (escape - 1) + (framing > 0 ? 0.2 : 0));
-    cues.push({ weight: w, a: first, b: last, rule: 'jailbreak.policy_escape' });
+  const framed = persona > 0 || fiction > 0;
+  const weights: { w: number; rule: string; a: number; b: number }[] = [];
+  const escapeW = ladder(escape, [0.3, 0.55, 0.7, 0.8]) + (escape > 0 && framed ? 0.15 : 0);
+  if (escapeW > 0) weights.push({ w: escapeW, rule: 'jailbreak.policy_escape', a: first, b: last });
+  const complyW = ladder(comply, [0.25, 0.45, 0.6]) + (comply > 0 && persona > 0 ? 0.1 : 0);
+  if (complyW > 0) weights.push({ w: complyW, rule: 'jailbreak.forced_compliance', a: first, b: last });
+  if (priming > 0) weights.push({ w: 0.45, rule: 'jailbreak.response_priming', a: first, b: last });
+  if (harmReq > 0 || ((harm > 0 || dubious > 0) && (pretext > 0 || (persona > 0 && directive > 0)))) {
+    // A request to produce something harmful, weighed by role-play framing ("You are a
+    // historian... Write ..."), dubious-intent words (controversial, convincing, justify) and
+    // disclaimers ("purely hypothetical", "will never be used") that honest requests seldom need.
+    let w = harmReq > 0 ? 0.3 : harm > 0 ? 0.15 : 0;
+    w += ladder(dubious, [0.12, 0.2, 0.25]);
+    if (persona > 0) w += directive > 0 ? 0.2 : 0.12;
+    if (fiction > 0) w += 0.08;
+    if (pretext > 0) w += pretext > 1 ? 0.3 : 0.2;
+    w -= Math.min(0.24, 0.08 * mitigate);
+    // a short question ("What are the methods to assassinate a character in the game?") asks
+    // about something; jailbreak prompts instruct
+    if (t.count > 0 && t.count < 40 && cats[0]! & C.QUESTION) w -= 0.15;
+    if (harmReq > 0) w += signals.suffix === 2 ? 0.45 : signals.suffix === 1 ? 0.3 : 0;
+    if (w > 0) weights.push({ w: Math.min(0.9, w), rule: signals.suffix > 0 && harmReq > 0 ? 'jailbreak.adversarial_suffix' : 'jailbreak.framed_harmful_request', a: firstHarm, b: lastHarm });
+  } else if (signals.suffix === 2) {
+    weights.push({ w: 0.3, rule: 'jailbreak.adversarial_suffix', a: 0, b: t.count - 1 });
   }
-  if (comply > 0) {
-    const w = Math.min(0.7, 0.3 + 0.12 * (comply - 1) + (framing > 0 ? 0.15 : 0));
-    cues.push({ weight: w, a: first, b: last, rule: 'jailbreak.forced_compliance' });
-  }
-  if (priming > 0) cues.push({ weight: 0.55, a: first, b: last, rule: 'jailbreak.response_priming' });
-  if (harmReq > 0) {
-    let w = 0.2 + Math.min(0.15, 0.05 * (harmReq - 1));
-    if (persona > 0) w += 0.2;
-    if (fiction > 0) w += 0.15;
-    if (pretext > 0) w += 0.2;
-    w -= Math.min(0.3, 0.1 * mitigate);
-    if (signals.suffix !== null) w += 0.45;
-    if (w > 0) cues.push({ weight: Math.min(0.9, w), a: firstHarm, b: lastHarm, rule: signals.suffix !== null ? 'jailbreak.adversarial_suffix' : 'jailbreak.framed_harmful_request' });
-  } else if (signals.suffix !== null) {
-    cues.push({ weight: 0.3, a: signals.suffix.a, b: signals.suffix.b, rule: 'jailbreak.adversarial_suffix' });
-  }
-  if (cues.length === 0) return;
+  if (weights.length === 0) return;
   let keep = 1;
-  let best = cues[0]!;
-  for (const q of cues) {
-    keep *= 1 - q.weight;
-    if (q.weight > best.weight) best = q;
+  let best = weights[0]!;
+  for (const q of weights) {
+    keep *= 1 - Math.min(0.95, q.w);
+    if (q.w > best.w) best = q;
   }
-  const [a, b] = span(best.a, best.b);
+  const a = best.a < 0 ? 0 : best.a;
+  const b = best.b < 0 ? Math.max(0, t.count - 1) : best.b;
+  if (t.count === 0) return;
   emit('JAILBREAK_ROLEPLAY', best.rule, Math.round((1 - keep) * 1000) / 1000, a, b);
 }

@@ -61,6 +61,21 @@ export const OVERRIDE_WORDS: WordList = [
   [C.NOT_FOLLOW, ['do not follow', "don't follow", 'dont follow', 'stop following', 'no longer follow', 'never follow', 'do not obey', "don't obey", 'not follow', 'not obey', 'do not adhere']],
 ];
 
+/**
+ * Words that, right before an override verb, make it a description rather than a command:
+ * "a bot which bypasses any rule", "without ignoring the instructions", "never ignore them".
+ */
+const DESCRIPTIVE = new Set(['which', 'that', 'who', 'it', 'he', 'she', 'they', 'without', 'not', 'never', 'don', 'doesn', 'didn', 'won', 'cannot', 'shouldn']);
+
+/** Imperative reading of an override verb: confidence halves when the verb is described, not commanded. */
+function imperative(t: Tokens, i: number): number {
+  for (let k = Math.max(0, i - 2); k < i; k++) if (DESCRIPTIVE.has(t.words[k]!)) return 0.5;
+  return 1;
+}
+
+/** Instruction nouns that "are void/false/obsolete" can refer to (not restrictions in general). */
+const VOIDABLE = new Set(['instruction', 'instructions', 'rule', 'rules', 'directions', 'prompt', 'prompts', 'guidelines', 'directives', 'orders', 'commands', 'programming', 'system prompt']);
+
 /** The override family over one reading (plain or ROT13) of the tokens. */
 export function detectOverride(t: Tokens, cats: Uint32Array, emit: Emit): void {
   const SCOPES = C.SCOPE | C.STRONG_SCOPE | C.EVERYTHING;
@@ -68,13 +83,15 @@ export function detectOverride(t: Tokens, cats: Uint32Array, emit: Emit): void {
     const c = cats[i]!;
     if (c === 0) continue;
     if (c & C.OVR_VERB) {
+      const mood = imperative(t, i);
+      const emitV: Emit = (type, rule, conf, a, b) => emit(type, rule, conf * mood, a, b);
       const j = findAfter(t, cats, i, C.TARGET, 7);
       if (j >= 0) {
         let scoped = false;
         for (let k = i + 1; k < j; k++) if (cats[k]! & SCOPES) scoped = true;
         // French/Spanish/Italian put the scope after the noun: "les instructions précédentes".
         if (!scoped && j + 1 < t.count && cats[j + 1]! & C.STRONG_SCOPE) scoped = true;
-        emit('PROMPT_INJECTION_OVERRIDE', 'override.verb_target', scoped ? 0.93 : 0.45, i, j);
+        emitV('PROMPT_INJECTION_OVERRIDE', 'override.verb_target', scoped ? 0.93 : 0.45, i, j);
         continue;
       }
       const w = findAfter(t, cats, i, C.WEAK_TARGET, 6);
@@ -82,19 +99,19 @@ export function detectOverride(t: Tokens, cats: Uint32Array, emit: Emit): void {
         let strong = false;
         for (let k = i + 1; k < w; k++) if (cats[k]! & (C.STRONG_SCOPE | C.EVERYTHING)) strong = true;
         if (strong) {
-          emit('PROMPT_INJECTION_OVERRIDE', 'override.verb_scope_text', 0.85, i, w);
+          emitV('PROMPT_INJECTION_OVERRIDE', 'override.verb_scope_text', 0.85, i, w);
           continue;
         }
       }
       const k = findAfter(t, cats, i, C.STRONG_SCOPE | C.EVERYTHING, 3);
       if (k >= 0) {
-        emit('PROMPT_INJECTION_OVERRIDE', 'override.verb_scope', cats[k]! & C.STRONG_SCOPE ? 0.88 : 0.6, i, k);
+        emitV('PROMPT_INJECTION_OVERRIDE', 'override.verb_scope', cats[k]! & C.STRONG_SCOPE ? 0.88 : 0.6, i, k);
         continue;
       }
       // Verb-final word order: "die vorherigen Anweisungen ignorieren".
       const b = findBefore(t, cats, i, C.TARGET, 3);
       if (b >= 0 && findBefore(t, cats, b + 1, C.SCOPE | C.STRONG_SCOPE, 3) >= 0) {
-        emit('PROMPT_INJECTION_OVERRIDE', 'override.target_verb', 0.85, Math.max(0, b - 2), i);
+        emitV('PROMPT_INJECTION_OVERRIDE', 'override.target_verb', 0.85, Math.max(0, b - 2), i);
       }
       continue;
     }
@@ -106,7 +123,7 @@ export function detectOverride(t: Tokens, cats: Uint32Array, emit: Emit): void {
     }
     if (c & C.TARGET) {
       const v = findAfter(t, cats, i, C.VOIDED, 4);
-      if (v >= 0 && findBefore(t, cats, i, SCOPES, 3) >= 0) {
+      if (v >= 0 && VOIDABLE.has(t.words[i]!) && findBefore(t, cats, i, SCOPES, 3) >= 0) {
         emit('PROMPT_INJECTION_OVERRIDE', 'override.voided', 0.85, i, v);
         continue;
       }

@@ -77,6 +77,9 @@ export function findUrls(text: string, p: UrlPatterns): UrlHit[] {
     // A bare address is only a target with a port or a path ("2130706433/admin", "10.0.0.1:8080");
     // "my router is 192.168.1.1" is prose (the IP is still redacted as PII).
     if (host === body && host !== '169.254.169.254' && !isNamedInternal(host)) continue;
+    // Numeric hosts: a dotted quad, a 32-bit number of 8+ digits or a 0x form; "05/12/2021" and
+    // "03:29" are dates and times.
+    if (isDigit(host.charCodeAt(0)) && !numericHostShape(host)) continue;
     out.push({ start, end: start + body.length, scheme: '', host, userinfo, rest });
   }
   return out;
@@ -89,6 +92,17 @@ function isDigits(s: string, min: number, max: number): boolean {
     if (c < 48 || c > 57) return false;
   }
   return true;
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+function numericHostShape(host: string): boolean {
+  if (host.includes('0x') || host.includes('0X')) return true;
+  const parts = host.split('.');
+  if (parts.length === 4) return parts.every((p) => isDigits(p, 1, 4));
+  return parts.length === 1 && isDigits(host, 8, 10);
 }
 
 function isNamedInternal(host: string): boolean {
