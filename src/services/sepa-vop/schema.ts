@@ -19,7 +19,14 @@ export const VopRequestSchema = Type.Object(
     beneficiary_name: Type.String({ minLength: 1, maxLength: MAX_NAME_LENGTH, pattern: '\\S', description: 'Name of the payee as the payer typed it', examples: ['Max Mustermann'] }),
     bic: Type.Optional(Type.String({ maxLength: MAX_BIC_INPUT, description: 'BIC (ISO 9362) of the payee\'s bank, 8 or 11 characters; empty = not given' })),
   },
-  { additionalProperties: true },
+  {
+    additionalProperties: true,
+    examples: [
+      { iban: 'DE89 3704 0044 0532 0130 00', beneficiary_name: 'Max Mustermann' },
+      { iban: 'DE89370400440532013000', beneficiary_name: 'M. Mustermann', bic: 'COBADEFFXXX' },
+      { iban: 'ES21 2100 0418 4502 0005 1331', beneficiary_name: 'José García' },
+    ],
+  },
 );
 export type VopRequestBody = Static<typeof VopRequestSchema>;
 
