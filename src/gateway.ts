@@ -18,6 +18,7 @@ import { healthRoute } from './services/health/route.ts';
 import { SERVICE_FACTORIES } from './services/index.ts';
 import { metricsRoute, openApiRoute } from './services/meta/route.ts';
 import type { ServiceFactory, ServiceHealth, ServiceModule } from './services/types.ts';
+import { createStateBackend, type StateBackend, type StateOptions } from './state/index.ts';
 
 export const VERSION: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
@@ -30,6 +31,8 @@ export interface GatewayOptions {
   readonly gatekeeper?: Gatekeeper;
   /** Keys/quota options (tests inject a clock, a snapshot interval or a shared usage store). */
   readonly auth?: AuthOptions;
+  /** Shared-state options (tests give each run its own Redis key prefix). */
+  readonly state?: StateOptions;
 }
 
 export interface Gateway {
@@ -40,6 +43,8 @@ export interface Gateway {
   readonly logger: Logger;
   readonly routes: readonly AnyRoute[];
   readonly openapi: Record<string, unknown>;
+  /** STATE_BACKEND: memory, or the Redis connection and stores. */
+  readonly state: StateBackend;
   /** Stops accepting, drains in-flight requests (SHUTDOWN_TIMEOUT_MS), closes services and the pool. */
   close(): Promise<void>;
 }
@@ -51,13 +56,24 @@ export async function startGateway(config: Config, options: GatewayOptions = {})
   const pool = new WorkerPool({ threads: config.workerThreads, maxQueue: config.workerQueueMax });
   const metrics = createMetrics({ poolStats: () => pool.stats(), uwsNative: runtime.native });
 
+  let state: StateBackend;
+  try {
+    // STATE_BACKEND=redis: connect first; an unreachable Redis stops the boot with a clear message.
+    state = await createStateBackend(config, logger, options.state);
+  } catch (err) {
+    await pool.close();
+    metrics.close();
+    throw err;
+  }
+
   const modules: ServiceModule[] = [];
   try {
     for (const factory of options.factories ?? SERVICE_FACTORIES) {
-      modules.push(await factory({ config, pool, logger, registry: metrics.registry }));
+      modules.push(await factory({ config, pool, logger, registry: metrics.registry, state }));
     }
   } catch (err) {
     await Promise.allSettled(modules.map((m) => m.close?.()));
+    await state.close();
     await pool.close();
     metrics.close();
     throw err;
@@ -66,9 +82,11 @@ export async function startGateway(config: Config, options: GatewayOptions = {})
   let auth;
   try {
     // AUTH_MODE=off: no gatekeeper (OPEN_GATEKEEPER below); else keys, quotas and /v1/usage.
-    auth = createAuth({ config, logger, registry: metrics.registry }, options.auth);
+    const shared = state.usageStore === null ? {} : { usageStore: state.usageStore, rateLimiter: state.rateLimiter ?? undefined };
+    auth = createAuth({ config, logger, registry: metrics.registry }, { ...shared, ...options.auth });
   } catch (err) {
     await Promise.allSettled(modules.map((m) => m.close?.()));
+    await state.close();
     await pool.close();
     metrics.close();
     throw err;
@@ -129,6 +147,7 @@ export async function startGateway(config: Config, options: GatewayOptions = {})
     logger,
     routes,
     openapi,
+    state,
     close() {
       closing ??= (async () => {
         const drained = await server.close(config.shutdownTimeoutMs);
@@ -136,6 +155,7 @@ export async function startGateway(config: Config, options: GatewayOptions = {})
         await Promise.allSettled(modules.map((m) => m.close?.()));
         // After the drain: the final usage snapshot includes every settled request.
         await auth.close().catch((err: unknown) => logger.error({ err: err instanceof Error ? err.name : typeof err }, 'closing keys/quotas failed'));
+        await state.close().catch((err: unknown) => logger.error({ err: err instanceof Error ? err.name : typeof err }, 'closing the state backend failed'));
         await pool.close();
         metrics.close();
         logger.flush();

@@ -7,6 +7,7 @@ import type { Logger } from '../observability/logger.ts';
 import type client from 'prom-client';
 import type { WorkerPool } from '../pool/worker-pool.ts';
 import type { AnyRoute, ServiceId } from '../server/types.ts';
+import type { StateBackend } from '../state/index.ts';
 
 export type ServiceHealth = 'up' | 'degraded' | 'down';
 
@@ -24,6 +25,8 @@ export interface ServiceDeps {
   readonly logger: Logger;
   /** The gateway's own Prometheus registry (labels: never user data). */
   readonly registry: client.Registry;
+  /** STATE_BACKEND: with `redis`, services build their Redis stores on `state.redis`. Absent in tests that build deps by hand. */
+  readonly state?: StateBackend;
 }
 
 export type ServiceFactory = (deps: ServiceDeps) => ServiceModule | Promise<ServiceModule>;
