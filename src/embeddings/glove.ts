@@ -45,6 +45,11 @@ export const CONTRAST_CLASSES: readonly string[] = [
 ];
 
 
+const NUMBER_WORDS: readonly string[] = ['zero', '', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+
+/** Distinct content words kept per sentence for verification (the heaviest ones). */
+export const MAX_FEATURE_WORDS = 64;
+
 /** Words above this frequency rank still count as content words but weigh like frequent ones. */
 const COMMON_COMPONENT_WORDS = 20_000;
 
@@ -54,7 +59,7 @@ export interface SentenceFeatures {
   readonly ids: Int32Array;
   /** Matching key of each content word: folded form's row, or a negative hash for unknown words. */
   readonly keys: Int32Array;
-  /** Weight of each content word (same order as ids). */
+  /** Coverage weight of each content word (same order as ids). */
   readonly weights: Float32Array;
   readonly negated: boolean;
   /** Kind of the leading question word of a question (QUESTION_KIND; 0 for statements). */
@@ -70,10 +75,13 @@ export interface Embedded {
 /** Question kinds: how/what/which often ask the same thing ("how do I" = "what is the way to"); the rest do not. */
 export const QUESTION_KIND: Readonly<Record<string, number>> = { how: 1, what: 1, which: 1, when: 2, where: 3, why: 4, who: 5, whom: 5, whose: 5 };
 
+const NUMERIC = /^[\d.,]*\d[\d.,]*$/;
+
+/** Key of an unknown word: negative; even for numbers (contrast class "number"), odd otherwise. */
 function hashWord(w: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < w.length; i++) h = Math.imul(h ^ w.charCodeAt(i), 0x01000193);
-  return -((h >>> 1) + 1);
+  return -((h >>> 3) * 2 + (NUMERIC.test(w) ? 2 : 1));
 }
 
 export class GloveEmbedder implements WordKnowledge {
@@ -96,11 +104,18 @@ export class GloveEmbedder implements WordKnowledge {
     this.contrastClassOf = new Uint8Array(vectors.size);
     this.contrastGroupOf = new Int32Array(vectors.size);
     for (let r = 0; r < vectors.size; r++) {
-      if (/^[\d.,]*\d[\d.,]*$/.test(vectors.words[r]!)) {
+      if (NUMERIC.test(vectors.words[r]!)) {
         this.contrastClassOf[r] = 1;
         this.contrastGroupOf[r] = r;
       }
     }
+    // Spelled numbers join the digits' groups: "three" = "3", "three" conflicts with "two".
+    NUMBER_WORDS.forEach((w, n) => {
+      const r = vectors.index.get(w);
+      if (r === undefined || w === '') return;
+      this.contrastClassOf[r] = 1;
+      this.contrastGroupOf[r] = this.key(String(n));
+    });
     CONTRAST_CLASSES.forEach((cls, c) => {
       cls.split('|').forEach((group, g) => {
         for (const w of group.trim().split(/\s+/)) {
@@ -122,12 +137,14 @@ export class GloveEmbedder implements WordKnowledge {
 
   /** WordKnowledge: contrast class of a key (0 none, 1 number, 2.. a CONTRAST_CLASSES entry); only identical keys match such words. */
   contrastClass(key: number): number {
-    return key >= 0 ? this.contrastClassOf[key]! : 0;
+    if (key < 0) return -key % 2 === 0 ? 1 : 0;
+    return this.contrastClassOf[key]!;
   }
 
   /** WordKnowledge: group of a key within its contrast class. */
   contrastGroup(key: number): number {
-    return key >= 0 ? this.contrastGroupOf[key]! : -1;
+    if (key < 0) return key;
+    return this.contrastGroupOf[key]!;
   }
 
   /** WordKnowledge: cosine of two vocabulary rows. */
@@ -184,21 +201,41 @@ export class GloveEmbedder implements WordKnowledge {
     const { matrix, scales } = this.vectors;
     const dims = this.dims;
     const vector = new Float32Array(dims);
-    const n = tokens.content.length;
+    // Every content word feeds the vector; the verification features keep each distinct word
+    // once, and at most MAX_FEATURE_WORDS of the heaviest (bounds verification time and memory).
+    const seen = new Map<number, number>();
+    const rows: number[] = [];
+    for (const w of tokens.content) {
+      const r = this.lookup(w);
+      const wt = this.weight(r);
+      if (r >= 0) {
+        const s = scales[r]! * wt;
+        const o = r * dims;
+        for (let d = 0; d < dims; d++) vector[d] += matrix[o + d]! * s;
+      }
+      const k = this.key(w);
+      if (!seen.has(k)) {
+        seen.set(k, rows.length);
+        rows.push(r);
+      }
+    }
+    let order = [...seen.keys()];
+    if (order.length > MAX_FEATURE_WORDS) {
+      order = order
+        .map((k, i) => ({ k, i, w: this.coverageWeight(rows[seen.get(k)!]!) }))
+        .sort((a, b) => b.w - a.w || a.i - b.i)
+        .slice(0, MAX_FEATURE_WORDS)
+        .sort((a, b) => a.i - b.i)
+        .map((x) => x.k);
+    }
+    const n = order.length;
     const ids = new Int32Array(n);
     const keys = new Int32Array(n);
     const weights = new Float32Array(n);
     for (let i = 0; i < n; i++) {
-      const w = tokens.content[i]!;
-      const r = this.lookup(w);
-      ids[i] = r;
-      keys[i] = this.key(w);
-      const wt = this.weight(r);
-      weights[i] = wt;
-      if (r < 0) continue;
-      const s = scales[r]! * wt;
-      const o = r * dims;
-      for (let d = 0; d < dims; d++) vector[d] += matrix[o + d]! * s;
+      keys[i] = order[i]!;
+      ids[i] = rows[seen.get(order[i]!)!]!;
+      weights[i] = this.coverageWeight(ids[i]!);
     }
     removeAndNormalise(vector, this.common);
     const questions = tokens.question === null ? 0 : (QUESTION_KIND[tokens.question] ?? 0);

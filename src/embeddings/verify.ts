@@ -89,19 +89,24 @@ function coverage(x: SentenceFeatures, y: SentenceFeatures, words: WordKnowledge
       }
       if (best < 1 && conflict) return -1;
     } else {
-      const a = x.ids[i]!;
+      // Identical words first (an integer compare), word vectors only for the rest.
       for (let j = 0; j < m; j++) {
         if (y.keys[j] === key) {
           best = 1;
           break;
         }
-        const b = y.ids[j]!;
-        if (words.similarity === undefined || a < 0 || b < 0 || words.contrastClass(y.keys[j]!) !== 0) continue;
-        const s = words.similarity(a, b);
-        if (s > best) best = s;
+      }
+      const a = x.ids[i]!;
+      if (best < 1 && a >= 0 && words.similarity !== undefined) {
+        for (let j = 0; j < m; j++) {
+          const b = y.ids[j]!;
+          if (b < 0 || words.contrastClass(y.keys[j]!) !== 0) continue;
+          const s = words.similarity(a, b);
+          if (s > best) best = s;
+        }
       }
     }
-    const w = words.coverageWeight(x.ids[i]!);
+    const w = x.weights[i]!;
     num += w * (best >= WORD_MATCH ? best : 0);
     den += w;
   }

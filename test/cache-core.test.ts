@@ -1,0 +1,142 @@
+/** API-05 core over the in-memory store: verification, isolation, TTL, LRU capacity, replace, flush. */
+import assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
+import { gloveEmbedder, type Embedder } from '../src/embeddings/index.ts';
+import { SemanticCache } from '../src/services/semantic-cache/core.ts';
+import { MemoryCacheStore } from '../src/services/semantic-cache/store.ts';
+import { loadGlove } from './helpers/glove.ts';
+
+let embedder: Embedder;
+before(() => {
+  embedder = gloveEmbedder(loadGlove());
+});
+
+function setup(maxEntries = 1000, index: 'hnsw' | 'brute' = 'hnsw') {
+  const clock = { t: 1_000_000 };
+  const store = new MemoryCacheStore({ dims: embedder.dims, maxEntries, index });
+  const cache = new SemanticCache({ embedder, store, now: () => clock.t });
+  return { cache, store, clock };
+}
+
+describe('semantic cache: verification stage', () => {
+  const CASES: Array<[string, string, boolean]> = [
+    ['How do I reset my password?', 'how can I reset my password', true],
+    ['How do I reset my password?', 'How do I reset my passwords?', true],
+    ['How do I reset my password?', 'How do I reset my router?', false],
+    ['Can I cancel my order?', "Can't I cancel my order?", false],
+    ['Why is the sky blue?', 'How is the sky blue?', false],
+    ['What is the weather on Tuesday?', 'What is the weather on Thursday?', false],
+    ['Top 5 movies of 2020', 'Top 10 movies of 2020', false],
+    ['Did the stock rise today?', 'Did the stock fall today?', false],
+    ['Three NATO soldiers killed in Afghanistan', 'Two NATO soldiers killed in Afghanistan', false],
+  ];
+  for (const [stored, asked, hit] of CASES) {
+    it(`${hit ? 'serves' : 'refuses'} "${asked}" for "${stored}"`, async () => {
+      const { cache } = setup();
+      await cache.put({ tenant: 't', query: stored, response: 'R' });
+      const r = await cache.lookup({ tenant: 't', query: asked });
+      assert.equal(r.cache_hit, hit, `score ${r.similarity_score}`);
+      assert.equal(r.cached_response, hit ? 'R' : null);
+    });
+  }
+
+  it('returns similarity 0 and no entry on an empty cache', async () => {
+    const { cache } = setup();
+    assert.deepEqual(await cache.lookup({ tenant: 't', query: 'anything at all' }), { cache_hit: false, similarity_score: 0, cached_response: null });
+  });
+
+  it('the returned score is the one the threshold decided on', async () => {
+    const { cache } = setup();
+    await cache.put({ tenant: 't', query: 'How do I reset my password?', response: 'R' });
+    const r = await cache.lookup({ tenant: 't', query: 'What is the best way to reset a forgotten password?', threshold: 0 });
+    assert.equal(r.cache_hit, true);
+    const strict = await cache.lookup({ tenant: 't', query: 'What is the best way to reset a forgotten password?', threshold: r.similarity_score + 0.0001 });
+    assert.equal(strict.cache_hit, false);
+    assert.equal(strict.similarity_score, r.similarity_score);
+  });
+});
+
+describe('semantic cache: isolation, TTL, capacity', () => {
+  it('never serves another tenant or another namespace', async () => {
+    const { cache } = setup();
+    await cache.put({ tenant: 'a', query: 'How do I reset my password?', response: 'A' });
+    assert.equal((await cache.lookup({ tenant: 'b', query: 'How do I reset my password?' })).cache_hit, false);
+    assert.equal((await cache.lookup({ tenant: 'a', namespace: 'other', query: 'How do I reset my password?' })).cache_hit, false);
+    assert.equal((await cache.lookup({ tenant: 'a', query: 'How do I reset my password?' })).cached_response, 'A');
+  });
+
+  it('honours ttl_seconds exactly: served 1 ms before expiry, never at expiry', async () => {
+    const { cache, clock } = setup();
+    const t0 = clock.t;
+    await cache.put({ tenant: 't', query: 'capital of france', response: 'Paris', ttl_seconds: 10 });
+    clock.t = t0 + 9_999;
+    assert.equal((await cache.lookup({ tenant: 't', query: 'capital of france' })).cache_hit, true);
+    clock.t = t0 + 10_000;
+    assert.equal((await cache.lookup({ tenant: 't', query: 'capital of france' })).cache_hit, false);
+  });
+
+  it('maintain() removes expired entries from memory', async () => {
+    const { cache, store, clock } = setup();
+    for (let i = 0; i < 20; i++) await cache.put({ tenant: 't', query: `question number ${i} about rivers`, response: 'x', ttl_seconds: 1 });
+    assert.equal(store.stats().entries, 20);
+    clock.t += 1000;
+    store.maintain(clock.t);
+    assert.equal(store.stats().entries, 0);
+    assert.equal(store.heapSize(), 0);
+  });
+
+  it('evicts the least recently used entry of the tenant past CACHE_MAX_ENTRIES, not other tenants', async () => {
+    const { cache, store, clock } = setup(3);
+    const ids: string[] = [];
+    for (const q of ['capital of france', 'largest ocean on earth', 'boiling point of water']) {
+      ids.push((await cache.put({ tenant: 't', query: q, response: q })).entry_id);
+      clock.t += 1;
+    }
+    await cache.put({ tenant: 'other', query: 'capital of france', response: 'o' });
+    clock.t += 1;
+    assert.equal((await cache.lookup({ tenant: 't', query: 'capital of france' })).cache_hit, true); // now most recent
+    await cache.put({ tenant: 't', query: 'speed of light in vacuum', response: 'c' });
+    assert.equal(store.tenantSize('t'), 3);
+    assert.equal((await cache.lookup({ tenant: 't', query: 'largest ocean on earth' })).cache_hit, false, 'LRU entry evicted');
+    assert.equal((await cache.lookup({ tenant: 't', query: 'capital of france' })).cache_hit, true);
+    assert.equal((await cache.lookup({ tenant: 'other', query: 'capital of france' })).cached_response, 'o');
+  });
+
+  it('storing the same query again replaces it and keeps the entry_id', async () => {
+    const { cache, store } = setup();
+    const a = await cache.put({ tenant: 't', query: 'How do I reset my password?', response: 'old' });
+    const b = await cache.put({ tenant: 't', query: 'how do i reset my password', response: 'new' });
+    assert.equal(b.entry_id, a.entry_id);
+    assert.equal(store.stats().entries, 1);
+    assert.equal((await cache.lookup({ tenant: 't', query: 'How do I reset my password?' })).cached_response, 'new');
+  });
+
+  it('flush deletes one namespace of one tenant and says how many', async () => {
+    const { cache } = setup();
+    await cache.put({ tenant: 't', namespace: 'n', query: 'capital of france', response: 'x' });
+    await cache.put({ tenant: 't', namespace: 'n', query: 'largest ocean on earth', response: 'y' });
+    await cache.put({ tenant: 't', namespace: 'keep', query: 'capital of france', response: 'z' });
+    await cache.put({ tenant: 'u', namespace: 'n', query: 'capital of france', response: 'w' });
+    assert.deepEqual(await cache.flush({ tenant: 't', namespace: 'n' }), { flushed: 2 });
+    assert.equal((await cache.lookup({ tenant: 't', namespace: 'n', query: 'capital of france' })).cache_hit, false);
+    assert.equal((await cache.lookup({ tenant: 't', namespace: 'keep', query: 'capital of france' })).cached_response, 'z');
+    assert.equal((await cache.lookup({ tenant: 'u', namespace: 'n', query: 'capital of france' })).cached_response, 'w');
+    assert.deepEqual(await cache.flush({ tenant: 't', namespace: 'n' }), { flushed: 0 });
+  });
+
+  it('keeps memory bounded under a long store loop at capacity (entries, heap, index slots)', async () => {
+    const { cache, store } = setup(200);
+    for (let i = 0; i < 5000; i++) await cache.put({ tenant: 't', query: `order ${i} shipping status for customer ${i * 7}`, response: 'r'.repeat(100) });
+    const s = store.stats();
+    assert.equal(s.entries, 200);
+    assert.ok(store.heapSize() <= 1024 + 2 * 200, `heap ${store.heapSize()}`);
+    assert.ok(s.indexBytes < 2_000_000, `index bytes ${s.indexBytes}`);
+  });
+
+  it('gives the same answers with the brute-force index', async () => {
+    const { cache } = setup(1000, 'brute');
+    await cache.put({ tenant: 't', query: 'How do I reset my password?', response: 'R' });
+    assert.equal((await cache.lookup({ tenant: 't', query: 'how can I reset my password' })).cache_hit, true);
+    assert.equal((await cache.lookup({ tenant: 't', query: 'How do I reset my router?' })).cache_hit, false);
+  });
+});
