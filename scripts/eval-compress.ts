@@ -1,0 +1,110 @@
+/**
+ * `npm run eval:compress`: API-09 quality on ../shared/eval/compress/prompts_dev.jsonl.
+ *
+ * Per level: median and mean o200k_base token reduction (overall and per kind), the retention
+ * checks of retention.ts (numbers, URLs, e-mails, quoted strings, inline code, identifiers, code
+ * blocks, negations; content words in safe and balanced), gold-answer survival (every answer
+ * string of a prompt that is in the prompt must still be in the compressed prompt), determinism
+ * and idempotence. Exits 1 when a retention, answer or idempotence check fails.
+ *
+ *   npm run eval:compress [-- --file path/to/prompts.jsonl] [-- --verbose]
+ */
+import { readFileSync } from 'node:fs';
+import { LEVELS, type Level } from '../src/services/tokenslimmer/core.ts';
+import { checkRetention } from '../src/services/tokenslimmer/retention.ts';
+import { slimPrompt } from '../src/services/tokenslimmer/slim.ts';
+
+interface EvalRecord {
+  id: string;
+  kind: string;
+  prompt: string;
+  answer?: string;
+  answers?: string[];
+  queries?: { query: string; answer: string }[];
+}
+
+const args = process.argv.slice(2);
+const fileArg = args.indexOf('--file');
+const file = fileArg === -1 ? new URL('../../shared/eval/compress/prompts_dev.jsonl', import.meta.url) : args[fileArg + 1]!;
+const verbose = args.includes('--verbose');
+const records = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as EvalRecord);
+
+/** Gold answers that the prompt itself contains: those must survive compression. */
+function goldAnswers(r: EvalRecord): string[] {
+  const all = [...(r.answer === undefined ? [] : [r.answer]), ...(r.answers ?? [])];
+  return all.filter((a) => a.trim() !== '' && r.prompt.includes(a));
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
+const pct = (x: number): string => `${x.toFixed(1)}%`;
+
+let failed = false;
+const kinds = [...new Set(records.map((r) => r.kind))];
+console.log(`API-09 eval: ${records.length} prompts (${kinds.join(', ')}), encoding o200k_base\n`);
+console.log('| level | median reduction | mean reduction | ' + kinds.map((k) => `median ${k}`).join(' | ') + ' | retention | gold answers kept | idempotent | ms/prompt |');
+console.log('|---|---|---|' + kinds.map(() => '---').join('|') + '|---|---|---|---|');
+const classTotals: Record<string, Record<string, { checked: number; missing: number }>> = {};
+for (const level of LEVELS) {
+  const reductions: number[] = [];
+  const byKind = new Map<string, number[]>();
+  let retained = 0;
+  let answersChecked = 0;
+  let answersKept = 0;
+  let idempotent = 0;
+  let ms = 0;
+  const totals: Record<string, { checked: number; missing: number }> = {};
+  for (const r of records) {
+    const t0 = performance.now();
+    const res = slimPrompt({ prompt: r.prompt, level: level as Level });
+    ms += performance.now() - t0;
+    const red = (res.tokens_saved * 100) / res.original_tokens;
+    reductions.push(red);
+    byKind.set(r.kind, [...(byKind.get(r.kind) ?? []), red]);
+    const again = slimPrompt({ prompt: res.compressed_content, level: level as Level });
+    const repeat = slimPrompt({ prompt: r.prompt, level: level as Level });
+    if (again.compressed_content === res.compressed_content && again.status === 'UNCHANGED' && repeat.compressed_content === res.compressed_content) idempotent++;
+    else {
+      failed = true;
+      console.error(`  not idempotent/deterministic: ${r.id} ${level}`);
+    }
+    const check = checkRetention(r.prompt, res.compressed_content, level as Level);
+    for (const [cls, c] of Object.entries(check.classes)) {
+      const t = (totals[cls] ??= { checked: 0, missing: 0 });
+      t.checked += c.checked;
+      t.missing += c.missing;
+    }
+    if (check.ok) retained++;
+    else {
+      failed = true;
+      if (verbose) console.error(`  retention ${r.id} ${level}:`, check.missing.slice(0, 8));
+    }
+    for (const a of goldAnswers(r)) {
+      answersChecked++;
+      if (res.compressed_content.includes(a)) answersKept++;
+      else {
+        failed = true;
+        console.error(`  gold answer lost: ${r.id} ${level}`);
+      }
+    }
+  }
+  classTotals[level] = totals;
+  console.log(
+    `| ${level} | ${pct(median(reductions))} | ${pct(mean(reductions))} | ` +
+      kinds.map((k) => pct(median(byKind.get(k)!))).join(' | ') +
+      ` | ${retained}/${records.length} | ${answersKept}/${answersChecked} | ${idempotent}/${records.length} | ${(ms / records.length).toFixed(2)} |`,
+  );
+}
+console.log('\nRetention per class (items checked / missing), summed over prompts:');
+for (const [level, totals] of Object.entries(classTotals)) {
+  console.log(`  ${level.padEnd(10)} ` + Object.entries(totals).map(([c, t]) => `${c} ${t.checked}/${t.missing}`).join(', '));
+}
+console.log('\nGold answers: answer strings of a record (BBH `answer`, NQ `answers`) that occur in its prompt.');
+if (failed) {
+  console.error('\nFAILED: a retention, gold-answer or idempotence check did not hold (rerun with --verbose).');
+  process.exitCode = 1;
+}

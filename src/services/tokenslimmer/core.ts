@@ -1,0 +1,301 @@
+/**
+ * API-09 TokenSlimmer core: deterministic prompt compression in three levels.
+ *
+ *   safe        whitespace, attribute-less HTML decoration, Markdown emphasis markers, invisible
+ *               characters, repeated lines/paragraphs, JSON minified (whitespace only)
+ *   balanced    + filler/politeness/hedges, transcript disfluencies and non-speech tags, verbose
+ *               phrases from the documented table (phrases.ts), instructions said twice
+ *   aggressive  + articles, forms of "to be" and empty intensifiers in prose
+ *
+ * What is never touched: code blocks (fenced, <pre>, indented by 4), inline code, URLs, e-mails,
+ * quoted strings, numbers, identifiers, tags with attributes, table rows (whitespace only).
+ * These are masked: each is replaced by a two-character placeholder from the Unicode private use
+ * area (the same text always gets the same placeholder, so duplicate lines stay equal), the rules
+ * run over the whole masked prompt with one regex call each, and the placeholders are restored.
+ *
+ * Idempotence by construction: one pass `f` is applied until the text stops changing, so the
+ * result `y` satisfies f(y) = y and compressing it again returns it unchanged. Every rule either
+ * shortens the text or is itself idempotent, so the loop ends (in practice after 2–3 passes).
+ */
+import { CODE_BLOCK_RE, INDENTED_CODE_RE, PROTECTED_RE, TABLE_ROW_RE } from './patterns.ts';
+import {
+  BLOCK_TAG_RE,
+  CAP_MARK,
+  LABEL_LINE_MARK,
+  LINE_MARK,
+  BR_RE,
+  DISFLUENCY_RE,
+  EMPHASIS_RE,
+  FILLER_RE,
+  INLINE_TAG_RE,
+  INSTRUCTION_START_RE,
+  INVISIBLE_RE,
+  NEGATION_WORD_RE,
+  NON_SPEECH_RE,
+  SPACE_RUN_RE,
+  PRUNE_RE,
+  ARTICLE_RE,
+  COMPLEMENTIZER_RE,
+  REPEAT_ALLOWED,
+  REPEAT_RE,
+  SPOKEN_FILLER_RES,
+  VERBOSE_MAP,
+  VERBOSE_RE,
+  phraseKey,
+} from './rules.ts';
+
+export type Level = 'safe' | 'balanced' | 'aggressive';
+export const LEVELS: readonly Level[] = Object.freeze(['safe', 'balanced', 'aggressive'] as const);
+
+/** Passes allowed before giving up on a fixed point (typical: 2–3; see the property tests). */
+const MAX_PASSES = 12;
+/** A line or paragraph takes part in de-duplication only from this size on ("Yes." twice is dialogue). */
+const DEDUPE_MIN_WORDS = 4;
+const DEDUPE_MIN_CHARS = 20;
+const INSTRUCTION_MIN_WORDS = 5;
+
+/**
+ * Compresses `text` at `level` and returns the fixed point.
+ *
+ * @example compressText('Could you please explain, in order to learn,  the   rule?', 'balanced')
+ *          // 'Explain, to learn, the rule?'
+ */
+export function compressText(text: string, level: Level): string {
+  let current = text;
+  for (let i = 0; i < MAX_PASSES; i++) {
+    const next = compressPass(current, level);
+    if (next === current) return current;
+    current = next;
+  }
+  // No fixed point within the bound: return the input untouched rather than a text that would
+  // change again on a second call (idempotence is a contract, a saving is not).
+  return text;
+}
+
+const PUA_RE = /[\uE000-\uF8FF]/;
+const PLACEHOLDER_RE = /[\uE000-\uF8FF]{2}/g;
+const PUA_SIZE = 0x1900; // U+E000..U+F8FF
+
+/** Interning masker: one placeholder per distinct protected text. Lives for one pass. */
+class Masker {
+  readonly #spans: string[] = [];
+  readonly #ids = new Map<string, string>();
+
+  mask = (span: string): string => {
+    const full = this.restore(span); // a span may enclose an earlier placeholder (quote around <pre>)
+    let ph = this.#ids.get(full);
+    if (ph === undefined) {
+      const i = this.#spans.length;
+      ph = String.fromCharCode(0xe000 + Math.floor(i / PUA_SIZE), 0xe000 + (i % PUA_SIZE));
+      this.#spans.push(full);
+      this.#ids.set(full, ph);
+    }
+    return ph;
+  };
+
+  restore(text: string): string {
+    if (this.#spans.length === 0 || !PUA_RE.test(text)) return text;
+    return text.replace(PLACEHOLDER_RE, (ph) => this.#spans[(ph.charCodeAt(0) - 0xe000) * PUA_SIZE + ph.charCodeAt(1) - 0xe000] ?? ph);
+  }
+}
+
+/** One pass over the whole prompt. */
+export function compressPass(input: string, level: Level): string {
+  const text = input.includes('\r') ? input.replace(/\r\n?/g, '\n') : input;
+  const masker = new Masker();
+  let masked = maskBlocks(text, masker);
+  masked = masked.replace(PROTECTED_RE, masker.mask);
+  masked = applyRules(masked, level);
+  return masker.restore(dedupeAndJoin(masked, level));
+}
+
+/**
+ * Masks what is kept whole: code blocks, JSON documents (minified), indented code, table rows,
+ * and lines that already hold private-use characters. Every other non-blank line gets a line
+ * mark so the rules can tell a line they emptied from a blank line of the input.
+ */
+function maskBlocks(text: string, masker: Masker): string {
+  let out = '';
+  let last = 0;
+  CODE_BLOCK_RE.lastIndex = 0;
+  for (const m of text.matchAll(CODE_BLOCK_RE)) {
+    out += maskLines(text.slice(last, m.index), masker);
+    let block = m[0];
+    if (block.endsWith('\n')) block = block.slice(0, -1);
+    out += masker.mask(block);
+    last = m.index + block.length;
+  }
+  return out + maskLines(text.slice(last), masker);
+}
+
+function maskLines(chunk: string, masker: Masker): string {
+  if (chunk === '') return chunk;
+  const lines = chunk.replace(INVISIBLE_RE, '').split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const trimmed = line.trim();
+    if (trimmed === '') continue;
+    const first = trimmed.charCodeAt(0);
+    if (first === 123 /* { */ || first === 91 /* [ */) {
+      const json = readJson(lines, i);
+      if (json) {
+        lines[i] = LABEL_LINE_MARK + masker.mask(json.minified);
+        lines.splice(i + 1, json.lastLine - i);
+        continue;
+      }
+    }
+    if (INDENTED_CODE_RE.test(line) || TABLE_ROW_RE.test(line) || PUA_RE.test(line)) {
+      lines[i] = LABEL_LINE_MARK + masker.mask(line);
+      continue;
+    }
+    lines[i] = (trimmed.endsWith(':') ? LABEL_LINE_MARK : LINE_MARK) + line;
+  }
+  return lines.join('\n');
+}
+
+/**
+ * A JSON object/array that starts on line `i` and ends at the end of some line: returned
+ * whitespace-minified (strings and numbers byte for byte, so "1.0" stays "1.0").
+ */
+function readJson(lines: readonly string[], i: number): { minified: string; lastLine: number } | undefined {
+  let depth = 0;
+  let inString = false;
+  let escaped = false;
+  let out = '';
+  for (let j = i; j < lines.length && j < i + 5000; j++) {
+    const line = lines[j]!;
+    for (let k = 0; k < line.length; k++) {
+      const c = line[k]!;
+      if (inString) {
+        out += c;
+        if (escaped) escaped = false;
+        else if (c === '\\') escaped = true;
+        else if (c === '"') inString = false;
+        continue;
+      }
+      if (c === ' ' || c === '\t') continue;
+      out += c;
+      if (c === '"') inString = true;
+      else if (c === '{' || c === '[') depth++;
+      else if (c === '}' || c === ']') {
+        depth--;
+        if (depth === 0) {
+          if (line.slice(k + 1).trim() !== '' || out.length < 2) return undefined;
+          try {
+            JSON.parse(out);
+          } catch {
+            return undefined;
+          }
+          return { minified: out, lastLine: j };
+        }
+      }
+    }
+    if (inString) return undefined; // JSON strings never span lines
+  }
+  return undefined;
+}
+
+/** The level's rules over the whole masked text, one regex call each. */
+function applyRules(s: string, level: Level): string {
+  if (s.includes('<')) s = s.replace(BR_RE, '\n').replace(BLOCK_TAG_RE, '\n').replace(INLINE_TAG_RE, '');
+  if (s.includes('*')) s = s.replace(EMPHASIS_RE, (_m, a: string | undefined, b: string | undefined) => a ?? b ?? '');
+  if (level !== 'safe') {
+    const before = s;
+    s = s.replace(NON_SPEECH_RE, '').replace(DISFLUENCY_RE, capAtSentenceStart);
+    // Spoken-language text (it had disfluencies or noise tags): collapse stutters and false starts.
+    if (s !== before) s = s.replace(REPEAT_RE, (m, unit: string) => (REPEAT_ALLOWED.has(unit.toLowerCase()) || NEGATION_WORD_RE.test(unit) ? m : unit));
+    for (const re of SPOKEN_FILLER_RES) s = s.replace(re, (m, offset: number, all: string) => (capAtSentenceStart(m.trimStart(), offset, all) === CAP_MARK ? CAP_MARK : ' '));
+    s = s.replace(FILLER_RE, capAtSentenceStart);
+    s = s.replace(VERBOSE_RE, (m) => {
+      const to = VERBOSE_MAP.get(phraseKey(m)) ?? m;
+      return m.charCodeAt(0) < 97 ? to.charAt(0).toUpperCase() + to.slice(1) : to;
+    });
+    if (s.includes(CAP_MARK)) s = s.replace(/\u0001[ \t]*([a-z])(?=[a-z]*\b)/g, (_m, c: string) => c.toUpperCase()).replace(/\u0001[ \t]*/g, '');
+  }
+  if (level === 'aggressive') s = s.replace(PRUNE_RE, '').replace(ARTICLE_RE, '').replace(COMPLEMENTIZER_RE, '$1 ');
+  return s.replace(SPACE_RUN_RE, ' ').replace(/[ \t]+$/gm, '');
+}
+
+/** Replacement for a removed filler: a capitalisation mark at a sentence start, nothing elsewhere. */
+function capAtSentenceStart(m: string, offset: number, all: string): string {
+  const c0 = m.charCodeAt(0);
+  if (c0 < 65 || c0 > 90) return '';
+  let i = offset - 1;
+  while (i >= 0 && (all[i] === ' ' || all[i] === '\t')) i--;
+  if (i < 0) return CAP_MARK;
+  const c = all[i]!;
+  return c === '.' || c === '!' || c === '?' || c === ':' || c === '\n' || c === LINE_MARK || c === LABEL_LINE_MARK ? CAP_MARK : '';
+}
+
+/** Drops emptied lines, repeated lines, repeated instructions and repeated paragraphs; collapses blank runs. */
+function dedupeAndJoin(masked: string, level: Level): string {
+  const words = level !== 'safe';
+  const seenLines = new Set<string>();
+  const seenSentences = new Set<string>();
+  const paragraphs: string[][] = [];
+  let current: string[] = [];
+  for (const raw of masked.split('\n')) {
+    const mark = raw.charCodeAt(0);
+    const marked = mark === 2 || mark === 3;
+    const line = marked ? raw.slice(1) : raw;
+    const content = line.trim();
+    if (content === '') {
+      if (marked) continue; // emptied by removal: no paragraph break
+      if (current.length > 0) paragraphs.push(current);
+      current = [];
+      continue;
+    }
+    if (words && mark === 2 && /^[^:\s][^:]{0,39}:$/.test(content)) continue; // "Speaker:" left with nothing said
+    const key = content.replace(/[ \t]+/g, ' ');
+    if (isDedupeCandidate(key)) {
+      if (seenLines.has(key)) continue;
+      seenLines.add(key);
+    }
+    current.push(words ? dropRepeatedInstructions(line, seenSentences) : line);
+  }
+  if (current.length > 0) paragraphs.push(current);
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const p of paragraphs) {
+    if (p.length > 1) {
+      const key = p.map((l) => l.trim()).join('\n');
+      if (key.length >= DEDUPE_MIN_CHARS) {
+        if (seen.has(key)) continue;
+        seen.add(key);
+      }
+    }
+    out.push(p.join('\n'));
+  }
+  return out.join('\n\n');
+}
+
+/** Lines with a short label ("Q:", "A:", "User:") are turns of a repeated structure, not copies. */
+const LABELLED_LINE_RE = /^[^:\s][^:]{0,24}:\s/;
+
+function isDedupeCandidate(key: string): boolean {
+  if (key.length < DEDUPE_MIN_CHARS || LABELLED_LINE_RE.test(key)) return false;
+  let words = 1;
+  for (let i = 0; i < key.length; i++) if (key.charCodeAt(i) === 32) words++;
+  return words >= DEDUPE_MIN_WORDS;
+}
+
+/** Drops, within a line, an instruction sentence that repeats an earlier one word for word. */
+function dropRepeatedInstructions(line: string, seen: Set<string>): string {
+  if (!/[.!?][ \t]/.test(line) && !INSTRUCTION_START_RE.test(line.trimStart())) return line;
+  const sentences = line.match(/[^.!?]*[.!?]+(?:[ \t]+|$)|[^.!?]+$/g);
+  if (!sentences) return line;
+  let out = '';
+  let dropped = false;
+  for (const s of sentences) {
+    const key = s.trim().replace(/[ \t]+/g, ' ');
+    if (INSTRUCTION_START_RE.test(key) && key.split(' ').length >= INSTRUCTION_MIN_WORDS) {
+      if (seen.has(key)) {
+        dropped = true;
+        continue;
+      }
+      seen.add(key);
+    }
+    out += s;
+  }
+  return dropped ? out.trimEnd() : line;
+}

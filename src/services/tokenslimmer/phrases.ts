@@ -1,0 +1,181 @@
+/**
+ * The documented tables of API-09 (docs/api-09-tokenslimmer.md repeats them). Everything here is
+ * data; `rules.ts` compiles it once at boot. Every replacement is strictly shorter than what it
+ * replaces, so a compression pass either shrinks the text or leaves it alone (that is what makes
+ * the fixed-point loop of `core.ts` terminate, and the output idempotent).
+ *
+ * Words that only these tables remove are the ones `retention.ts` exempts from the
+ * "every content word survives" check of `safe` and `balanced`.
+ */
+
+/** Verbose phrase → short equivalent (balanced and aggressive). Matched case-insensitively on word boundaries. */
+export const VERBOSE_PHRASES: readonly (readonly [string, string])[] = [
+  ['due to the fact that', 'because'],
+  ['owing to the fact that', 'because'],
+  ['in light of the fact that', 'because'],
+  ['on account of the fact that', 'because'],
+  ['for the reason that', 'because'],
+  ['in spite of the fact that', 'although'],
+  ['despite the fact that', 'although'],
+  ['regardless of the fact that', 'although'],
+  ['in order to', 'to'],
+  ['so as to', 'to'],
+  ['in an effort to', 'to'],
+  ['for the purpose of', 'for'],
+  ['with the purpose of', 'for'],
+  ['at this point in time', 'now'],
+  ['at the present time', 'now'],
+  ['at the present moment', 'now'],
+  ['in this day and age', 'today'],
+  ['in the near future', 'soon'],
+  ['in the event that', 'if'],
+  ['in the event of', 'if'],
+  ['on the condition that', 'if'],
+  ['until such time as', 'until'],
+  ['prior to', 'before'],
+  ['subsequent to', 'after'],
+  ['in close proximity to', 'near'],
+  ['in the vicinity of', 'near'],
+  ['a large number of', 'many'],
+  ['a great number of', 'many'],
+  ['a significant number of', 'many'],
+  ['a small number of', 'few'],
+  ['the vast majority of', 'most'],
+  ['the majority of', 'most'],
+  ['is able to', 'can'],
+  ['are able to', 'can'],
+  ['has the ability to', 'can'],
+  ['have the ability to', 'can'],
+  ['has the capacity to', 'can'],
+  ['have the capacity to', 'can'],
+  ['was able to', 'could'],
+  ['were able to', 'could'],
+  ['on a daily basis', 'daily'],
+  ['on a weekly basis', 'weekly'],
+  ['on a monthly basis', 'monthly'],
+  ['on a yearly basis', 'yearly'],
+  ['on a regular basis', 'regularly'],
+  ['at all times', 'always'],
+  ['each and every', 'every'],
+  ['first and foremost', 'first'],
+  ['whether or not', 'whether'],
+  ['with regard to', 'regarding'],
+  ['in regard to', 'regarding'],
+  ['with reference to', 'regarding'],
+  ['as a result of', 'because of'],
+  ['by means of', 'by'],
+  ['by virtue of', 'by'],
+  ['with the exception of', 'except'],
+  ['in excess of', 'over'],
+  ['along the lines of', 'like'],
+  ['in a timely manner', 'promptly'],
+  ['at the end of the day', 'ultimately'],
+  ['as a matter of fact', 'in fact'],
+  ['make a decision', 'decide'],
+  ['made a decision', 'decided'],
+  ['come to a conclusion', 'conclude'],
+  ['take into consideration', 'consider'],
+  ['take into account', 'consider'],
+  ['give consideration to', 'consider'],
+  ['make use of', 'use'],
+  ['makes use of', 'uses'],
+  ['in addition to', 'besides'],
+  ['a sufficient amount of', 'enough'],
+  ['an adequate amount of', 'enough'],
+  ['is indicative of', 'indicates'],
+  ['are indicative of', 'indicate'],
+  ['in the process of', 'while'],
+  ['it is possible that', 'maybe'],
+];
+
+/**
+ * Politeness formulas, meta-phrases and hedges removed outright (balanced and aggressive). Each is a
+ * regular-expression source matched case-insensitively; a trailing comma or space goes with it.
+ * None of them contains a negation.
+ */
+export const FILLER_PATTERNS: readonly string[] = [
+  // Sentences that are only politeness or sign-off.
+  String.raw`(?:thank you|thanks)(?: (?:so|very) much)?(?: in advance)?(?: for your (?:help|time|assistance))?[.!]`,
+  String.raw`i hope (?:this|that) (?:helps|makes sense|email finds you well|message finds you well)[.!]`,
+  String.raw`(?:please )?(?:let me know|feel free to (?:ask|reach out)) if you have any (?:other |further |more )?questions[.!]`,
+  String.raw`(?:any help|your help) (?:is|would be) (?:greatly |much |really )?appreciated[.!]`,
+  // Self-descriptions of the model that carry no instruction.
+  String.raw`as an ai(?: language model| assistant| model)?,\s*`,
+  String.raw`as a (?:large )?language model,\s*`,
+  // Request wrappers before the actual instruction.
+  String.raw`i (?:would|'d) (?:really )?(?:like|love) (?:for )?you to\s+`,
+  String.raw`i want you to\s+`,
+  String.raw`i need you to\s+`,
+  String.raw`(?:can|could|would|will) you (?:please |kindly )?(?=(?:tell|give|write|explain|summari[sz]e|list|describe|provide|help|show|translate|generate|create|answer|check|find|make|rewrite|review|suggest)\b)`,
+  String.raw`would you (?:be so kind as to|mind)\s+`,
+  String.raw`please be so kind as to\s+`,
+  String.raw`(?:please )?(?:kindly )?make sure (?:that )?you\s+`,
+  String.raw`it (?:is|would be) (?:great|nice|helpful) if you could\s+`,
+  String.raw`please,?\s+`,
+  String.raw`,\s*please(?=[.?!])`,
+  String.raw`kindly\s+`,
+  // Hedges and empty intensifiers.
+  String.raw`it (?:should be|is worth|must be) not(?:ed|ing) that\s+`,
+  String.raw`it is important to note that\s+`,
+  String.raw`(?:it goes without saying|needless to say) that\s+`,
+  String.raw`needless to say,\s*`,
+  String.raw`to be (?:honest|frank),\s*`,
+  String.raw`(?:quite )?frankly,\s*`,
+  String.raw`basically,?\s+`,
+  String.raw`essentially,?\s+`,
+  String.raw`literally\s+`,
+];
+
+/** Disfluencies of spoken transcripts (balanced and aggressive). Lower-case or capitalised, never ALL CAPS. */
+export const DISFLUENCY_WORDS: readonly string[] = ['um', 'umm', 'uh', 'uhh', 'uhm', 'erm', 'er', 'hmm', 'hm', 'mm', 'mmm', 'mhm'];
+
+/** Fillers of speech that count only when set off by punctuation: ", you know ," / "I mean ,". */
+export const SPOKEN_FILLERS: readonly string[] = ['you know', 'i mean', 'you see', 'like i said'];
+
+/**
+ * Non-speech annotations of transcripts (AMI/ICSI/QMSum `{vocalsound}`, subtitle `[laughter]`,
+ * `(inaudible)` …). Removed in balanced and aggressive, in braces, brackets or parentheses.
+ */
+export const NON_SPEECH_TAGS: readonly string[] = [
+  'vocalsound', 'nonvocalsound', 'disfmarker', 'gap', 'pause', 'laughter', 'laughs', 'laugh', 'laughing', 'applause',
+  'music', 'noise', 'background noise', 'inaudible', 'unintelligible', 'crosstalk', 'cough', 'coughs', 'coughing',
+  'silence', 'sigh', 'sighs', 'breath', 'breathing', 'clears throat', 'static',
+];
+
+/**
+ * Low-information words pruned in `aggressive` only, in prose (never in code, quotes, numbers,
+ * identifiers or table rows), and only when a lower-case word follows: forms of "to be" and empty
+ * intensifiers.
+ */
+export const PRUNE_WORDS: readonly string[] = [
+  'is', 'are', 'was', 'were', 'be', 'been', 'being', 'am',
+  'very', 'really', 'just', 'quite', 'rather', 'simply', 'actually', 'certainly', 'definitely', 'totally', 'extremely',
+];
+
+/**
+ * Articles pruned in `aggressive` only where they open a sentence and a lower-case word follows.
+ * Inside a sentence an article may belong to a name or an answer ("the Hudson Bay", "directly into
+ * the bloodstream"), so it stays.
+ */
+export const ARTICLES: readonly string[] = ['the', 'an', 'a'];
+
+/** Verbs after which "that" is only a complementizer ("we are told that X" → "we told X"): aggressive drops it. */
+export const COMPLEMENTIZER_VERBS: readonly string[] = [
+  'said', 'says', 'say', 'told', 'think', 'thinks', 'thought', 'assume', 'assumes', 'assumed', 'believe', 'believes',
+  'believed', 'suggest', 'suggests', 'suggested', 'claim', 'claims', 'claimed', 'realize', 'realise', 'realized',
+  'realised', 'conclude', 'concluded', 'concludes', 'argue', 'argues', 'argued', 'notice', 'noticed', 'hope', 'hoped',
+];
+
+/** Words that make a sentence negative: never removed, counted by the retention check. */
+export const NEGATION_WORDS: readonly string[] = ['not', 'no', 'never', 'without', 'nor', 'none', 'nobody', 'nothing', 'neither', 'nowhere', 'cannot'];
+
+/**
+ * Sentence openers that mark an instruction: a sentence of at least five words that starts like
+ * this and repeats an earlier one word for word is the "instruction said twice" that balanced drops.
+ */
+export const INSTRUCTION_OPENERS: readonly string[] = [
+  'please', 'you must', 'you should', 'you need to', 'you have to', 'you will', 'make sure', 'ensure', 'be sure',
+  'always', 'never', 'do not', "don't", 'remember', 'note', 'important', 'use', 'avoid', 'keep', 'answer', 'respond',
+  'reply', 'write', 'return', 'output', 'provide', 'include', 'only', 'format', 'focus', 'follow', 'think', 'explain',
+  'summarize', 'summarise', 'list', 'give',
+];

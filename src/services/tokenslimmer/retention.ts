@@ -1,0 +1,137 @@
+/**
+ * The retention proof of API-09: what the input holds that the output must still hold.
+ *
+ * - every level: each number, URL, e-mail, quoted string, inline code span, identifier and code
+ *   block of the input occurs in the output (byte for byte, after CRLF → LF);
+ * - every level: negations are not lost. The output holds at least as many negation words as the
+ *   input's distinct sentences do (a sentence repeated word for word may be dropped once; its
+ *   negations are still in the copy that stays);
+ * - safe and balanced: every word of the input occurs in the output (case-insensitive), except
+ *   the words that the documented tables of phrases.ts remove (filler, disfluencies, verbose
+ *   phrases, attribute-less HTML tag names, empty speaker turns).
+ *
+ * The checker reports classes and counts only, never the values (zero retention: it may run on
+ * live traffic); `missing` lists values for tests and the eval script, which run on public data.
+ */
+import type { Level } from './core.ts';
+import { CODE_BLOCK_RE, NEGATION_RE, RETAINED_CLASSES } from './patterns.ts';
+import {
+  BLOCK_TAG_RE,
+  BR_RE,
+  DISFLUENCY_RE,
+  FILLER_RE,
+  INLINE_TAG_RE,
+  INVISIBLE_RE,
+  NON_SPEECH_RE,
+  PRUNE_RE,
+  ARTICLE_RE,
+  COMPLEMENTIZER_RE,
+  SPOKEN_FILLER_RES,
+  VERBOSE_RE,
+} from './rules.ts';
+
+export type RetentionClass = 'placeholder' | 'number' | 'url' | 'email' | 'quoted' | 'inline_code' | 'identifier' | 'code_block' | 'negation' | 'content_word';
+
+export interface RetentionResult {
+  readonly ok: boolean;
+  /** Per class: items checked and items missing. */
+  readonly classes: Readonly<Record<RetentionClass, { checked: number; missing: number }>>;
+  /** The missing values themselves (tests and eval only; never log them). */
+  readonly missing: readonly { cls: RetentionClass; value: string }[];
+}
+
+const WORD_RE = /[\p{L}\p{M}]+(?:['’][\p{L}]+)*/gu;
+
+/** Checks that `output` retains what `input` holds at `level` (see the module comment). */
+export function checkRetention(input: string, output: string, level: Level): RetentionResult {
+  const src = input.replace(/\r\n?/g, '\n');
+  const out = output.replace(/\r\n?/g, '\n');
+  const classes = {} as Record<RetentionClass, { checked: number; missing: number }>;
+  const missing: { cls: RetentionClass; value: string }[] = [];
+  const record = (cls: RetentionClass, items: Iterable<string>, present: (v: string) => boolean): void => {
+    let checked = 0;
+    let miss = 0;
+    for (const v of items) {
+      checked++;
+      if (!present(v)) {
+        miss++;
+        missing.push({ cls, value: v });
+      }
+    }
+    classes[cls] = { checked, missing: miss };
+  };
+
+  const blocks = new Set<string>();
+  let prose = '';
+  let last = 0;
+  for (const m of src.matchAll(CODE_BLOCK_RE)) {
+    blocks.add(m[0].replace(/\n$/, ''));
+    prose += src.slice(last, m.index) + '\n';
+    last = m.index + m[0].length;
+  }
+  prose = (prose + src.slice(last)).replace(INVISIBLE_RE, '');
+  record('code_block', blocks, (v) => out.includes(v));
+  for (const [cls, re] of Object.entries(RETAINED_CLASSES)) {
+    record(cls as RetentionClass, new Set(Array.from(prose.matchAll(re), (m) => m[0])), (v) => out.includes(v));
+  }
+
+  const expected = expectedNegations(prose, level);
+  const actual = countNegations(out);
+  classes.negation = { checked: expected, missing: Math.max(0, expected - actual) };
+  if (actual < expected) missing.push({ cls: 'negation', value: `${expected - actual} of ${expected}` });
+
+  if (level === 'aggressive') classes.content_word = { checked: 0, missing: 0 };
+  else {
+    const outWords = new Set(words(out));
+    record('content_word', new Set(words(removable(prose, level))), (w) => outWords.has(w));
+  }
+  return { ok: missing.length === 0, classes, missing };
+}
+
+/** The input with what the level's tables remove taken out (the words left must survive). */
+function removable(text: string, level: Level): string {
+  text = text.replace(BR_RE, ' ').replace(BLOCK_TAG_RE, ' ').replace(INLINE_TAG_RE, ' ');
+  if (level === 'safe') return text;
+  for (let i = 0; i < 4; i++) {
+    const before = text;
+    text = text.replace(NON_SPEECH_RE, ' ').replace(DISFLUENCY_RE, ' ');
+    for (const re of SPOKEN_FILLER_RES) text = text.replace(re, ' ');
+    text = text.replace(FILLER_RE, ' ').replace(VERBOSE_RE, ' ');
+    if (text === before) break;
+  }
+  // A speaker turn that held nothing but removed noise is dropped with its label.
+  text = text.replace(/^[^:\s][^:\n]{0,39}:[ \t,.]*$/gm, '');
+  if (level === 'aggressive') text = text.replace(PRUNE_RE, ' ').replace(ARTICLE_RE, ' ').replace(COMPLEMENTIZER_RE, '$1 ');
+  return text;
+}
+
+function words(text: string): string[] {
+  return Array.from(text.matchAll(WORD_RE), (m) => m[0].toLowerCase().replace(/’/g, "'"));
+}
+
+/**
+ * Expected negations: summed over the input's distinct sentences, where two sentences that differ
+ * only in what the level may remove count once (the compressor may merge them into one copy).
+ */
+function expectedNegations(prose: string, level: Level): number {
+  const seen = new Set<string>();
+  let n = 0;
+  for (const line of prose.split('\n')) {
+    for (const s of line.match(/[^.!?]*[.!?]+|[^.!?]+$/g) ?? []) {
+      const count = countNegations(s);
+      if (count === 0) continue;
+      const key = words(removable(s, level)).join(' ');
+      if (seen.has(key)) continue;
+      seen.add(key);
+      n += count;
+    }
+  }
+  return n;
+}
+
+export function countNegations(text: string): number {
+  NEGATION_RE.lastIndex = 0;
+  let n = 0;
+  while (NEGATION_RE.exec(text) !== null) n++;
+  return n;
+}
