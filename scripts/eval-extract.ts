@@ -9,7 +9,12 @@
  * Markdown is reduced to plain text first (links dropped via include_links=false, fence lines
  * removed); Markdown punctuation is not a `\w` token, so it does not count either way.
  *
- *   npm run eval:extract [-- --verbose] [-- --dir path/to/extract]
+ * It also checks the calibrated HTML token estimate against the exact o200k_base count.
+ *
+ *   npm run eval:extract [-- --verbose] [-- --dir path/to/extract] [-- --calibrate-tokens]
+ *
+ * --calibrate-tokens re-measures the piece table of token-estimate.ts (mean exact tokens per
+ * piece kind and length, pages weighted equally) and prints it as token-table.ts source.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -19,6 +24,8 @@ import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 import { decodeBody } from '../src/fetch/charset.ts';
 import { extractMarkdown } from '../src/services/web-to-markdown/core.ts';
+import { estimateHtmlTokens, pieceHistogram, PIECE_TABLE_SHAPE } from '../src/services/web-to-markdown/token-estimate.ts';
+import { countTokens } from '../src/tokenizer/index.ts';
 
 interface Page {
   id: string;
@@ -106,8 +113,46 @@ function readabilityBaseline(html: string, url: string): string {
   return turndown.turndown(article.content);
 }
 
+/** Mean exact tokens per histogram slot over all pieces of the pages, each page weighted equally. */
+function calibrateTokens(htmls: readonly string[]): void {
+  const width = PIECE_TABLE_SHAPE.kinds * (PIECE_TABLE_SHAPE.maxLen + 1);
+  const tokens = new Float64Array(width);
+  const pieces = new Float64Array(width);
+  const memo = new Map<string, number>();
+  for (const html of htmls) {
+    const starts: number[] = [];
+    const hist = pieceHistogram(html, starts);
+    const weight = 1 / Math.max(1, countTokens(html, 'o200k_base'));
+    for (let q = 0; q < starts.length; q += 2) {
+      const piece = html.slice(starts[q]!, q + 2 < starts.length ? starts[q + 2]! : html.length);
+      let n = memo.get(piece);
+      if (n === undefined) {
+        n = countTokens(piece, 'o200k_base');
+        memo.set(piece, n);
+      }
+      tokens[starts[q + 1]!]! += n * weight;
+    }
+    for (let i = 0; i < width; i++) pieces[i]! += hist[i]! * weight;
+  }
+  const row = PIECE_TABLE_SHAPE.maxLen + 1;
+  const lines: string[] = [];
+  for (let k = 0; k < PIECE_TABLE_SHAPE.kinds; k++) {
+    const cells: string[] = [];
+    for (let l = 0; l < row; l++) {
+      const i = k * row + l;
+      cells.push(String(pieces[i]! > 0 ? +(tokens[i]! / pieces[i]!).toFixed(3) : Math.max(1, +(l / 3).toFixed(3))));
+    }
+    lines.push('  ' + cells.join(', ') + ',');
+  }
+  console.log(`export const PIECE_TOKENS: Float64Array = Float64Array.from([\n${lines.join('\n')}\n]);`);
+}
+
 function main(): void {
   const pages = loadPages();
+  if (args.includes('--calibrate-tokens')) {
+    calibrateTokens(pages.map((p) => p.html));
+    return;
+  }
   const ours: Counts[][] = [[], []];
   const base: Counts[][] = [[], []];
   let oursMs = 0;
@@ -151,6 +196,11 @@ function main(): void {
   const o = prf(ours[0]!).f1;
   const b = prf(base[0]!).f1;
   console.log(`\nF1 difference (API-01 minus Readability, 4-gram): ${(o - b >= 0 ? '+' : '') + (o - b).toFixed(3)}`);
+
+  const errors = pages.map(({ html }) => estimateHtmlTokens(html) / countTokens(html, 'o200k_base') - 1);
+  const worst = Math.max(...errors.map(Math.abs));
+  const mean = errors.reduce((a, e) => a + Math.abs(e), 0) / errors.length;
+  console.log(`HTML token estimate vs exact o200k_base: mean |error| ${(mean * 100).toFixed(1)}%, worst page ${(worst * 100).toFixed(1)}%`);
 }
 
 main();
