@@ -157,6 +157,17 @@ describe('API-138 configured: AUDIT_SIGNING_KEY, PAYEE_DIRECTORY, AUDIT_LOG', ()
     await assert.rejects(startTestGateway({ env: { PAYEE_DIRECTORY: csv }, gateway }), /PAYEE_DIRECTORY: .*line 3: invalid IBAN/);
   });
 
+  it('keeps the JWKS public (not metered, no key) when AUTH_MODE=required, while the service needs a key', async () => {
+    const gw = await startTestGateway({ env: { AUTH_MODE: 'required' }, gateway });
+    try {
+      assert.equal((await gw.get('/v1/audit/keys')).status, 200);
+      const res = await gw.post('/v1/sepa/vop', { iban: 'DE89370400440532013000', beneficiary_name: 'Max Mustermann' });
+      assert.equal(res.status, 401);
+    } finally {
+      await gw.close();
+    }
+  });
+
   it('refuses to boot on a bad AUDIT_SIGNING_KEY', async () => {
     await assert.rejects(startTestGateway({ env: { AUDIT_SIGNING_KEY: 'garbage' }, gateway }), /AUDIT_SIGNING_KEY/);
   });
