@@ -46,7 +46,9 @@ export interface QuotaGatekeeperOptions {
   readonly logger?: Logger;
 }
 
+/** A burst limiter: TokenBucketLimiter in process, or a shared one (Redis, one script per call). */
 export interface BurstLimiter {
+  /** Takes one token from `subject`'s bucket refilled at `rps` per second; `rps` <= 0 means unlimited. */
   take(subject: string, rps: number): RateDecision | Promise<RateDecision>;
 }
 
