@@ -5,7 +5,8 @@
 import { consensusFactory } from './consensus/index.ts';
 import { semanticCacheFactory } from './semantic-cache/index.ts';
 import { sepaVopFactory } from './sepa-vop/index.ts';
+import { tokenSlimmerFactory } from './tokenslimmer/index.ts';
 import type { ServiceFactory } from './types.ts';
 import { webToMarkdownService } from './web-to-markdown/index.ts';
 
-export const SERVICE_FACTORIES: readonly ServiceFactory[] = [webToMarkdownService, semanticCacheFactory, consensusFactory, sepaVopFactory];
+export const SERVICE_FACTORIES: readonly ServiceFactory[] = [webToMarkdownService, semanticCacheFactory, consensusFactory, sepaVopFactory, tokenSlimmerFactory];
