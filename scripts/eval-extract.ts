@@ -19,6 +19,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
@@ -76,7 +77,7 @@ export function shingleMatch(truth: string, pred: string, n = 4): Counts {
   return s > 0 ? [tp / s, fp / s, fn / s] : [0, 0, 0];
 }
 
-function prf(counts: readonly Counts[]): { precision: number; recall: number; f1: number } {
+export function prf(counts: readonly Counts[]): { precision: number; recall: number; f1: number } {
   const prec = (tp: number, fp: number, fn: number) => (fp === 0 && fn === 0 ? 1 : tp === 0 && fp === 0 ? 0 : tp / (tp + fp));
   const rec = (tp: number, fp: number, fn: number) => (fp === 0 && fn === 0 ? 1 : tp === 0 && fn === 0 ? 0 : tp / (tp + fn));
   const ps = counts.filter(([tp, fp]) => tp + fp > 0).map((c) => prec(...c));
@@ -95,7 +96,7 @@ export function markdownToText(md: string): string {
     .join('\n');
 }
 
-function loadPages(): { page: Page; html: string }[] {
+export function loadPages(): { page: Page; html: string }[] {
   const lines = readFileSync(path.join(dir, 'scrapinghub_dev.jsonl'), 'utf8').split('\n').filter((l) => l.trim() !== '');
   return lines.map((l) => {
     const page = JSON.parse(l) as Page;
@@ -203,4 +204,5 @@ function main(): void {
   console.log(`HTML token estimate vs exact o200k_base: mean |error| ${(mean * 100).toFixed(1)}%, worst page ${(worst * 100).toFixed(1)}%`);
 }
 
-main();
+// Run only as a script: tests import the scoring functions.
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) main();

@@ -19,8 +19,20 @@ export interface RenderOptions {
 
 const HEADING_LEVEL: Readonly<Record<string, number>> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
 const CLEANABLE = new Set(['div', 'section', 'ul', 'ol', 'table', 'form', 'fieldset', 'header', 'figure', 'center', 'details']);
+/** Link targets worth keeping; javascript:, data: and typos such as `ttps:` become plain text. */
+const LINK_SCHEMES = /^(?:https?|mailto|tel|ftp):/i;
 const CODE_LANG = /(?:^|\s)(?:lang(?:uage)?-|highlight-(?:source-)?|brush:\s*)([A-Za-z0-9_+#.-]+)/;
 const WS = /[ \t\n\r\f\u00a0]+/g;
+/** Stand-in for <br> while inline whitespace is collapsed; becomes a Markdown hard break. */
+const HARD_BREAK = '\uE000';
+
+/** Collapses inline whitespace and turns <br> stand-ins into hard breaks (two spaces, newline). */
+function finishInline(s: string): string {
+  return s
+    .replace(/ {2,}/g, ' ')
+    .replace(/^[\s\uE000]+|[\s\uE000]+$/g, '')
+    .replace(/ *\uE000[ \uE000]*/g, (m) => '  \n'.repeat(Math.min(2, m.split(HARD_BREAK).length - 1)));
+}
 
 /** Renders the selected content elements to Markdown (trimmed, blocks separated by a blank line). */
 export function renderMarkdown(nodes: readonly ElementNode[], options: RenderOptions): string {
@@ -40,7 +52,7 @@ class Renderer {
   blocksOf(nodes: readonly Node[], out: string[]): void {
     let inline = '';
     const flush = () => {
-      const text = inline.replace(/[ ]{2,}/g, ' ').replace(/ *\n */g, '\n').trim();
+      const text = finishInline(inline);
       if (text !== '') out.push(escapeLineStart(text));
       inline = '';
     };
@@ -64,13 +76,13 @@ class Renderer {
     const level = HEADING_LEVEL[el.tag];
     if (level !== undefined) {
       if (this.#o.clean && classWeight(el) < 0) return;
-      const text = this.inlineChildren(el).replace(/\s+/g, ' ').trim();
+      const text = this.inlineChildren(el).replace(/[\s\uE000]+/g, ' ').trim();
       if (text !== '') out.push('#'.repeat(level) + ' ' + text);
       return;
     }
     switch (el.tag) {
       case 'p': {
-        const text = this.inlineChildren(el).replace(/[ ]{2,}/g, ' ').replace(/ *\n */g, '\n').trim();
+        const text = finishInline(this.inlineChildren(el));
         if (text !== '') out.push(escapeLineStart(text));
         return;
       }
@@ -95,7 +107,7 @@ class Renderer {
         out.push('---');
         return;
       case 'dt': {
-        const text = this.inlineChildren(el).replace(/\s+/g, ' ').trim();
+        const text = this.inlineChildren(el).replace(/[\s\uE000]+/g, ' ').trim();
         if (text !== '') out.push(`**${text}**`);
         return;
       }
@@ -139,7 +151,7 @@ class Renderer {
     rows.forEach((row, i) => {
       const cells: string[] = [];
       for (const c of row) {
-        cells.push(this.inlineChildren(c).replace(/\s+/g, ' ').trim().replace(/\|/g, '\\|'));
+        cells.push(this.inlineChildren(c).replace(/[\s\uE000]+/g, ' ').trim().replace(/\|/g, '\\|'));
         for (let k = 1; k < span(c); k++) cells.push('');
       }
       while (cells.length < width) cells.push('');
@@ -148,7 +160,7 @@ class Renderer {
     });
     const caption = el.children.find((c): c is ElementNode => typeof c !== 'string' && c.tag === 'caption');
     if (caption) {
-      const text = this.inlineChildren(caption).replace(/\s+/g, ' ').trim();
+      const text = this.inlineChildren(caption).replace(/[\s\uE000]+/g, ' ').trim();
       if (text) out.push(text);
     }
     out.push(lines.join('\n'));
@@ -163,15 +175,15 @@ class Renderer {
   inline(el: ElementNode): string {
     switch (el.tag) {
       case 'br':
-        return '  \n';
+        return HARD_BREAK;
       case 'img':
         return this.#image(el);
       case 'a': {
-        const text = this.inlineChildren(el).replace(/\s+/g, ' ').trim();
+        const text = this.inlineChildren(el).replace(/[\s\uE000]+/g, ' ').trim();
         if (!this.#o.includeLinks) return text;
         const href = this.#url(el.attrs.href);
         if (text === '') return '';
-        if (href === null || href.startsWith('javascript:')) return text;
+        if (href === null || !LINK_SCHEMES.test(href)) return text;
         return `[${text}](${href.replace(/[()]/g, (c) => (c === '(' ? '%28' : '%29'))})`;
       }
       case 'code':
@@ -211,7 +223,7 @@ class Renderer {
     if (!src || src.startsWith('data:')) src = a['data-src'] ?? a['data-lazy-src'] ?? a['data-original'] ?? firstSrcset(a.srcset ?? a['data-srcset']);
     if (!src || src.startsWith('data:')) return '';
     const url = this.#url(src);
-    if (url === null) return '';
+    if (url === null || !/^https?:/.test(url)) return '';
     const alt = (a.alt ?? '').replace(/\s+/g, ' ').trim().replace(/[[\]]/g, '\\$&');
     return ` ![${alt}](${url.replace(/[()]/g, (c) => (c === '(' ? '%28' : '%29'))}) `;
   }

@@ -1,0 +1,134 @@
+/** API-01 extraction core: structure kept, boilerplate dropped, URLs resolved, never empty when text exists. */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { extractMarkdown } from '../src/services/web-to-markdown/core.ts';
+
+const PROSE =
+  'The committee met on Tuesday to discuss the new proposal, which had been drafted over several months by a group of volunteers. ' +
+  'Members raised questions about the budget, the timeline, and the way progress would be measured once the work began in earnest.';
+
+function page(article: string, extra = ''): string {
+  return `<!doctype html><html><head><title>Budget talks resume after long pause | Example News</title>
+  <style>.x{color:red}</style><script>var tracking = "SCRIPT_TEXT";</script></head>
+  <body>
+    <header class="site-header"><a href="/">Example News</a><nav><a href="/world">World</a> <a href="/tech">Tech</a></nav></header>
+    <div id="cookie-banner">We use cookies to improve your experience. Accept all cookies?</div>
+    <main><article>${article}</article></main>
+    <aside class="sidebar"><h3>Most read</h3><ul><li><a href="/a">SIDEBAR_LINK one</a></li><li><a href="/b">Two</a></li></ul></aside>
+    <div class="newsletter-signup">Subscribe to our NEWSLETTER_TEXT today</div>
+    <section id="comments"><p>COMMENT_TEXT: I disagree with this article entirely, and here is why, at length.</p></section>
+    <footer>FOOTER_TEXT © Example</footer>${extra}
+  </body></html>`;
+}
+
+function extract(html: string, includeLinks = true, url = 'https://news.example.com/politics/2024/budget.html') {
+  return extractMarkdown({ html, url, includeLinks });
+}
+
+describe('extraction keeps the article structure', () => {
+  const html = page(`
+    <h1>Budget talks resume</h1>
+    <p>${PROSE}</p>
+    <h2>What was <em>agreed</em></h2>
+    <p>First, <strong>the budget</strong> was approved; second, a <a href="../../about/team.html">team page</a> was promised.<br>A new line follows.</p>
+    <ul><li>Item one<ul><li>Nested item</li></ul></li><li>Item two</li></ul>
+    <ol start="3"><li>Third</li><li>Fourth</li></ol>
+    <table><thead><tr><th>Year</th><th>Amount</th></tr></thead><tbody><tr><td>2023</td><td>1 | 2</td></tr><tr><td>2024</td><td>3</td></tr></tbody></table>
+    <pre><code class="language-python">def f(x):
+    return x * 2</code></pre>
+    <blockquote><p>${PROSE}</p></blockquote>
+    <p>Inline <code>npm test</code> and <del>old</del> text with &amp; entities &eacute; &#8212; decoded.</p>
+    <figure><img src="/img/chart.png" alt="Budget chart"><figcaption>The chart caption.</figcaption></figure>
+    <p>${PROSE}</p>`);
+  const { markdown, title } = extract(html);
+
+  const expectations: readonly [string, RegExp][] = [
+    ['h1 heading', /^# Budget talks resume$/m],
+    ['h2 heading with emphasis', /^## What was \*agreed\*$/m],
+    ['strong', /\*\*the budget\*\*/],
+    ['absolute link', /\[team page\]\(https:\/\/news\.example\.com\/about\/team\.html\)/],
+    ['hard line break', / {2}\nA new line follows\./],
+    ['nested list', /^- Item one\n {2}- Nested item\n- Item two$/m],
+    ['ordered list honours start', /^3\. Third\n4\. Fourth$/m],
+    ['GFM table header', /^\| Year \| Amount \|\n\| --- \| --- \|$/m],
+    ['GFM table escapes pipes', /^\| 2023 \| 1 \\\| 2 \|$/m],
+    ['fenced code with language', /^```python\ndef f\(x\):\n {4}return x \* 2\n```$/m],
+    ['block quote', /^> The committee met/m],
+    ['inline code', /`npm test`/],
+    ['strikethrough', /~~old~~/],
+    ['entities decoded', /with & entities é — decoded/],
+    ['image with absolute src', /!\[Budget chart\]\(https:\/\/news\.example\.com\/img\/chart\.png\)/],
+    ['figure caption', /The chart caption\./],
+  ];
+  for (const [name, re] of expectations) it(`keeps ${name}`, () => assert.match(markdown, re));
+
+  const dropped = ['SCRIPT_TEXT', 'color:red', 'SIDEBAR_LINK', 'NEWSLETTER_TEXT', 'COMMENT_TEXT', 'FOOTER_TEXT', 'cookies', 'World'];
+  for (const word of dropped) it(`drops ${word}`, () => assert.doesNotMatch(markdown, new RegExp(word)));
+
+  it('takes the title from the page without the site suffix', () => assert.equal(title, 'Budget talks resume after long pause'));
+});
+
+describe('links and URLs', () => {
+  const html = page(`<p>${PROSE} See <a href="/x?a=1">the report</a> and <a href="javascript:void(0)">this</a>.</p><p><img data-src="lazy.jpg" src="data:image/gif;base64,R0lGOD" alt="Lazy"></p><p>${PROSE}</p>`);
+
+  it('drops link targets and images when include_links is false but keeps the text', () => {
+    const { markdown } = extract(html, false);
+    assert.match(markdown, /See the report and this\./);
+    assert.doesNotMatch(markdown, /\]\(|https?:/);
+  });
+  it('never emits javascript: targets and resolves lazy images', () => {
+    const { markdown } = extract(html, true);
+    assert.match(markdown, /\[the report\]\(https:\/\/news\.example\.com\/x\?a=1\) and this\./);
+    assert.match(markdown, /!\[Lazy\]\(https:\/\/news\.example\.com\/politics\/2024\/lazy\.jpg\)/);
+  });
+  it('honours <base href>', () => {
+    const withBase = html.replace('<head>', '<head><base href="https://cdn.example.org/assets/">');
+    assert.match(extract(withBase).markdown, /!\[Lazy\]\(https:\/\/cdn\.example\.org\/assets\/lazy\.jpg\)/);
+  });
+});
+
+describe('pages that are not articles', () => {
+  it('returns the readable text of a page made of short fragments', () => {
+    const { markdown } = extract('<html><body><div>Opening hours</div><div>Mon-Fri 9-17</div><span>Call us: 555-0100</span></body></html>');
+    assert.match(markdown, /Opening hours/);
+    assert.match(markdown, /555-0100/);
+  });
+  it('returns text when every block carries a boilerplate class', () => {
+    const { markdown } = extract('<html><body><div class="sidebar">Only this sentence is on the page.</div></body></html>');
+    assert.match(markdown, /Only this sentence is on the page\./);
+  });
+  it('returns an empty string for a page without text', () => {
+    const r = extract('<html><head><title>Empty</title><script>x()</script></head><body><div></div></body></html>');
+    assert.equal(r.markdown, '');
+    assert.equal(r.markdownLength, 0);
+    assert.equal(r.title, 'Empty');
+  });
+  it('drops hidden elements', () => {
+    const body = `<p>${PROSE}</p><p hidden>HIDDEN_ATTR</p><div style="display: none">HIDDEN_STYLE</div><span aria-hidden="true">HIDDEN_ARIA</span><p>${PROSE}</p>`;
+    const { markdown } = extract(page(body));
+    assert.doesNotMatch(markdown, /HIDDEN_/);
+  });
+  it('passes plain text through', () => {
+    const r = extractMarkdown({ html: 'line one\r\nline two\n', url: 'https://x.example/a.txt', includeLinks: true, isHtml: false });
+    assert.equal(r.markdown, 'line one\nline two');
+    assert.equal(r.title, null);
+  });
+  it('survives malformed HTML', () => {
+    const { markdown } = extract(`<div><p>${PROSE}<div><table><tr><td>cell<p>${PROSE}</span></table></b></i>`);
+    assert.match(markdown, /The committee met/);
+  });
+});
+
+describe('numbers', () => {
+  it('counts markdown_length in code points and never reports negative savings', () => {
+    const r = extract('<p>😀 é</p>');
+    assert.equal(r.markdown, '😀 é');
+    assert.equal(r.markdownLength, 3);
+    assert.ok(r.tokensSaved >= 0);
+    assert.equal(r.tokensSaved, Math.max(0, r.htmlTokens - r.markdownTokens));
+  });
+  it('saves tokens on a page with chrome', () => {
+    const r = extract(page(`<p>${PROSE}</p><p>${PROSE}</p>`));
+    assert.ok(r.tokensSaved > r.markdownTokens, `${r.tokensSaved} vs ${r.markdownTokens}`);
+  });
+});
