@@ -83,6 +83,7 @@ function scan(c: Compiled, src: string, depth: number): ScanResult {
   const redactions: Redaction[] = [];
   let residual = 0;
   const light = norm.light;
+  const lower = light.text.toLowerCase();
   const fromLight = (s: number, e: number): { start: number; end: number } => toOriginal(light, s, e);
 
   // --- invisible characters -------------------------------------------------------------
@@ -114,14 +115,14 @@ function scan(c: Compiled, src: string, depth: number): ScanResult {
   }
 
   // --- light view: delimiters, markup exfiltration, URLs, secrets, PII ------------------------
-  for (const h of findDelimiters(light.text, c.delimiters)) {
+  for (const h of findDelimiters(light.text, lower, c.delimiters)) {
     findings.push({ type: 'DELIMITER_INJECTION', rule: h.rule, confidence: h.confidence, ...fromLight(h.start, h.end) });
   }
-  for (const h of findMarkupExfil(light.text, c.exfil)) {
+  for (const h of findMarkupExfil(light.text, lower, c.exfil)) {
     if (h.confidence >= REPORT_THRESHOLD) findings.push({ type: 'DATA_EXFILTRATION', rule: h.rule, confidence: h.confidence, ...fromLight(h.start, h.end) });
     else residual = Math.max(residual, h.confidence);
   }
-  const urls = findUrls(light.text, c.urls);
+  const urls = findUrls(light.text, lower, c.urls);
   const destinations: { start: number; end: number }[] = [];
   for (const u of urls) {
     const o = fromLight(u.start, u.end);
@@ -130,7 +131,7 @@ function scan(c: Compiled, src: string, depth: number): ScanResult {
     if (v !== null) findings.push({ type: 'SSRF_DNS_REBINDING', rule: v.rule, confidence: v.confidence, ...o });
   }
   const claimed: { start: number; end: number }[] = [];
-  for (const h of findSecrets(light.text, c.secrets)) {
+  for (const h of findSecrets(light.text, lower, c.secrets)) {
     const o = fromLight(h.start, h.end);
     if (claimed.some((x) => o.start < x.end && o.end > x.start)) continue;
     claimed.push(o);

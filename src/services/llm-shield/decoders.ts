@@ -122,6 +122,30 @@ function base64Shaped(s: string): boolean {
   return upper > 0 && lower > 0 && (digit > 0 || upper + lower >= 20);
 }
 
+function isB64(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 43 || c === 47 || c === 95 || c === 45;
+}
+
+/** One pass deciding which decoders can possibly match: long base64/hex runs, '%' and '&' counts. */
+function gates(text: string): { base64: boolean; hex: boolean; percent: number; amp: number } {
+  let b64Run = 0;
+  let hexRun = 0;
+  let base64 = false;
+  let hex = false;
+  let percent = 0;
+  let amp = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    b64Run = isB64(c) ? b64Run + 1 : 0;
+    if (b64Run >= 16) base64 = true;
+    hexRun = hexValue(c) >= 0 || c === 32 || c === 58 || c === 92 || c === 120 || c === 44 ? hexRun + 1 : 0;
+    if (hexRun >= 16) hex = true;
+    if (c === 37) percent++;
+    else if (c === 38) amp++;
+  }
+  return { base64, hex, percent, amp };
+}
+
 /** Decodes every readable encoded run of `text`, at most `budget` characters of decoded output. */
 export function findEncodedRuns(text: string, p: DecoderPatterns, budget = text.length): DecodedRun[] {
   const out: DecodedRun[] = [];
@@ -132,19 +156,20 @@ export function findEncodedRuns(text: string, p: DecoderPatterns, budget = text.
     out.push({ encoding, start, end, text: decoded });
   };
 
+  const g = gates(text);
   p.base64.lastIndex = 0;
-  for (let m = p.base64.exec(text); m !== null; m = p.base64.exec(text)) {
+  for (let m = g.base64 ? p.base64.exec(text) : null; m !== null; m = p.base64.exec(text)) {
     const s = m[0];
     if (!base64Shaped(s)) continue;
     const std = s.includes('-') || s.includes('_') ? Buffer.from(s, 'base64url') : Buffer.from(s, 'base64');
     push('base64', m.index, m.index + s.length, readable(std));
   }
   p.hex.lastIndex = 0;
-  for (let m = p.hex.exec(text); m !== null; m = p.hex.exec(text)) {
+  for (let m = g.hex ? p.hex.exec(text) : null; m !== null; m = p.hex.exec(text)) {
     push('hex', m.index, m.index + m[0].length, readable(decodeHexRun(m[0])));
   }
   p.url.lastIndex = 0;
-  for (let m = p.url.exec(text); m !== null; m = p.url.exec(text)) {
+  for (let m = g.percent >= 3 ? p.url.exec(text) : null; m !== null; m = p.url.exec(text)) {
     push('url', m.index, m.index + m[0].length, readable(decodePercentRun(m[0])));
   }
   // HTML entities: group entities separated by at most 8 plain characters into one run.
@@ -172,7 +197,7 @@ export function findEncodedRuns(text: string, p: DecoderPatterns, budget = text.
     runStart = -1;
   };
   const entities: [number, number][] = [];
-  for (let m = p.entity.exec(text); m !== null; m = p.entity.exec(text)) entities.push([m.index, m.index + m[0].length]);
+  if (g.amp >= 4) for (let m = p.entity.exec(text); m !== null; m = p.entity.exec(text)) entities.push([m.index, m.index + m[0].length]);
   for (const [s, e] of entities) {
     if (runStart >= 0 && s - runEnd > 8) flush();
     if (runStart < 0) runStart = s;

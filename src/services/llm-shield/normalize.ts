@@ -74,35 +74,67 @@ export function isWordCode(c: number): boolean {
   return c >= 0xc0 && c !== 0xd7 && c !== 0xf7;
 }
 
-/** Growable UTF-16 builder with an Int32 offset map. */
+/** Growable UTF-16 builder with an Int32 offset map (code units in a Uint16Array, no per-char strings). */
 class ViewBuilder {
-  #parts: string[] = [];
+  #codes: Uint16Array;
   #map: Int32Array;
   #len = 0;
   constructor(capacity: number) {
-    this.#map = new Int32Array(Math.max(16, capacity + 1));
+    const cap = Math.max(16, capacity + 1);
+    this.#codes = new Uint16Array(cap);
+    this.#map = new Int32Array(cap);
   }
   get length(): number {
     return this.#len;
   }
   lastCode(): number {
-    const p = this.#parts[this.#parts.length - 1];
-    return p === undefined ? -1 : p.charCodeAt(p.length - 1);
+    return this.#len === 0 ? -1 : this.#codes[this.#len - 1]!;
+  }
+  #grow(extra: number): void {
+    if (this.#len + extra + 1 <= this.#map.length) return;
+    const cap = Math.max(this.#map.length * 2, this.#len + extra + 16);
+    const codes = new Uint16Array(cap);
+    codes.set(this.#codes);
+    this.#codes = codes;
+    const map = new Int32Array(cap);
+    map.set(this.#map);
+    this.#map = map;
+  }
+  pushCode(code: number, origin: number): void {
+    if (this.#len + 2 > this.#map.length) this.#grow(1);
+    this.#codes[this.#len] = code;
+    this.#map[this.#len] = origin;
+    this.#len++;
   }
   push(s: string, origin: number): void {
-    if (this.#len + s.length + 1 > this.#map.length) {
-      const next = new Int32Array(Math.max(this.#map.length * 2, this.#len + s.length + 16));
-      next.set(this.#map);
-      this.#map = next;
+    this.#grow(s.length);
+    for (let k = 0; k < s.length; k++) {
+      this.#codes[this.#len] = s.charCodeAt(k);
+      this.#map[this.#len] = origin;
+      this.#len++;
     }
-    for (let k = 0; k < s.length; k++) this.#map[this.#len + k] = origin;
-    this.#len += s.length;
-    this.#parts.push(s);
   }
   finish(originalLength: number): View {
     this.#map[this.#len] = originalLength;
-    return { text: this.#parts.join(''), map: this.#map.subarray(0, this.#len + 1) };
+    let text = '';
+    const CHUNK = 8192;
+    for (let i = 0; i < this.#len; i += CHUNK) {
+      text += String.fromCharCode.apply(null, this.#codes.subarray(i, Math.min(this.#len, i + CHUNK)) as unknown as number[]);
+    }
+    return { text, map: this.#map.subarray(0, this.#len + 1) };
   }
+}
+
+/** Identity view of an ASCII text (no invisible characters can occur in it). */
+function identityView(src: string): View {
+  const map = new Int32Array(src.length + 1);
+  for (let i = 0; i <= src.length; i++) map[i] = i;
+  return { text: src, map };
+}
+
+function isAscii(src: string): boolean {
+  for (let i = 0; i < src.length; i++) if (src.charCodeAt(i) > 127) return false;
+  return true;
 }
 
 /**
@@ -110,6 +142,7 @@ class ViewBuilder {
  * per-character Unicode normalisation is bounded by the (small) decomposition length.
  */
 export function normalize(src: string): Normalized {
+  if (isAscii(src)) return { light: identityView(src), fold: joinAndCollapse(foldAscii(src), src.length), invisible: [], hidden: [] };
   const invisible: InvisibleRange[] = [];
   const hidden: { text: string; start: number; end: number }[] = [];
   const light = new ViewBuilder(src.length);
@@ -206,6 +239,23 @@ export function normalize(src: string): Normalized {
   return { light: lightView, fold: joinAndCollapse(pass1, src.length), invisible, hidden };
 }
 
+/** Fold pass 1 for pure ASCII: lower case, whitespace to ' ', leetspeak next to letters. */
+function foldAscii(src: string): View {
+  const out = new ViewBuilder(src.length);
+  for (let i = 0; i < src.length; i++) {
+    const c = src.charCodeAt(i);
+    if (c >= 65 && c <= 90) out.pushCode(c + 32, i);
+    else if (isSpaceCode(c)) out.pushCode(32, i);
+    else if (c === 48 || c === 49 || c === 51 || c === 52 || c === 53 || c === 55 || c === 56 || c === 64 || c === 36) {
+      const prev = out.lastCode();
+      const next = i + 1 < src.length ? src.charCodeAt(i + 1) : 0;
+      if ((prev >= 97 && prev <= 122) || isAsciiLetter(next)) out.pushCode(LEET[src[i]!]!.charCodeAt(0), i);
+      else out.pushCode(c, i);
+    } else out.pushCode(c, i);
+  }
+  return out.finish(src.length);
+}
+
 function isLower(c: number): boolean {
   return c >= 97 && c <= 122;
 }
@@ -235,7 +285,7 @@ function joinAndCollapse(view: View, originalLength: number): View {
         count++;
       }
       if (count >= 3) {
-        for (let k = i; k <= j; k += 2) out.push(s[k]!, view.map[k]!);
+        for (let k = i; k <= j; k += 2) out.pushCode(s.charCodeAt(k), view.map[k]!);
         lastSpace = false;
         i = j + 1;
         continue;
@@ -243,10 +293,10 @@ function joinAndCollapse(view: View, originalLength: number): View {
     }
     const c = s.charCodeAt(i);
     if (c === 32) {
-      if (!lastSpace) out.push(' ', view.map[i]!);
+      if (!lastSpace) out.pushCode(32, view.map[i]!);
       lastSpace = true;
     } else {
-      out.push(s[i]!, view.map[i]!);
+      out.pushCode(c, view.map[i]!);
       lastSpace = false;
     }
     i++;

@@ -9,22 +9,24 @@ import RE2 from 're2';
 
 export interface DelimiterPattern {
   readonly re: RE2;
+  /** lower-case literals one of which every match contains */
+  readonly needles: readonly string[];
   readonly rule: string;
   readonly confidence: number;
 }
 
 export function createDelimiterPatterns(): readonly DelimiterPattern[] {
-  const p = (source: string, rule: string, confidence: number): DelimiterPattern => ({ re: new RE2(source, 'gi'), rule, confidence });
+  const p = (needles: readonly string[], source: string, rule: string, confidence: number): DelimiterPattern => ({ re: new RE2(source, 'gi'), rule, confidence, needles });
   return [
-    p(String.raw`<\|(?:im_start|im_end|im_sep|endoftext|system|user|assistant|begin_of_text|end_of_text|start_header_id|end_header_id|eot_id|eom_id|fim_prefix|fim_suffix|fim_middle|tool_call|python_tag|end|start)\|>`, 'delimiter.chat_control_token', 0.95),
-    p(String.raw`\[/?INST\]|<</?SYS>>|<s>\s*\[INST\]`, 'delimiter.llama_template', 0.92),
-    p(String.raw`<(?:start_of_turn|end_of_turn)>|<\|?(?:channel|message|constrain)\|>`, 'delimiter.turn_token', 0.9),
-    p(String.raw`(?m)^[ \t]*(?:#{2,6}|={3,}|-{3,}|\*{2,})[ \t]*(?:system|assistant|developer|new (?:system )?instructions?|admin|root|end (?:of )?(?:system|instructions?)|begin (?:new )?instructions?)\b[^\n]{0,40}$`, 'delimiter.markdown_role_header', 0.85),
-    p(String.raw`(?m)^[ \t]*(?:system|assistant|developer)[ \t]*:[ \t]*\S`, 'delimiter.role_line', 0.6),
-    p(String.raw`"role"\s*:\s*"(?:system|tool|function|developer)"`, 'delimiter.fake_role_message', 0.85),
-    p(String.raw`</?(?:tool_call|tool_response|function_calls?|function_results?|invoke|antml:[a-z_]+|system|system_prompt|sys)>`, 'delimiter.fake_tool_tag', 0.85),
-    p(String.raw`\[(?:system|admin|developer)(?: note| message| override| instruction)?\s*[:\]]`, 'delimiter.fake_system_note', 0.85),
-    p(String.raw`(?m)^[ \t]*(?:%{3,}|#{2,}|={3,})[ \t]*(?:end|begin|start)\b[^\n]{0,60}(?:instructions?|prompt|system)`, 'delimiter.fake_section_marker', 0.85),
+    p(['<|'], String.raw`<\|(?:im_start|im_end|im_sep|endoftext|system|user|assistant|begin_of_text|end_of_text|start_header_id|end_header_id|eot_id|eom_id|fim_prefix|fim_suffix|fim_middle|tool_call|python_tag|end|start)\|>`, 'delimiter.chat_control_token', 0.95),
+    p(['inst]', '<<sys', '<</sys'], String.raw`\[/?INST\]|<</?SYS>>|<s>\s*\[INST\]`, 'delimiter.llama_template', 0.92),
+    p(['_of_turn>', '|>'], String.raw`<(?:start_of_turn|end_of_turn)>|<\|?(?:channel|message|constrain)\|>`, 'delimiter.turn_token', 0.9),
+    p(['##', '===', '---', '**'], String.raw`(?m)^[ \t]*(?:#{2,6}|={3,}|-{3,}|\*{2,})[ \t]*(?:system|assistant|developer|new (?:system )?instructions?|admin|root|end (?:of )?(?:system|instructions?)|begin (?:new )?instructions?)\b[^\n]{0,40}$`, 'delimiter.markdown_role_header', 0.85),
+    p(['system', 'assistant', 'developer'], String.raw`(?m)^[ \t]*(?:system|assistant|developer)[ \t]*:[ \t]*\S`, 'delimiter.role_line', 0.6),
+    p(['"role"'], String.raw`"role"\s*:\s*"(?:system|tool|function|developer)"`, 'delimiter.fake_role_message', 0.85),
+    p(['<'], String.raw`</?(?:tool_call|tool_response|function_calls?|function_results?|invoke|antml:[a-z_]+|system|system_prompt|sys)>`, 'delimiter.fake_tool_tag', 0.85),
+    p(['[system', '[admin', '[developer'], String.raw`\[(?:system|admin|developer)(?: note| message| override| instruction)?\s*[:\]]`, 'delimiter.fake_system_note', 0.85),
+    p(['%%%', '##', '==='], String.raw`(?m)^[ \t]*(?:%{3,}|#{2,}|={3,})[ \t]*(?:end|begin|start)\b[^\n]{0,60}(?:instructions?|prompt|system)`, 'delimiter.fake_section_marker', 0.85),
   ];
 }
 
@@ -36,9 +38,10 @@ export interface DelimiterHit {
 }
 
 /** Every delimiter hit of `text` (light view); one hit per rule and position. */
-export function findDelimiters(text: string, patterns: readonly DelimiterPattern[], maxPerRule = 64): DelimiterHit[] {
+export function findDelimiters(text: string, lower: string, patterns: readonly DelimiterPattern[], maxPerRule = 64): DelimiterHit[] {
   const out: DelimiterHit[] = [];
   for (const p of patterns) {
+    if (!p.needles.some((n) => lower.includes(n))) continue;
     p.re.lastIndex = 0;
     let n = 0;
     for (let m = p.re.exec(text); m !== null && n < maxPerRule; m = p.re.exec(text), n++) {

@@ -66,8 +66,10 @@ export interface ExfilHit {
 }
 
 /** Markdown/HTML image and link exfiltration in `text` (light view). */
-export function findMarkupExfil(text: string, p: ExfilPatterns, max = 256): ExfilHit[] {
+export function findMarkupExfil(text: string, lower: string, p: ExfilPatterns, max = 256): ExfilHit[] {
   const out: ExfilHit[] = [];
+  const link = lower.includes('](');
+  const img = lower.includes('<img');
   const scan = (re: RE2, rule: string, weight: number): void => {
     re.lastIndex = 0;
     let n = 0;
@@ -76,9 +78,9 @@ export function findMarkupExfil(text: string, p: ExfilPatterns, max = 256): Exfi
       if (s > 0) out.push({ rule, confidence: Math.round(s * weight * 100) / 100, start: m.index, end: m.index + m[0].length });
     }
   };
-  scan(p.mdImage, 'exfiltration.markdown_image', 1);
-  scan(p.htmlImage, 'exfiltration.html_image', 1);
-  scan(p.mdLink, 'exfiltration.markdown_link', 0.8);
+  if (link) scan(p.mdImage, 'exfiltration.markdown_image', 1);
+  if (img) scan(p.htmlImage, 'exfiltration.html_image', 1);
+  if (link) scan(p.mdLink, 'exfiltration.markdown_link', 0.8);
   return out;
 }
 

@@ -101,41 +101,52 @@ function each(re: RE2, text: string, fn: (m: RegExpExecArray) => void): void {
 /** Every validated PII value of `text` (light view), non-overlapping. */
 export function findPii(text: string, p: PiiPatterns, maxPhoneChecks = 2000): PiiHit[] {
   const out: PiiHit[] = [];
+  // Cheap gates: most prompts hold no '@' and few digits, so most RE2 passes are skipped.
+  let digits = 0;
+  let colons = 0;
+  let upper = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) digits++;
+    else if (c === 58) colons++;
+    else if (c >= 65 && c <= 90) upper++;
+  }
+  const hasAt = text.includes('@');
   const claims = new Claims();
   const take = (entity: PiiEntity, rule: string, confidence: number, start: number, end: number, key: string): void => {
     if (claims.overlaps(start, end)) return;
     claims.add(start, end);
     out.push({ entity, rule, confidence, start, end, key });
   };
-  each(p.iban, text, (m) => {
+  if (digits >= 6 && upper >= 2) each(p.iban, text, (m) => {
     const v = validateIban(m[0]);
     if (v.valid) take('IBAN', 'pii.iban_mod97', 0.95, m.index, m.index + m[0].length, v.iban);
   });
-  each(p.card, text, (m) => {
+  if (digits >= 12) each(p.card, text, (m) => {
     if (isPaymentCard(m[0])) take('CREDIT_CARD', 'pii.card_luhn', 0.9, m.index, m.index + m[0].length, digitsOnly(m[0]));
   });
-  each(p.email, text, (m) => {
+  if (hasAt) each(p.email, text, (m) => {
     const v = m[0];
     const at = v.indexOf('@');
     if (v.startsWith('.') || v[at - 1] === '.' || v.includes('..')) return;
     take('EMAIL', 'pii.email', 0.95, m.index, m.index + v.length, v.toLowerCase());
   });
-  each(p.ssn, text, (m) => {
+  if (digits >= 9) each(p.ssn, text, (m) => {
     if (m[1] !== m[2]) return;
     if (!isUsSsn(m[0])) return;
     if (m[1] === ' ' && !near(text, m.index, m.index + m[0].length, ['ssn', 'social security', 'social-security'])) return;
     take('US_SSN', 'pii.us_ssn', 0.85, m.index, m.index + m[0].length, digitsOnly(m[0]));
   });
-  each(p.frNir, text, (m) => {
+  if (digits >= 13) each(p.frNir, text, (m) => {
     if (isFrNir(m[0])) take('NATIONAL_ID', 'pii.fr_nir', 0.9, m.index, m.index + m[0].length, digitsOnly(m[0]) + m[0].slice(-2));
   });
-  each(p.itCf, text, (m) => {
+  if (digits >= 7 && upper >= 0) each(p.itCf, text, (m) => {
     if (isItCodiceFiscale(m[0])) take('NATIONAL_ID', 'pii.it_codice_fiscale', 0.9, m.index, m.index + m[0].length, m[0].toUpperCase());
   });
-  each(p.esId, text, (m) => {
+  if (digits >= 7) each(p.esId, text, (m) => {
     if (isEsDniNie(m[0])) take('NATIONAL_ID', 'pii.es_dni_nie', 0.85, m.index, m.index + m[0].length, m[0].toUpperCase());
   });
-  each(p.digits9or11, text, (m) => {
+  if (digits >= 9) each(p.digits9or11, text, (m) => {
     const v = m[0];
     const s = m.index;
     const e = s + v.length;
@@ -148,7 +159,7 @@ export function findPii(text: string, p: PiiPatterns, maxPhoneChecks = 2000): Pi
       take('NATIONAL_ID', 'pii.nl_bsn', 0.85, s, e, d);
     }
   });
-  each(p.ipv4, text, (m) => {
+  if (digits >= 4) each(p.ipv4, text, (m) => {
     const v = m[0];
     if (!ipaddr.IPv4.isValidFourPartDecimal(v)) return;
     // part of a longer dotted run (a version string such as 1.2.3.4.5)
@@ -157,14 +168,14 @@ export function findPii(text: string, p: PiiPatterns, maxPhoneChecks = 2000): Pi
     if (before === 46 || (after === 46 && text.charCodeAt(m.index + v.length + 1) >= 48 && text.charCodeAt(m.index + v.length + 1) <= 57)) return;
     take('IP_ADDRESS', 'pii.ipv4', 0.85, m.index, m.index + v.length, v);
   });
-  each(p.ipv6, text, (m) => {
+  if (colons >= 2) each(p.ipv6, text, (m) => {
     const v = m[0];
     if (v.length < 3 || !v.includes('::') && v.split(':').length < 8) return;
     if (!ipaddr.IPv6.isValid(v.split('%')[0]!)) return;
     take('IP_ADDRESS', 'pii.ipv6', 0.85, m.index, m.index + v.length, ipaddr.IPv6.parse(v.split('%')[0]!).toNormalizedString());
   });
   let phoneChecks = 0;
-  each(p.phone, text, (m) => {
+  if (digits >= 7) each(p.phone, text, (m) => {
     let v = m[0];
     let s = m.index;
     // "(0)96" trunk prefixes and a leading "(" belong to the number; a trailing ")" does not

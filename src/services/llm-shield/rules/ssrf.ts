@@ -119,7 +119,7 @@ function classifyIpv6(raw: string): string | null {
     const inner = classifyIpv4(v);
     return inner === null ? null : `${range === 'ipv4Mapped' ? 'mapped' : 'nat64'}_${inner}`;
   }
-  if (range === 'loopback' || range === 'uniqueLocal' || range === 'linkLocal' || range === 'unspecified' || range === 'multicast' || range === 'reserved' || range === 'siteLocal') return range;
+  if (range === 'loopback' || range === 'uniqueLocal' || range === 'linkLocal' || range === 'unspecified' || range === 'multicast' || range === 'reserved') return range;
   return null;
 }
 

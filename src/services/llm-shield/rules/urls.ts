@@ -57,10 +57,11 @@ function splitAuthority(s: string): { userinfo: string; host: string; rest: stri
 }
 
 /** Every URL-like span of `text`. */
-export function findUrls(text: string, p: UrlPatterns): UrlHit[] {
+export function findUrls(text: string, lower: string, p: UrlPatterns): UrlHit[] {
   const out: UrlHit[] = [];
   p.withScheme.lastIndex = 0;
-  for (let m = p.withScheme.exec(text); m !== null; m = p.withScheme.exec(text)) {
+  const schemes = lower.includes('://') || lower.includes(':\\\\');
+  for (let m = schemes ? p.withScheme.exec(text) : null; m !== null; m = p.withScheme.exec(text)) {
     const scheme = m[1]!.toLowerCase();
     if (!SCHEMES.has(scheme)) continue;
     const body = trimTrailing(m[2]!);
@@ -69,7 +70,8 @@ export function findUrls(text: string, p: UrlPatterns): UrlHit[] {
     out.push({ start: m.index, end, scheme, host, userinfo, rest });
   }
   p.bare.lastIndex = 0;
-  for (let m = p.bare.exec(text); m !== null; m = p.bare.exec(text)) {
+  const bare = BARE_NEEDLES.some((n) => lower.includes(n)) || hasNumericTarget(text);
+  for (let m = bare ? p.bare.exec(text) : null; m !== null; m = p.bare.exec(text)) {
     const body = trimTrailing(m[1]!);
     const start = m.index + m[0].length - m[1]!.length;
     if (out.some((u) => start >= u.start && start < u.end)) continue;
@@ -92,6 +94,15 @@ function isDigits(s: string, min: number, max: number): boolean {
     if (c < 48 || c > 57) return false;
   }
   return true;
+}
+
+const BARE_NEEDLES = ['localhost', '.internal', 'instance-data', '169.254', '[::', '[0:', '[fd', '[fe8'];
+
+/** A digit directly followed by ':' or '/' (a numeric host with a port or a path). */
+function hasNumericTarget(text: string): boolean {
+  for (let i = text.indexOf('/'); i >= 0; i = text.indexOf('/', i + 1)) if (i > 0 && isDigit(text.charCodeAt(i - 1))) return true;
+  for (let i = text.indexOf(':'); i >= 0; i = text.indexOf(':', i + 1)) if (i > 0 && isDigit(text.charCodeAt(i - 1)) && isDigit(text.charCodeAt(i + 1))) return true;
+  return false;
 }
 
 function isDigit(c: number): boolean {

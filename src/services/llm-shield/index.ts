@@ -1,0 +1,19 @@
+/**
+ * API-08 factory: compiles the shield (RE2 patterns, lexicon) once at boot and binds the route.
+ * The worker module compiles its own copy per thread (workers/llm-shield.ts).
+ */
+import type { ServiceFactory } from '../types.ts';
+import { createShield } from './core.ts';
+import { shieldRoute } from './route.ts';
+
+export { createShield, type Shield, type Verdict } from './core.ts';
+export { SHIELD_LABEL, INLINE_MAX_CHARS } from './route.ts';
+
+export const llmShieldFactory: ServiceFactory = (deps) => {
+  const shield = createShield();
+  return {
+    id: 'API-08',
+    routes: [shieldRoute(shield, deps.pool)],
+    health: () => 'up',
+  };
+};

@@ -1,0 +1,33 @@
+/**
+ * API-08 request and response schemas (CONTRACT.md §5): the single source of the validator and
+ * the OpenAPI document.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import { THREAT_TYPES } from './types.ts';
+
+/** 256 KiB of UTF-8; the schema bounds UTF-16 code units, the route also checks bytes. */
+export const MAX_INPUT_BYTES = 262_144;
+
+export const ShieldRequest = Type.Object({
+  input_text: Type.String({ maxLength: MAX_INPUT_BYTES, description: 'Text to screen (a prompt, a retrieved document, a tool result); at most 256 KiB of UTF-8' }),
+});
+export type ShieldRequest = Static<typeof ShieldRequest>;
+
+const ThreatType = Type.Union(THREAT_TYPES.map((t) => Type.Literal(t)));
+
+export const ShieldFinding = Type.Object({
+  type: ThreatType,
+  rule: Type.String({ description: 'Rule family and rule, e.g. `override.verb_target`; never the matched text' }),
+  confidence: Type.Number({ minimum: 0, maximum: 1 }),
+  start: Type.Integer({ minimum: 0, description: 'Offset into input_text (UTF-16 code units)' }),
+  end: Type.Integer({ minimum: 0, description: 'End offset into input_text, exclusive' }),
+});
+
+export const ShieldResponse = Type.Object({
+  threat_detected: Type.Boolean(),
+  threat_type: ThreatType,
+  action: Type.Union([Type.Literal('BLOCKED'), Type.Literal('REDACTED'), Type.Literal('ALLOWED')]),
+  confidence: Type.Number({ minimum: 0, maximum: 1, description: 'Confidence in threat_type; for NONE, the strongest sub-threshold signal' }),
+  findings: Type.Array(ShieldFinding, { description: 'Ordered by start; at most 256' }),
+  sanitized_text: Type.String({ description: 'input_text with PII and secrets replaced by typed placeholders (<EMAIL_1>) and invisible characters removed' }),
+});
