@@ -2,6 +2,8 @@
  * API-21 consensus and lock arbiter. Everything runs inline on the event loop (each operation is
  * microseconds of Map work); state lives in the stores this factory creates, one set per gateway.
  */
+import { RedisLockStore } from '../../state/redis-lock-store.ts';
+import { RedisProposalStore } from '../../state/redis-proposal-store.ts';
 import type { ServiceDeps, ServiceFactory, ServiceModule } from '../types.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { ConsensusCore } from './core.ts';
@@ -23,11 +25,16 @@ export interface ConsensusServiceOptions {
 export function createConsensusService(deps: ServiceDeps, options: ConsensusServiceOptions = {}): ServiceModule {
   const clock = options.clock ?? systemClock();
   const { maxResources, maxProposals, proposalTtlMs } = deps.config.consensus;
-  const locks = options.lockStore ?? new MemoryLockStore({ clock, maxResources, maxWaiters: LIMITS.waitersPerResource });
-  const proposals = options.proposalStore ?? new MemoryProposalStore({ clock, ttlMs: proposalTtlMs, maxProposals, maxVoters: LIMITS.votersPerProposal });
-  if (deps.config.state.backend === 'redis' && options.lockStore === undefined) {
-    deps.logger.warn({ service: 'API-21' }, 'STATE_BACKEND=redis: API-21 locks and votes still live in this process (no Redis LockStore yet); run one gateway for API-21');
-  }
+  // STATE_BACKEND=redis: locks and votes shared by every gateway on that Redis (src/state).
+  const redis = deps.state?.redis ?? null;
+  const locks =
+    options.lockStore ??
+    (redis === null ? new MemoryLockStore({ clock, maxResources, maxWaiters: LIMITS.waitersPerResource }) : new RedisLockStore(redis, { maxResources, maxWaiters: LIMITS.waitersPerResource }));
+  const proposals =
+    options.proposalStore ??
+    (redis === null
+      ? new MemoryProposalStore({ clock, ttlMs: proposalTtlMs, maxProposals, maxVoters: LIMITS.votersPerProposal })
+      : new RedisProposalStore(redis, { ttlMs: proposalTtlMs, maxProposals, maxVoters: LIMITS.votersPerProposal }));
   const core = new ConsensusCore({ locks, proposals, clock });
   return {
     id: 'API-21',
