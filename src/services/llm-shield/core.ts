@@ -186,7 +186,8 @@ function scan(c: Compiled, src: string, depth: number): ScanResult {
     for (const run of findEncodedRuns(light.text, c.decoders)) {
       const o = fromLight(run.start, run.end);
       const inner = scan(c, run.text, depth + 1);
-      const hostile = maxBlocking(inner.findings);
+      // Entity runs keep their plain words: only threats the plain reading missed count.
+      const hostile = run.encoding === 'html_entities' ? maxBlocking(inner.findings.filter((f) => !findings.some((o) => o.type === f.type))) : maxBlocking(inner.findings);
       if (hostile > 0) {
         findings.push({ type: 'ENCODED_PAYLOAD', rule: `encoded.${run.encoding}`, confidence: hostile, ...o });
         continue;

@@ -172,38 +172,30 @@ export function findEncodedRuns(text: string, p: DecoderPatterns, budget = text.
   for (let m = g.percent >= 3 ? p.url.exec(text) : null; m !== null; m = p.url.exec(text)) {
     push('url', m.index, m.index + m[0].length, readable(decodePercentRun(m[0])));
   }
-  // HTML entities: group entities separated by at most 8 plain characters into one run.
-  p.entity.lastIndex = 0;
-  let runStart = -1;
-  let runEnd = -1;
-  let count = 0;
-  const flush = (): void => {
-    if (count >= 4) {
-      const raw = text.slice(runStart, runEnd);
-      let decoded = '';
-      let last = 0;
-      p.entity.lastIndex = 0;
-      for (let m = p.entity.exec(raw); m !== null; m = p.entity.exec(raw)) {
-        decoded += raw.slice(last, m.index) + decodeEntity(m[0]);
-        last = m.index + m[0].length;
-      }
-      decoded += raw.slice(last);
-      if (used + decoded.length <= budget) {
-        used += decoded.length;
-        out.push({ encoding: 'html_entities', start: runStart, end: runEnd, text: decoded });
-      }
+  // HTML entities: when the text holds four or more, the span from the first to the last is
+  // decoded as one run (plain words between entities belong to the hidden sentence).
+  if (g.amp >= 4) {
+    p.entity.lastIndex = 0;
+    let first = -1;
+    let lastEnd = -1;
+    let count = 0;
+    let decoded = '';
+    for (let m = p.entity.exec(text); m !== null; m = p.entity.exec(text)) {
+      if (first < 0) first = m.index;
+      else decoded += text.slice(lastEnd, m.index);
+      decoded += decodeEntity(m[0]);
+      lastEnd = m.index + m[0].length;
+      count++;
     }
-    count = 0;
-    runStart = -1;
-  };
-  const entities: [number, number][] = [];
-  if (g.amp >= 4) for (let m = p.entity.exec(text); m !== null; m = p.entity.exec(text)) entities.push([m.index, m.index + m[0].length]);
-  for (const [s, e] of entities) {
-    if (runStart >= 0 && s - runEnd > 8) flush();
-    if (runStart < 0) runStart = s;
-    runEnd = e;
-    count++;
+    // the word the last entity starts ("&#105;&#110;structions") runs on to the next space
+    let tail = lastEnd;
+    while (tail < text.length && tail - lastEnd < 64 && !/\s/.test(text[tail]!)) tail++;
+    decoded += text.slice(lastEnd, tail);
+    lastEnd = tail;
+    if (count >= 4 && used + decoded.length <= budget) {
+      used += decoded.length;
+      out.push({ encoding: 'html_entities', start: first, end: lastEnd, text: decoded });
+    }
   }
-  if (runStart >= 0) flush();
   return out;
 }

@@ -67,10 +67,23 @@ export const OVERRIDE_WORDS: WordList = [
  */
 const DESCRIPTIVE = new Set(['which', 'that', 'who', 'it', 'he', 'she', 'they', 'without', 'not', 'never', 'don', 'doesn', 'didn', 'won', 'cannot', 'shouldn']);
 
-/** Imperative reading of an override verb: confidence halves when the verb is described, not commanded. */
+/**
+ * Imperative reading of an override verb: confidence halves when the verb is described, not
+ * commanded ("the app ignores ...", "which bypassed ...", "without ignoring ...").
+ */
 function imperative(t: Tokens, i: number): number {
   for (let k = Math.max(0, i - 2); k < i; k++) if (DESCRIPTIVE.has(t.words[k]!)) return 0.5;
+  const w = t.words[i]!;
+  if (w.length > 5 && (w.endsWith('es') || w.endsWith('ed') || (w.endsWith('s') && !w.endsWith('ss')))) return 0.5;
   return 1;
+}
+
+/** After "ignore the above" / "forget everything": words that end the object (no other noun follows). */
+const OBJECT_END = new Set(['and', 'then', 'instead', 'but', 'or', 'i', 'you', 'we', 'it', 'that', 'what', 'said', 'told', 'before', 'so', 'now', 'just', 'please', 'except']);
+
+function objectEnds(t: Tokens, cats: Uint32Array, k: number): boolean {
+  if (k + 1 >= t.count || t.stop[k] === 1) return true;
+  return OBJECT_END.has(t.words[k + 1]!) || (cats[k + 1]! & (C.TARGET | C.WEAK_TARGET | C.EVERYTHING)) !== 0;
 }
 
 /** Instruction nouns that "are void/false/obsolete" can refer to (not restrictions in general). */
@@ -104,7 +117,7 @@ export function detectOverride(t: Tokens, cats: Uint32Array, emit: Emit): void {
         }
       }
       const k = findAfter(t, cats, i, C.STRONG_SCOPE | C.EVERYTHING, 3);
-      if (k >= 0) {
+      if (k >= 0 && objectEnds(t, cats, k)) {
         emitV('PROMPT_INJECTION_OVERRIDE', 'override.verb_scope', cats[k]! & C.STRONG_SCOPE ? 0.88 : 0.6, i, k);
         continue;
       }
