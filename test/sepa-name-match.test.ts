@@ -23,6 +23,12 @@ const PAIRS: readonly [string, string, Outcome, string][] = [
   ['Søren Kierkegaard', 'Soeren Kierkegaard', 'MATCH', 'ø → oe'],
   ['Soren Kierkegaard', 'Søren Kierkegaard', 'MATCH', 'ø without transliteration'],
   ['Ærø Hansen', 'Aeroe Hansen', 'MATCH', 'æ → ae'],
+  ['Muller', 'Müller', 'MATCH', 'umlaut stripped'],
+  ['Mäkinen', 'Makinen', 'MATCH', 'Finnish ä stripped'],
+  ['Åsa Lindqvist', 'Aasa Lindqvist', 'MATCH', 'å → aa'],
+  ['Åsa Lindqvist', 'Asa Lindqvist', 'MATCH', 'å stripped'],
+  ['Mu\u0308ller', 'Müller', 'MATCH', 'decomposed umlaut'],
+  ['Michael Novak', 'Michal Novak', 'CLOSE_MATCH', 'Michael and Michal are different spellings, not a transliteration'],
   ['Łukasz Wałęsa', 'Lukasz Walesa', 'MATCH', 'ł → l'],
   ['Đorđe Petrović', 'Dorde Petrovic', 'MATCH', 'đ → d'],
   ['Þór Guðmundsson', 'Thor Gudmundsson', 'MATCH', 'þ → th, ð → d'],
@@ -153,5 +159,6 @@ describe('normalised form', () => {
     const p = prepareName('Müller & Söhne Gesellschaft mit beschränkter Haftung');
     assert.deepEqual(p.forms, ['gmbh']);
     assert.deepEqual(p.tokens, ['muller', 'sohne']);
+    assert.deepEqual(p.alt, ['mueller', 'soehne']);
   });
 });

@@ -3,13 +3,14 @@
  * NMTC; NOAP is decided by the caller). The rulebook leaves the algorithm to the PSP; this one is
  * deterministic and explainable:
  *
- *   1. normalise: special letters (ß→ss, ø→oe, æ→ae, œ→oe, đ→d, þ→th, ł→l …), lower case, NFKD
+ *   1. normalise: special letters (ß→ss, ø→o|oe, æ→ae, œ→oe, đ→d, þ→th, ł→l …), lower case, NFKD
  *      with diacritics stripped, apostrophes dropped, dotted abbreviations joined (s.r.o. → sro),
  *      other punctuation → space; leading honorifics and "and/und/et" connectors dropped;
  *   2. legal-entity forms (GmbH, Ltd, SA, SARL, BV, s.r.o., a.s., S.p.A. …) are taken off the ends
  *      of the name and kept apart as canonical forms; long forms fold onto short ones
  *      ("Limited" = "Ltd", "Gesellschaft mit beschränkter Haftung" = "GmbH");
- *   3. tokens compare without order; transliteration pairs ae/oe/ue ≡ a/o/u (Müller = Mueller);
+ *   3. tokens compare without order; a letter with two spellings matches either (Müller = Muller
+ *      = Mueller, Søren = Soren = Soeren, Åsa = Aasa), without making Michael = Michal;
  *   4. MATCH needs the same tokens and the same forms. Otherwise tokens are paired: exact, then
  *      typos (Damerau-Levenshtein within the allowed edits), then initials; CLOSE_MATCH when only
  *      one side has tokens left over (dropped or extra middle names), enough tokens matched and the
@@ -46,21 +47,27 @@ export interface NameMatch {
 /** A name prepared once (directory names at load time, request names per request). */
 export interface PreparedName {
   readonly original: string;
-  /** Core tokens with transliteration pairs folded (ae→a, oe→o, ue→u). */
+  /** Core tokens: diacritics stripped (ü→u, ø→o, å→a). */
   readonly tokens: readonly string[];
+  /** The same tokens with the transliterations (ü→ue, ø→oe, å→aa); equal to `tokens` where none applies. */
+  readonly alt: readonly string[];
   /** Canonical legal forms, sorted. */
   readonly forms: readonly string[];
 }
 
+/** Letters NFKD does not decompose, and their plain spelling. */
 const SPECIAL_LETTERS: Readonly<Record<string, string>> = {
-  ß: 'ss', ẞ: 'ss', ø: 'oe', æ: 'ae', œ: 'oe', đ: 'd', ð: 'd', þ: 'th', ł: 'l', ı: 'i', ħ: 'h', ŀ: 'l', ŧ: 't', ĸ: 'k',
+  ß: 'ss', ẞ: 'ss', ø: 'o', æ: 'ae', œ: 'oe', đ: 'd', ð: 'd', þ: 'th', ł: 'l', ı: 'i', ħ: 'h', ŀ: 'l', ŧ: 't', ĸ: 'k',
 };
+/** The transliterated spelling where a language has one (German ä/ö/ü, Nordic ø, å). */
+const TRANSLITERATED: Readonly<Record<string, string>> = { ...SPECIAL_LETTERS, ä: 'ae', ö: 'oe', ü: 'ue', ø: 'oe', å: 'aa' };
 const SPECIAL_RE = new RegExp(`[${Object.keys(SPECIAL_LETTERS).join('')}]`, 'g');
+const TRANSLIT_RE = new RegExp(`[${Object.keys(TRANSLITERATED).join('')}]`, 'g');
 const MARKS = /\p{M}+/gu;
 const APOSTROPHES = /['’‘`´ʼ]/g;
 /** "A/S" and "I/S" (Danish forms) before the slash becomes a separator. */
 const SLASH_FORMS = /(^|[^\p{L}\p{N}])([ai])\/s(?=$|[^\p{L}\p{N}])/gu;
-const NOT_WORD = /[^\p{L}\p{N}.]+/gu;
+const NOT_WORD = /[^\p{L}\p{M}\p{N}.]+/gu;
 
 /** Canonical legal form → spellings (token sequences after normalisation). */
 const LEGAL_FORMS: Readonly<Record<string, readonly string[]>> = {
@@ -158,14 +165,18 @@ for (const [canonical, spellings] of Object.entries(LEGAL_FORMS)) {
 }
 const MAX_FORM_TOKENS = maxFormTokens;
 
-/** Lower case, special letters, NFKD without marks. */
-function fold(text: string): string {
-  return text.toLowerCase().replace(SPECIAL_RE, (c) => SPECIAL_LETTERS[c]!).normalize('NFKD').replace(MARKS, '');
+/** One token (lower case, NFKC) → special letters plain or transliterated, then NFKD without marks. */
+function fold(token: string, transliterate: boolean): string {
+  const mapped = transliterate ? token.replace(TRANSLIT_RE, (c) => TRANSLITERATED[c]!) : token.replace(SPECIAL_RE, (c) => SPECIAL_LETTERS[c]!);
+  return mapped.normalize('NFKD').replace(MARKS, '');
 }
 
-/** Splits into tokens; dotted abbreviations made of short parts are joined (s.r.o. → sro, J.R.R. → jrr). */
-function tokenize(folded: string): string[] {
-  const text = folded.replace(APOSTROPHES, '').replace(SLASH_FORMS, '$1$2s').replace(NOT_WORD, ' ');
+/**
+ * Splits a name (lower case, NFKC: full-width forms already ASCII) into tokens; dotted
+ * abbreviations made of short parts are joined (s.r.o. → sro, J.R.R. → jrr).
+ */
+function tokenize(name: string): string[] {
+  const text = name.replace(APOSTROPHES, '').replace(SLASH_FORMS, '$1$2s').replace(NOT_WORD, ' ');
   const out: string[] = [];
   for (const raw of text.split(' ')) {
     if (raw === '') continue;
@@ -181,13 +192,8 @@ function tokenize(folded: string): string[] {
   return out;
 }
 
-/** Transliteration pairs: Mueller ≡ Müller (ü → u after NFKD), Soeren ≡ Søren ≡ Soren. */
-function foldPairs(token: string): string {
-  return token.includes('e') ? token.replace(/([aou])e/g, '$1') : token;
-}
-
 /** Takes legal forms off the end (and a few off the start) of the token list. */
-function splitForms(tokens: string[]): { core: string[]; forms: string[] } {
+function splitForms(tokens: string[]): { start: number; end: number; forms: string[] } {
   const forms: string[] = [];
   let end = tokens.length;
   let start = 0;
@@ -208,7 +214,7 @@ function splitForms(tokens: string[]): { core: string[]; forms: string[] } {
     forms.push(form);
     start++;
   }
-  return { core: tokens.slice(start, end), forms: [...new Set(forms)].sort() };
+  return { start, end, forms: [...new Set(forms)].sort() };
 }
 
 /**
@@ -216,11 +222,24 @@ function splitForms(tokens: string[]): { core: string[]; forms: string[] } {
  * @example prepareName('Müller & Söhne GmbH').tokens // ['muller', 'sohn'], forms ['gmbh']
  */
 export function prepareName(name: string): PreparedName {
-  let tokens = tokenize(fold(name));
-  while (tokens.length > 1 && HONORIFICS.has(tokens[0]!)) tokens = tokens.slice(1);
-  tokens = tokens.filter((t) => !CONNECTORS.has(t));
-  const { core, forms } = splitForms(tokens);
-  return { original: name, tokens: core.map(foldPairs), forms };
+  const raw = tokenize(name.toLowerCase().normalize('NFKC'));
+  // Both spellings of every token, aligned by index; filters below apply to the plain spelling.
+  let pairs = raw.map((t) => [fold(t, false), fold(t, true)] as const).filter(([plain]) => plain !== '');
+  while (pairs.length > 1 && HONORIFICS.has(pairs[0]![0])) pairs = pairs.slice(1);
+  pairs = pairs.filter(([plain]) => !CONNECTORS.has(plain));
+  const { start, end, forms } = splitForms(pairs.map(([plain]) => plain));
+  const core = pairs.slice(start, end);
+  return { original: name, tokens: core.map(([plain]) => plain), alt: core.map(([, translit]) => translit), forms };
+}
+
+/** Same token under either spelling (Müller: muller/mueller; Mueller: mueller). */
+function sameToken(a: PreparedName, i: number, b: PreparedName, j: number): boolean {
+  const ta = a.tokens[i]!;
+  const tb = b.tokens[j]!;
+  if (ta === tb) return true;
+  const xa = a.alt[i]!;
+  const xb = b.alt[j]!;
+  return xa === xb || ta === xb || xa === tb;
 }
 
 function allowedEdits(a: string, b: string): number {
@@ -251,12 +270,6 @@ export function editDistance(a: string, b: string, max: number): number {
   return prev[n]!;
 }
 
-function sameMultiset(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length !== b.length) return false;
-  const x = [...a].sort();
-  const y = [...b].sort();
-  return x.every((t, i) => t === y[i]);
-}
 
 function sameForms(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((f, i) => f === b[i]);
@@ -279,28 +292,32 @@ export function matchNames(request: PreparedName, holder: PreparedName): NameMat
   const b = holder.tokens;
   if (a.length === 0 || b.length === 0) return { result: 'NO_MATCH', code: 'NMTC', score: 0 };
 
-  const coreExact = sameMultiset(a, b) || a.join('') === b.join('');
-  if (coreExact) {
-    if (sameForms(request.forms, holder.forms)) return { result: 'MATCH', code: 'MTCH', score: 1 };
-    const missing = request.forms.length === 0 || holder.forms.length === 0;
-    return close(missing ? FORM_MISSING_SCORE : FORM_CONFLICT_SCORE, holder);
-  }
-
-  // Pair tokens: exact first, then typos (closest first), then initials.
+  // Pair equal tokens first (any order, either spelling).
   const usedA = new Uint8Array(a.length);
   const usedB = new Uint8Array(b.length);
   let numerator = 0;
   let full = 0;
   let paired = 0;
   for (let i = 0; i < a.length; i++) {
-    const j = b.findIndex((t, k) => usedB[k] === 0 && t === a[i]);
-    if (j >= 0) {
-      usedA[i] = usedB[j] = 1;
-      numerator += 2 * a[i]!.length;
-      full++;
-      paired++;
+    for (let j = 0; j < b.length; j++) {
+      if (usedB[j] === 0 && sameToken(request, i, holder, j)) {
+        usedA[i] = usedB[j] = 1;
+        numerator += 2 * Math.min(a[i]!.length, b[j]!.length);
+        full++;
+        paired++;
+        break;
+      }
     }
   }
+  const joinedEqual = a.join('') === b.join('') || request.alt.join('') === holder.alt.join('');
+  const coreExact = (paired === a.length && paired === b.length) || joinedEqual;
+  if (coreExact) {
+    if (sameForms(request.forms, holder.forms)) return { result: 'MATCH', code: 'MTCH', score: 1 };
+    const missing = request.forms.length === 0 || holder.forms.length === 0;
+    return close(missing ? FORM_MISSING_SCORE : FORM_CONFLICT_SCORE, holder);
+  }
+
+  // Then typos (closest first), then initials.
   for (let i = 0; i < a.length; i++) {
     if (usedA[i] === 1) continue;
     let best = -1;
