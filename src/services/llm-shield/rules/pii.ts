@@ -200,6 +200,9 @@ export function findPii(text: string, p: PiiPatterns, maxPhoneChecks = 2000): Pi
       }
     }
     const labelled = near(text, s, s + v.length, PHONE_LABELS, 24);
+    // A bare run of digits ("Invoice 111222333") is a phone number only next to a phone label.
+    const written = v.startsWith('+') || v.startsWith('(') || text[s - 1] === '(' || d.length !== v.length;
+    if (!written && !labelled) return;
     if (!valid && !(labelled && hasPhoneShape(v))) return;
     if (text[s - 1] === '(' && !v.startsWith('(')) s -= 1, (v = '(' + v);
     take('PHONE', valid ? 'pii.phone_valid' : 'pii.phone_labelled', valid ? 0.85 : 0.7, s, s + v.length, d);

@@ -74,7 +74,7 @@ export function findSecrets(text: string, lower: string, patterns: SecretPattern
           end = close >= 0 ? close + 5 : text.length;
         } else end = text.length;
       }
-      if (p.entity === 'API_KEY' && p.group !== 0 && !looksRandom(text.slice(start, end))) continue;
+      if (p.rule === 'secret.key_assignment' && !looksRandom(text.slice(start, end))) continue;
       out.push({ entity: p.entity, rule: p.rule, confidence: p.confidence, start, end });
       if (p.re.lastIndex < end) p.re.lastIndex = end;
     }
