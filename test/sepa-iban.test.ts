@@ -74,6 +74,43 @@ describe('IBAN registry table', () => {
   });
 });
 
+describe('every registry country', () => {
+  // Deterministic generator of BBANs that follow a registry structure.
+  let seed = 7;
+  const rnd = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
+  const DIGITS = '0123456789';
+  const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  function randomBban(spec: string): string {
+    let out = '';
+    for (const m of spec.matchAll(/(\d+)!([nac])/g)) {
+      const pool = m[2] === 'n' ? DIGITS : m[2] === 'a' ? LETTERS : DIGITS + LETTERS;
+      for (let i = 0; i < Number(m[1]); i++) out += pool[rnd(pool.length)];
+    }
+    return out;
+  }
+
+  for (const entry of IBAN_REGISTRY) {
+    it(`${entry.country}: a structured BBAN with ISO check digits passes every generic check; a wrong class or length fails`, () => {
+      for (let k = 0; k < 20; k++) {
+        const iban = withCheckDigits(entry.country, randomBban(entry.bban));
+        const errors = validateIban(iban).errors.filter((e) => e !== 'INVALID_NATIONAL_CHECK_DIGITS');
+        assert.deepEqual(errors, [], iban);
+      }
+      const bban = randomBban(entry.bban);
+      // Put a character of the wrong class at the first position that only takes digits or only letters.
+      const classes = [...entry.bban.matchAll(/(\d+)!([nac])/g)].flatMap((m) => Array<string>(Number(m[1])).fill(m[2]!));
+      const pos = classes.findIndex((c) => c !== 'c');
+      if (pos >= 0) {
+        const wrong = classes[pos] === 'n' ? 'A' : '0';
+        const bad = withCheckDigits(entry.country, bban.slice(0, pos) + wrong + bban.slice(pos + 1));
+        assert.ok(validateIban(bad).errors.includes('INVALID_STRUCTURE'), bad);
+      }
+      assert.ok(validateIban(withCheckDigits(entry.country, `${bban}0`)).errors.includes('INVALID_LENGTH'));
+      assert.ok(validateIban(withCheckDigits(entry.country, bban.slice(1))).errors.includes('INVALID_LENGTH'));
+    });
+  }
+});
+
 describe('normalisation', () => {
   const table: [string, string][] = [
     ['DE89 3704 0044 0532 0130 00', 'DE89370400440532013000'],

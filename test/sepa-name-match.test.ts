@@ -42,6 +42,7 @@ const PAIRS: readonly [string, string, Outcome, string][] = [
   ['Dr. Anna Schmidt', 'Anna Schmidt', 'MATCH', 'honorific'],
   ['Mrs Jane Doe', 'Jane Doe', 'MATCH', 'honorific'],
   ['Smith and Sons Ltd', 'Smith & Sons Limited', 'MATCH', 'connector and Ltd = Limited'],
+  ['The Acme Company Ltd', 'Acme Co. Limited', 'MATCH', 'leading article, Company = Co.'],
   // Legal forms recognised as forms
   ['Acme GmbH', 'ACME GmbH', 'MATCH', 'same form'],
   ['Acme GmbH', 'Acme Gesellschaft mit beschränkter Haftung', 'MATCH', 'long form of GmbH'],

@@ -151,7 +151,8 @@ const LEGAL_FORMS: Readonly<Record<string, readonly string[]>> = {
 };
 /** Forms that may also lead a name ("AB Volvo", "Oy Yritys", "UAB Įmonė", "SC Firma SRL"). */
 const LEADING_FORMS = new Set(['ab', 'oy', 'oyj', 'uab', 'sia', 'sc', 'ooo']);
-const HONORIFICS = new Set(['mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'herr', 'frau', 'mme', 'mlle', 'monsieur', 'madame', 'sig', 'sigra', 'dott', 'sr', 'sra']);
+/** Words dropped at the start of a name: honorifics and the English article. */
+const HONORIFICS = new Set(['the', 'mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'herr', 'frau', 'mme', 'mlle', 'monsieur', 'madame', 'sig', 'sigra', 'dott', 'sr', 'sra']);
 const CONNECTORS = new Set(['and', 'und', 'et']);
 
 /** Spelling (space-joined tokens) → canonical form; longest spellings are tried first. */
