@@ -29,13 +29,14 @@ export function luhn(d: string): boolean {
   return d.length > 0 && sum % 10 === 0;
 }
 
-/** Payment card: 13-19 digits, a known issuer prefix (ISO/IEC 7812 IIN ranges) and Luhn. */
+/** Payment card: 12-19 digits (12 only for Maestro), a known issuer prefix (ISO/IEC 7812 IIN ranges) and Luhn. */
 export function isPaymentCard(raw: string): boolean {
   const d = digitsOnly(raw);
-  if (d.length < 13 || d.length > 19 || !luhn(d)) return false;
+  if (d.length < 12 || d.length > 19 || !luhn(d)) return false;
   const p2 = Number(d.slice(0, 2));
   const p3 = Number(d.slice(0, 3));
   const p4 = Number(d.slice(0, 4));
+  if (d.length === 12) return p2 === 50 || (p2 >= 56 && p2 <= 69); // only Maestro issues 12 digits
   if (d[0] === '4') return d.length === 13 || d.length === 16 || d.length === 19; // Visa
   if ((p2 >= 51 && p2 <= 55) || (p4 >= 2221 && p4 <= 2720)) return d.length === 16; // Mastercard
   if (p2 === 34 || p2 === 37) return d.length === 15; // Amex

@@ -20,6 +20,7 @@ import {
   isPaymentCard,
   isPlPesel,
   isUsSsn,
+  luhn,
 } from '../pii/validators.ts';
 
 export type PiiEntity = 'EMAIL' | 'PHONE' | 'CREDIT_CARD' | 'IBAN' | 'IP_ADDRESS' | 'US_SSN' | 'NATIONAL_ID';
@@ -52,7 +53,7 @@ export interface PiiPatterns {
 export function createPiiPatterns(): PiiPatterns {
   return {
     iban: new RE2(String.raw`\b[A-Z]{2}\d{2}(?:[ -]?[A-Z0-9]{4}){2,7}(?:[ -]?[A-Z0-9]{1,3})?\b`, 'g'),
-    card: new RE2(String.raw`\b\d(?:[ -]?\d){12,18}\b`, 'g'),
+    card: new RE2(String.raw`\b\d(?:[ -]?\d){11,18}\b`, 'g'),
     email: new RE2(String.raw`[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?)*\.[A-Za-z]{2,24}\b`, 'g'),
     ssn: new RE2(String.raw`\b\d{3}([- ])\d{2}([- ])\d{4}\b`, 'g'),
     frNir: new RE2(String.raw`\b[1-478] ?\d{2} ?\d{2} ?(?:\d{2}|2[ABab]) ?\d{3} ?\d{3} ?\d{2}\b`, 'g'),
@@ -65,6 +66,7 @@ export function createPiiPatterns(): PiiPatterns {
   };
 }
 
+const CARD_LABELS = ['card', 'visa', 'mastercard', 'amex', 'credit', 'debit', 'kreditkarte', 'carte', 'tarjeta', 'carta', 'kaart', 'karta', 'cartão'];
 const PHONE_REGIONS: readonly CountryCode[] = ['US', 'GB', 'DE', 'FR', 'IT', 'ES', 'NL', 'BE', 'CH', 'AT', 'PL', 'PT', 'SE', 'DK', 'FI', 'NO', 'IE', 'CZ', 'AU', 'CA', 'IN', 'ZA', 'BR'];
 const PHONE_LABELS = ['phone', 'tel', 'mobile', 'cell', 'fax', 'call', 'desk', 'office', 'registered', 'number', 'contact', 'reach', 'whatsapp', 'sms', 'text me', 'telefon', 'téléphone', 'handy', 'móvil', 'telefono', 'telefoon'];
 const ID_CONTEXT: Record<string, readonly string[]> = {
@@ -123,7 +125,10 @@ export function findPii(text: string, p: PiiPatterns, maxPhoneChecks = 2000): Pi
     if (v.valid) take('IBAN', 'pii.iban_mod97', 0.95, m.index, m.index + m[0].length, v.iban);
   });
   if (digits >= 12) each(p.card, text, (m) => {
-    if (isPaymentCard(m[0])) take('CREDIT_CARD', 'pii.card_luhn', 0.9, m.index, m.index + m[0].length, digitsOnly(m[0]));
+    const d = digitsOnly(m[0]);
+    // A known issuer prefix, or any Luhn-valid 13-19 digits next to a card label.
+    const labelled = d.length >= 13 && luhn(d) && near(text, m.index, m.index + m[0].length, CARD_LABELS, 32);
+    if (isPaymentCard(m[0]) || labelled) take('CREDIT_CARD', 'pii.card_luhn', 0.9, m.index, m.index + m[0].length, d);
   });
   if (hasAt) each(p.email, text, (m) => {
     const v = m[0];
