@@ -12,6 +12,7 @@
  */
 import type { TakeResult, UsageCharge, UsageStore } from '../auth/usage-store.ts';
 import type { LuaScript, RedisConnection } from './redis-connection.ts';
+import { stateUnavailable } from './unavailable.ts';
 
 const TAKE = `
 local used = tonumber(redis.call('HGET', KEYS[1], ARGV[1]) or '0')
@@ -71,7 +72,13 @@ export class RedisUsageStore implements UsageStore {
   }
 
   async read(period: string, subject: string): Promise<Readonly<Record<string, number>>> {
-    const flat = await this.#redis.command<string[] | Record<string, string>>(['HGETALL', this.#key(period, subject)]);
+    let flat: string[] | Record<string, string>;
+    try {
+      flat = await this.#redis.command<string[] | Record<string, string>>(['HGETALL', this.#key(period, subject)]);
+    } catch (err) {
+      // GET /v1/usage: 503 OVERLOADED, not 500, while Redis is away.
+      throw stateUnavailable(err);
+    }
     const out: Record<string, number> = {};
     if (Array.isArray(flat)) for (let i = 0; i + 1 < flat.length; i += 2) out[flat[i]!] = Number(flat[i + 1]);
     else for (const [k, v] of Object.entries(flat)) out[k] = Number(v);
