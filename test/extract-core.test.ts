@@ -29,6 +29,8 @@ describe('extraction keeps the article structure', () => {
   const html = page(`
     <h1>Budget talks resume</h1>
     <p>${PROSE}</p>
+    <h2>___</h2>
+    <p>* * *</p>
     <h2>What was <em>agreed</em></h2>
     <p>First, <strong>the budget</strong> was approved; second, a <a href="../../about/team.html">team page</a> was promised.<br>A new line follows.</p>
     <ul><li>Item one<ul><li>Nested item</li></ul></li><li>Item two</li></ul>
@@ -43,7 +45,7 @@ describe('extraction keeps the article structure', () => {
   const { markdown, title } = extract(html);
 
   const expectations: readonly [string, RegExp][] = [
-    ['h1 heading', /^# Budget talks resume$/m],
+    ['the article text first (its h1 repeats the title and is the title field)', /^The committee met/],
     ['h2 heading with emphasis', /^## What was \*agreed\*$/m],
     ['strong', /\*\*the budget\*\*/],
     ['absolute link', /\[team page\]\(https:\/\/news\.example\.com\/about\/team\.html\)/],
@@ -66,6 +68,13 @@ describe('extraction keeps the article structure', () => {
   for (const word of dropped) it(`drops ${word}`, () => assert.doesNotMatch(markdown, new RegExp(word)));
 
   it('takes the title from the page without the site suffix', () => assert.equal(title, 'Budget talks resume after long pause'));
+  it('drops headings and paragraphs without letters or digits', () => {
+    assert.doesNotMatch(markdown, /___|\\_|\* \* \*/);
+  });
+  it('keeps a leading heading that is not the title', () => {
+    const r = extract(page(`<h1>A different headline</h1><p>${PROSE}</p><p>${PROSE}</p>`));
+    assert.match(r.markdown, /^# A different headline\n/);
+  });
 });
 
 describe('links and URLs', () => {

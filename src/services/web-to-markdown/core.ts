@@ -68,6 +68,7 @@ export function extractMarkdown(input: ExtractInput): ExtractResult {
       }
     }
   }
+  if (title !== null) markdown = dropRepeatedTitle(markdown, title);
   const markdownTokens = countTokens(markdown, 'o200k_base');
   const htmlTokens = estimateHtmlTokens(input.html);
   return {
@@ -108,6 +109,20 @@ function pickTitle(page: ParsedPage): string | null {
   const m = /^(.*\S)\s+[|\-–—»:]\s+[^|\-–—»:]{1,40}$/.exec(raw);
   if (m && m[1]!.split(/\s+/).length >= 3) return m[1]!;
   return raw;
+}
+
+/**
+ * The article's own headline is returned as `title`; when the Markdown opens with the same text
+ * as a level-1/2 heading, that heading is not repeated (as in the benchmark's article bodies).
+ */
+function dropRepeatedTitle(markdown: string, title: string): string {
+  const m = /^#{1,2} ([^\n]+)(?:\n+|$)/.exec(markdown);
+  if (!m) return markdown;
+  const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  const heading = norm(m[1]!);
+  const t = norm(title);
+  if (heading === '' || (heading !== t && !t.startsWith(heading + ' ') && !heading.startsWith(t + ' '))) return markdown;
+  return markdown.slice(m[0].length);
 }
 
 function visibleLength(md: string): number {

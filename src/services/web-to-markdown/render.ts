@@ -53,7 +53,7 @@ class Renderer {
     let inline = '';
     const flush = () => {
       const text = finishInline(inline);
-      if (text !== '') out.push(escapeLineStart(text));
+      if (hasContent(text)) out.push(escapeLineStart(text));
       inline = '';
     };
     for (const n of nodes) {
@@ -77,13 +77,15 @@ class Renderer {
     if (level !== undefined) {
       if (this.#o.clean && classWeight(el) < 0) return;
       const text = this.inlineChildren(el).replace(/[\s\uE000]+/g, ' ').trim();
-      if (text !== '') out.push('#'.repeat(level) + ' ' + text);
+      if (hasContent(text)) out.push('#'.repeat(level) + ' ' + text);
       return;
     }
     switch (el.tag) {
       case 'p': {
+        // A short paragraph that is mostly a link is a teaser ("Related: ...", "READ MORE").
+        if (this.#o.clean && el.textLen < 120 && linkDensity(el) > 0.6) return;
         const text = finishInline(this.inlineChildren(el));
-        if (text !== '') out.push(escapeLineStart(text));
+        if (hasContent(text)) out.push(escapeLineStart(text));
         return;
       }
       case 'pre':
@@ -258,6 +260,11 @@ class Renderer {
     if (isList && ld > 0.7 && el.textLen / Math.max(1, el.liCount) < 60) return true;
     return false;
   }
+}
+
+/** A block worth emitting: some letter or digit, or an image (separators such as `* * *` are not). */
+function hasContent(text: string): boolean {
+  return /[\p{L}\p{N}]/u.test(text) || text.includes('![');
 }
 
 function wrap(inner: string, mark: string): string {

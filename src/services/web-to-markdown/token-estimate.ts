@@ -60,7 +60,8 @@ const enum C {
   Other = 6, // non-ASCII: treated as a letter
 }
 
-const CLASS = new Uint8Array(128);
+/** Character class of every UTF-16 code unit (non-ASCII counts as a letter, a few as spaces). */
+const CLASS = new Uint8Array(65536).fill(C.Other);
 for (let c = 0; c < 128; c++) {
   CLASS[c] =
     c >= 97 && c <= 122 ? C.Lower
@@ -70,56 +71,51 @@ for (let c = 0; c < 128; c++) {
     : c === 32 || c === 9 || c === 11 || c === 12 ? C.Space
     : C.Punct;
 }
+for (const c of [0xa0, 0x2028, 0x2029, 0x3000]) CLASS[c] = C.Space;
 
-function classOf(code: number): number {
-  if (code < 128) return CLASS[code]!;
-  if (code === 0xa0 || code === 0x2028 || code === 0x2029 || code === 0x3000) return C.Space;
-  return C.Other;
-}
+const ROW = MAX_LEN + 1;
 
 /**
  * Histogram of pre-tokeniser pieces: counts[kind * (MAX_LEN + 1) + len]. `starts`, when given,
  * receives each piece's start offset and histogram slot (calibration tooling uses it).
  */
 export function pieceHistogram(text: string, starts?: number[]): Float64Array {
-  const counts = new Float64Array(KINDS * (MAX_LEN + 1));
+  const counts = new Float64Array(KINDS * ROW);
   const n = text.length;
   let i = 0;
-  const add = (kind: number, len: number) => {
-    const slot = kind * (MAX_LEN + 1) + (len > MAX_LEN ? MAX_LEN : len);
-    counts[slot]! += 1;
-    if (starts) starts.push(i, slot);
-  };
   while (i < n) {
-    const c = classOf(text.charCodeAt(i));
+    const c = CLASS[text.charCodeAt(i)]!;
+    let kind: number;
+    let len: number;
+    let j: number;
     // A word, possibly with one leading space/punctuation char (o200k's `[^\r\n\p{L}\p{N}]?` prefix).
     let start = i;
     let prefix = -1;
     if ((c === C.Space || c === C.Punct) && i + 1 < n) {
-      const next = classOf(text.charCodeAt(i + 1));
+      const next = CLASS[text.charCodeAt(i + 1)]!;
       if (next === C.Lower || next === C.Upper || next === C.Other) {
         const code = text.charCodeAt(i);
         prefix = code < 128 ? PREFIX_BUCKET[code]! : 1;
         start = i + 1;
       }
     }
-    const w = prefix >= 0 ? classOf(text.charCodeAt(start)) : c;
+    const w = prefix >= 0 ? CLASS[text.charCodeAt(start)]! : c;
     if (w === C.Lower || w === C.Upper || w === C.Other) {
-      let j = start;
+      j = start;
       let uppers = 0;
       let vowels = 0;
       let other = false;
       // [Upper]*[lower]+ or [Upper]+[lower]*: a run of capitals, then lower case.
       while (j < n) {
         const code = text.charCodeAt(j);
-        if (classOf(code) === C.Upper) uppers++;
-        else break;
+        if (CLASS[code] !== C.Upper) break;
+        uppers++;
         vowels += VOWEL[code]!;
         j++;
       }
       while (j < n) {
         const code = text.charCodeAt(j);
-        const k = classOf(code);
+        const k = CLASS[code];
         if (k === C.Lower) {
           vowels += VOWEL[code]!;
           j++;
@@ -132,46 +128,44 @@ export function pieceHistogram(text: string, starts?: number[]): Float64Array {
         j++;
         other = true;
       }
-      const len = j - start;
-      let kind: number;
+      const wordLen = j - start;
       if (other) kind = KIND_NON_ASCII;
       else {
-        const shape = uppers === 0 ? 0 : uppers === 1 && len > 1 ? 1 : 2;
+        const shape = uppers === 0 ? 0 : uppers === 1 && wordLen > 1 ? 1 : 2;
         kind = (prefix < 0 ? 0 : prefix) * 3 + shape;
-        if (len >= 4 && vowels * 3 < len) kind += KIND_SPARSE_VOWELS;
+        if (wordLen >= 4 && vowels * 3 < wordLen) kind += KIND_SPARSE_VOWELS;
       }
-      add(kind, len + (prefix >= 0 ? 1 : 0));
-      i = j;
-      continue;
-    }
-    if (c === C.Digit) {
-      let j = i;
-      while (j < n && j - i < 3 && classOf(text.charCodeAt(j)) === C.Digit) j++;
-      add(KIND_DIGITS, j - i);
-      i = j;
-      continue;
-    }
-    if (c === C.Punct || (c === C.Space && i + 1 < n && classOf(text.charCodeAt(i + 1)) === C.Punct)) {
-      let j = c === C.Space ? i + 1 : i;
-      while (j < n && classOf(text.charCodeAt(j)) === C.Punct) j++;
+      len = wordLen + (prefix >= 0 ? 1 : 0);
+    } else if (c === C.Digit) {
+      j = i;
+      while (j < n && j - i < 3 && CLASS[text.charCodeAt(j)] === C.Digit) j++;
+      kind = KIND_DIGITS;
+      len = j - i;
+    } else if (c === C.Punct || (c === C.Space && i + 1 < n && CLASS[text.charCodeAt(i + 1)] === C.Punct)) {
+      j = c === C.Space ? i + 1 : i;
+      while (j < n && CLASS[text.charCodeAt(j)] === C.Punct) j++;
       while (j < n) {
         const ch = text.charCodeAt(j);
         if (ch === 10 || ch === 13 || ch === 47) j++;
         else break;
       }
-      add(KIND_PUNCT, j - i);
-      i = j;
-      continue;
+      kind = KIND_PUNCT;
+      len = j - i;
+    } else {
+      // Whitespace run; the last space before a word or punctuation goes to that piece.
+      j = i;
+      while (j < n) {
+        const k = CLASS[text.charCodeAt(j)];
+        if (k === C.Space || k === C.Newline) j++;
+        else break;
+      }
+      if (j < n && j - i > 1 && CLASS[text.charCodeAt(j - 1)] === C.Space) j--;
+      kind = KIND_SPACE;
+      len = j - i;
     }
-    // Whitespace run; the last space before a word or punctuation goes to that piece.
-    let j = i;
-    while (j < n) {
-      const k = classOf(text.charCodeAt(j));
-      if (k === C.Space || k === C.Newline) j++;
-      else break;
-    }
-    if (j < n && j - i > 1 && classOf(text.charCodeAt(j - 1)) === C.Space) j--;
-    add(KIND_SPACE, j - i);
+    const slot = kind * ROW + (len > MAX_LEN ? MAX_LEN : len);
+    counts[slot]! += 1;
+    if (starts !== undefined) starts.push(i, slot);
     i = j;
   }
   return counts;
