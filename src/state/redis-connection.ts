@@ -160,9 +160,14 @@ export class RedisConnection {
     }
   }
 
-  /** A plain command (HGETALL, DEL, ...). */
-  command<T = Reply>(args: readonly string[]): Promise<T> {
-    return this.#client.sendCommand(args, { timeout: this.#commandTimeoutMs }) as Promise<T>;
+  /** A plain command (HGETALL, DEL, ...); `timeoutMs` overrides the deadline (blocking reads). */
+  command<T = Reply>(args: readonly string[], timeoutMs = this.#commandTimeoutMs): Promise<T> {
+    return this.#client.sendCommand(args, { timeout: timeoutMs }) as Promise<T>;
+  }
+
+  /** Another connection to the same Redis with the same prefix (a blocking read needs its own socket). */
+  duplicate(): Promise<RedisConnection> {
+    return RedisConnection.connect({ url: this.url, keyPrefix: this.keyPrefix, commandTimeoutMs: this.#commandTimeoutMs });
   }
 
   /**

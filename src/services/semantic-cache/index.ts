@@ -8,6 +8,7 @@ import { createEmbedder } from '../../embeddings/index.ts';
 import { SemanticCache } from './core.ts';
 import { semanticCacheRoute } from './route.ts';
 import { MemoryCacheStore } from './store.ts';
+import { RedisCacheStore } from '../../state/redis-cache-store.ts';
 
 export const MAINTENANCE_INTERVAL_MS = 1000;
 
@@ -21,7 +22,12 @@ export const semanticCacheFactory: ServiceFactory = async (deps) => {
     log: (msg) => logger.info({ service: 'API-05' }, msg),
   });
   logger.info({ service: 'API-05', embedder: embedder.kind, dims: embedder.dims, ms: Math.round(performance.now() - started) }, 'semantic cache embedder ready');
-  const store = new MemoryCacheStore({ dims: embedder.dims, maxEntries: config.cache.maxEntries });
+  // STATE_BACKEND=redis: entries shared by every gateway on that Redis, each with its own index (src/state).
+  const redis = deps.state?.redis ?? null;
+  const store =
+    redis === null
+      ? new MemoryCacheStore({ dims: embedder.dims, maxEntries: config.cache.maxEntries })
+      : await RedisCacheStore.open(redis, { dims: embedder.dims, maxEntries: config.cache.maxEntries });
   const cache = new SemanticCache({ embedder, store });
   const timer = setInterval(() => store.maintain(Date.now()), MAINTENANCE_INTERVAL_MS);
   timer.unref();
@@ -31,6 +37,7 @@ export const semanticCacheFactory: ServiceFactory = async (deps) => {
     health: () => 'up',
     async close() {
       clearInterval(timer);
+      if (store instanceof RedisCacheStore) await store.close();
       await embedder.close?.();
     },
   };

@@ -1,0 +1,321 @@
+/**
+ * CacheStore on Redis (API-05 across gateways). Redis holds every entry (cache-scripts.ts); each
+ * gateway keeps a local mirror with its own HNSW index per (tenant, namespace), so a lookup is a
+ * local sub-millisecond search plus one Redis round trip for the candidates' responses, which is
+ * also where a hit is checked against Redis: an entry expired or deleted there is never returned.
+ *
+ *   put / flush ──Lua──> Redis entry hashes + <prefix>c:stream (put | del | flush)
+ *                                  │ XREAD BLOCK (own connection)
+ *   lookup ─> local mirror ────────┘  index.search ─> candidate ids ─> FETCH (live? response)
+ *
+ * The mirror catches up from a SCAN of the entries at start and after every reconnect (a Redis that
+ * restarted empty, or a stream trimmed past our position, is then seen as it is), and from the
+ * stream in between. A gateway's own put and flush are applied to its mirror at once; the echo
+ * from the stream is idempotent.
+ */
+import { randomUUID } from 'node:crypto';
+import type { SentenceFeatures } from '../embeddings/glove.ts';
+import type { Candidate, CacheStore, NewEntry, Scope, StoreStats } from '../services/semantic-cache/store.ts';
+import { createVectorIndex, type IndexKind, type VectorIndex } from '../vector-index/index.ts';
+import { CACHE_FETCH, CACHE_FLUSH, CACHE_PUT } from './cache-scripts.ts';
+import type { LuaScript, RedisConnection } from './redis-connection.ts';
+import { stateUnavailable } from './unavailable.ts';
+
+export interface RedisCacheStoreOptions {
+  readonly dims: number;
+  /** Entries per tenant (CACHE_MAX_ENTRIES). */
+  readonly maxEntries: number;
+  readonly index?: IndexKind;
+  /** Stream length kept (approximate); default 100 000. */
+  readonly streamMaxLen?: number;
+}
+
+interface LocalEntry {
+  readonly id: string;
+  readonly label: number;
+  readonly features: SentenceFeatures;
+  readonly fingerprint: string;
+  readonly expiresAt: number;
+}
+
+interface Partition {
+  readonly index: VectorIndex;
+  readonly byLabel: Map<number, LocalEntry>;
+  readonly byId: Map<string, LocalEntry>;
+  readonly byFingerprint: Map<string, LocalEntry>;
+  nextLabel: number;
+}
+
+const BLOCK_MS = 500;
+const RETRY_MS = 100;
+
+export class RedisCacheStore implements CacheStore {
+  readonly #redis: RedisConnection;
+  readonly #dims: number;
+  readonly #maxEntries: number;
+  readonly #indexKind: IndexKind;
+  readonly #maxLen: number;
+  readonly #stream: string;
+  readonly #s: { put: LuaScript; flush: LuaScript; fetch: LuaScript };
+  readonly #partitions = new Map<string, Partition>();
+  #reader: RedisConnection | null = null;
+  #lastId = '0-0';
+  #following: Promise<void> | null = null;
+  #closed = false;
+
+  private constructor(redis: RedisConnection, options: RedisCacheStoreOptions) {
+    if (!Number.isInteger(options.dims) || options.dims < 1) throw new RangeError('dims must be a positive integer');
+    if (!Number.isInteger(options.maxEntries) || options.maxEntries < 1) throw new RangeError('maxEntries must be a positive integer');
+    this.#redis = redis;
+    this.#dims = options.dims;
+    this.#maxEntries = options.maxEntries;
+    this.#indexKind = options.index ?? 'hnsw';
+    this.#maxLen = options.streamMaxLen ?? 100_000;
+    this.#stream = `${redis.keyPrefix}c:stream`;
+    this.#s = { put: redis.script('cache-put', CACHE_PUT), flush: redis.script('cache-flush', CACHE_FLUSH), fetch: redis.script('cache-fetch', CACHE_FETCH) };
+  }
+
+  /** Opens the store: its own reading connection, the first catch-up, then following the stream. */
+  static async open(redis: RedisConnection, options: RedisCacheStoreOptions): Promise<RedisCacheStore> {
+    const store = new RedisCacheStore(redis, options);
+    store.#reader = await redis.duplicate();
+    await store.#resync();
+    store.#following = store.#follow();
+    return store;
+  }
+
+  async candidates(scope: Scope, vector: Float32Array, fingerprint: string, k: number, now: number): Promise<Candidate[]> {
+    const p = this.#partitions.get(partitionKey(scope));
+    if (p === undefined) return [];
+    const picked: { e: LocalEntry; cosine: number; exact: boolean }[] = [];
+    const exact = p.byFingerprint.get(fingerprint);
+    if (exact !== undefined && exact.expiresAt > now) picked.push({ e: exact, cosine: 1, exact: true });
+    for (const hit of p.index.search(vector, k + 2)) {
+      const e = p.byLabel.get(hit.label);
+      if (e === undefined || e === exact || e.expiresAt <= now) continue;
+      picked.push({ e, cosine: hit.score, exact: false });
+      if (picked.length >= k) break;
+    }
+    if (picked.length === 0) return [];
+    const r = await this.#eval<string[]>(this.#s.fetch, [this.#redis.keyPrefix, scope.tenant, scope.namespace, ...picked.map((c) => c.e.id)]);
+    const out: Candidate[] = [];
+    picked.forEach((c, i) => {
+      if (r[2 * i] === '1') out.push({ id: c.e.id, cosine: c.cosine, features: c.e.features, response: r[2 * i + 1]!, exact: c.exact });
+    });
+    return out;
+  }
+
+  async put(scope: Scope, entry: NewEntry, _now: number, replaceId?: string): Promise<string> {
+    if (entry.vector.length !== this.#dims) throw new RangeError(`vector must have ${this.#dims} dimensions`);
+    const vec = b64(entry.vector);
+    const feat = encodeFeatures(entry.features);
+    const [id, x] = await this.#eval<[string, string]>(this.#s.put, [
+      ...this.#head(scope.tenant),
+      scope.namespace,
+      randomUUID(),
+      replaceId ?? '',
+      entry.fingerprint,
+      vec,
+      feat,
+      entry.response,
+      Math.max(1, Math.round(entry.ttlMs)),
+      this.#maxEntries,
+    ]);
+    // Our own lookups see it at once; the stream echo (and the deletes it implied) follow.
+    if (replaceId !== undefined && replaceId !== id) this.#remove(scope.tenant, scope.namespace, replaceId);
+    this.#upsert(scope.tenant, scope.namespace, { id, vector: entry.vector, features: entry.features, fingerprint: entry.fingerprint, expiresAt: Number(x) });
+    return id;
+  }
+
+  async touch(scope: Scope, id: string, now: number): Promise<void> {
+    try {
+      await this.#redis.command(['ZADD', `${tenantBase(this.#redis.keyPrefix, scope.tenant)}lru`, 'XX', String(now), id]);
+    } catch {
+      // Recency is advisory: a lost touch only changes which entry is evicted first.
+    }
+  }
+
+  async flush(scope: Scope): Promise<number> {
+    const n = await this.#eval<number>(this.#s.flush, [...this.#head(scope.tenant), scope.namespace]);
+    this.#dropPartition(scope.tenant, scope.namespace);
+    return n;
+  }
+
+  maintain(now: number): void {
+    let rebuilt = false;
+    for (const [key, p] of this.#partitions) {
+      for (const e of p.byId.values()) if (e.expiresAt <= now) this.#removeFrom(key, p, e);
+      if (!rebuilt && p.index.needsRebuild()) {
+        p.index.rebuild();
+        rebuilt = true;
+      }
+    }
+  }
+
+  stats(): StoreStats {
+    const tenants = new Set<string>();
+    let entries = 0;
+    let indexBytes = 0;
+    for (const [key, p] of this.#partitions) {
+      tenants.add(key.slice(0, key.indexOf('\u0000')));
+      entries += p.byId.size;
+      indexBytes += p.index.bytes();
+    }
+    return { tenants: tenants.size, partitions: this.#partitions.size, entries, indexBytes };
+  }
+
+  /** Stops following the stream and closes the reading connection (the shared one is the backend's). */
+  async close(): Promise<void> {
+    this.#closed = true;
+    await this.#reader?.close();
+    await this.#following?.catch(() => undefined);
+    this.#partitions.clear();
+  }
+
+  #head(tenant: string): [string, string, string, number] {
+    return [this.#redis.keyPrefix, tenant, tenantBase(this.#redis.keyPrefix, tenant), this.#maxLen];
+  }
+
+  async #eval<T>(script: LuaScript, args: readonly (string | number)[]): Promise<T> {
+    try {
+      return await this.#redis.eval<T>(script, [], args);
+    } catch (err) {
+      throw stateUnavailable(err);
+    }
+  }
+
+  /** Follows the stream until closed; after any error, catches up from a full scan. */
+  async #follow(): Promise<void> {
+    let stale = false;
+    while (!this.#closed) {
+      try {
+        if (stale) await this.#resync();
+        stale = false;
+        const r = await this.#reader!.command<[string, [string, string[]][]][] | null>(['XREAD', 'COUNT', '1000', 'BLOCK', String(BLOCK_MS), 'STREAMS', this.#stream, this.#lastId], BLOCK_MS + 2000);
+        if (r === null) continue;
+        for (const [, messages] of r) {
+          for (const [id, fields] of messages) {
+            this.#apply(fields);
+            this.#lastId = id;
+          }
+        }
+      } catch {
+        if (this.#closed) return;
+        stale = true;
+        await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+      }
+    }
+  }
+
+  /** Rebuilds the mirror from Redis: the stream position first, then every entry (events in between replay idempotently). */
+  async #resync(): Promise<void> {
+    const reader = this.#reader!;
+    const last = await reader.command<[string, string[]][]>(['XREVRANGE', this.#stream, '+', '-', 'COUNT', '1']);
+    const position = last.length > 0 ? last[0]![0] : '0-0';
+    const entries: [string, string[]][] = [];
+    let cursor = '0';
+    do {
+      const [next, keys] = await reader.command<[string, string[]]>(['SCAN', cursor, 'MATCH', `${this.#redis.keyPrefix}c:e:*`, 'COUNT', '1000']);
+      cursor = next;
+      const rows = await Promise.all(keys.map((k) => reader.command<(string | null)[]>(['HMGET', k, 't', 'n', 'v', 'f', 'fp', 'x'])));
+      keys.forEach((k, i) => entries.push([k.slice(`${this.#redis.keyPrefix}c:e:`.length), rows[i] as string[]]));
+    } while (cursor !== '0');
+    this.#partitions.clear();
+    for (const [id, [t, n, v, f, fp, x]] of entries) {
+      if (t === null || t === undefined || n == null || v == null || f == null || fp == null || x == null) continue;
+      this.#upsert(t, n, { id, vector: floats(v), features: decodeFeatures(f), fingerprint: fp, expiresAt: Number(x) });
+    }
+    this.#lastId = position;
+  }
+
+  #apply(fields: string[]): void {
+    const m = new Map<string, string>();
+    for (let i = 0; i + 1 < fields.length; i += 2) m.set(fields[i]!, fields[i + 1]!);
+    const t = m.get('t')!;
+    const n = m.get('n')!;
+    switch (m.get('op')) {
+      case 'put':
+        this.#upsert(t, n, { id: m.get('id')!, vector: floats(m.get('v')!), features: decodeFeatures(m.get('f')!), fingerprint: m.get('fp')!, expiresAt: Number(m.get('x')) });
+        break;
+      case 'del':
+        this.#remove(t, n, m.get('id')!);
+        break;
+      case 'flush':
+        this.#dropPartition(t, n);
+        break;
+    }
+  }
+
+  #upsert(tenant: string, namespace: string, e: { id: string; vector: Float32Array; features: SentenceFeatures; fingerprint: string; expiresAt: number }): void {
+    const key = partitionKey({ tenant, namespace });
+    let p = this.#partitions.get(key);
+    if (p === undefined) {
+      p = { index: createVectorIndex(this.#indexKind, this.#dims), byLabel: new Map(), byId: new Map(), byFingerprint: new Map(), nextLabel: 0 };
+      this.#partitions.set(key, p);
+    }
+    const old = p.byId.get(e.id);
+    if (old !== undefined) {
+      if (old.expiresAt === e.expiresAt && old.fingerprint === e.fingerprint) return;
+      this.#removeFrom(key, p, old, false);
+    }
+    const same = p.byFingerprint.get(e.fingerprint);
+    if (same !== undefined) this.#removeFrom(key, p, same, false);
+    const local: LocalEntry = { id: e.id, label: p.nextLabel++, features: e.features, fingerprint: e.fingerprint, expiresAt: e.expiresAt };
+    p.index.add(local.label, e.vector);
+    p.byLabel.set(local.label, local);
+    p.byId.set(local.id, local);
+    p.byFingerprint.set(local.fingerprint, local);
+  }
+
+  #remove(tenant: string, namespace: string, id: string): void {
+    const key = partitionKey({ tenant, namespace });
+    const p = this.#partitions.get(key);
+    const e = p?.byId.get(id);
+    if (p !== undefined && e !== undefined) this.#removeFrom(key, p, e);
+  }
+
+  #removeFrom(key: string, p: Partition, e: LocalEntry, dropEmpty = true): void {
+    p.index.remove(e.label);
+    p.byLabel.delete(e.label);
+    p.byId.delete(e.id);
+    if (p.byFingerprint.get(e.fingerprint) === e) p.byFingerprint.delete(e.fingerprint);
+    if (dropEmpty && p.byId.size === 0) this.#partitions.delete(key);
+  }
+
+  #dropPartition(tenant: string, namespace: string): void {
+    this.#partitions.delete(partitionKey({ tenant, namespace }));
+  }
+}
+
+function partitionKey(scope: Scope): string {
+  return `${scope.tenant}\u0000${scope.namespace}`;
+}
+
+function tenantBase(prefix: string, tenant: string): string {
+  return `${prefix}c:${tenant.length}:${tenant}:`;
+}
+
+function b64(a: Float32Array | Int32Array): string {
+  return Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString('base64');
+}
+
+/** base64 -> a fresh (aligned) ArrayBuffer. */
+function bytes(s: string): ArrayBuffer {
+  const b = Buffer.from(s, 'base64');
+  const ab = new ArrayBuffer(b.length);
+  new Uint8Array(ab).set(b);
+  return ab;
+}
+
+function floats(s: string): Float32Array {
+  return new Float32Array(bytes(s));
+}
+
+export function encodeFeatures(f: SentenceFeatures): string {
+  return JSON.stringify({ i: b64(f.ids), k: b64(f.keys), w: b64(f.weights), n: f.negated, q: f.questions });
+}
+
+export function decodeFeatures(s: string): SentenceFeatures {
+  const o = JSON.parse(s) as { i: string; k: string; w: string; n: boolean; q: number };
+  return { ids: new Int32Array(bytes(o.i)), keys: new Int32Array(bytes(o.k)), weights: new Float32Array(bytes(o.w)), negated: o.n, questions: o.q };
+}
