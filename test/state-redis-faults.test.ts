@@ -12,6 +12,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { consensusFactory } from '../src/services/consensus/index.ts';
+import { semanticCacheFactory } from '../src/services/semantic-cache/index.ts';
+import type { ServiceFactory } from '../src/services/types.ts';
 import { bearer, issueKeys } from './helpers/auth-fixture.ts';
 import { startTestGateway, type TestGateway } from './helpers/gateway.ts';
 import { meteredFactory, meteredPath } from './helpers/metered-service.ts';
@@ -28,13 +30,13 @@ interface Sample {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function setup(redis: OwnRedis, env: Record<string, string> = {}): Promise<{ gw: TestGateway; key: string }> {
+async function setup(redis: OwnRedis, env: Record<string, string> = {}, factories: ServiceFactory[] = [meteredFactory(['API-01']), consensusFactory]): Promise<{ gw: TestGateway; key: string }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gw-faults-'));
   const keysFile = path.join(dataDir, 'keys.json');
   const [k] = issueKeys(keysFile, [{ tenant: 'faults', plan: 'pack3' }]);
   const gw = await startTestGateway({
     env: { AUTH_MODE: 'required', RATE_LIMIT_RPS: '0', LOG_LEVEL: 'fatal', DATA_DIR: dataDir, API_KEYS_FILE: keysFile, STATE_BACKEND: 'redis', REDIS_URL: redis.url, ...env },
-    gateway: { factories: [meteredFactory(['API-01']), consensusFactory] },
+    gateway: { factories },
   });
   return { gw, key: k!.key };
 }
@@ -147,6 +149,32 @@ describe('Redis stopped and started under load', { skip: SKIP }, () => {
       const again = (await (await call({ operation: 'acquire', resource: 'db', agent_id: 'a2', ttl_ms: 1000 })).json()) as { granted: boolean; fencing_token: number };
       assert.equal(again.granted, true, 'the restarted (empty) Redis holds no lease');
       assert.ok(again.fencing_token > first.fencing_token, 'tokens stay above every token issued before the restart (time-seeded counter)');
+    } finally {
+      await gw.close();
+      await redis.stop();
+    }
+  });
+
+  it('API-05 answers 503 OVERLOADED while Redis is down; after the restart its mirror holds nothing stale', async () => {
+    const redis = await startRedisServer();
+    const { gw, key } = await setup(redis, {}, [semanticCacheFactory]);
+    const cache = (body: object) => gw.post('/v1/cache/semantic', body, bearer(key));
+    try {
+      assert.equal((await cache({ query: 'How do I reset my password?', response: 'Settings > Security' })).status, 200);
+      assert.equal(((await (await cache({ query: 'How do I reset my password?' })).json()) as { cache_hit: boolean }).cache_hit, true);
+      await redis.stop();
+      for (const body of [{ query: 'How do I reset my password?' }, { query: 'x', response: 'y' }, { flush: true }]) {
+        const res = await cache(body);
+        assert.equal(res.status, 503);
+        assert.equal(((await res.json()) as { error: { code: string } }).error.code, 'OVERLOADED');
+      }
+      await redis.start();
+      await waitFor(async () => (await cache({ query: 'How do I reset my password?' })).status === 200, 8000);
+      // The restarted Redis is empty: the old entry must not come back from the local index.
+      const after = (await (await cache({ query: 'How do I reset my password?' })).json()) as { cache_hit: boolean };
+      assert.equal(after.cache_hit, false);
+      assert.equal((await cache({ query: 'capital of France', response: 'Paris' })).status, 200);
+      assert.equal(((await (await cache({ query: 'capital of France' })).json()) as { cached_response: string }).cached_response, 'Paris');
     } finally {
       await gw.close();
       await redis.stop();
