@@ -65,7 +65,6 @@ export interface UsageReport {
 }
 
 const NO_ADMISSION: Admission = Object.freeze({});
-const BEARER = /^bearer[ \t]+(\S+)[ \t]*$/i;
 type PlanKey = PlanName | 'anonymous';
 
 export class QuotaGatekeeper implements Gatekeeper {
@@ -78,6 +77,9 @@ export class QuotaGatekeeper implements Gatekeeper {
   readonly #principals = new WeakMap<KeyRecord, MeteredPrincipal>();
   #period: Period;
   #lastStoreWarning = 0;
+  #resetSeconds = -1;
+  #resetString = '';
+  readonly #limitStrings = new Map<number, string>();
 
   constructor(options: QuotaGatekeeperOptions) {
     if (options.mode !== 'optional' && options.mode !== 'required') throw new TypeError('QuotaGatekeeper: mode must be optional or required');
@@ -200,8 +202,8 @@ export class QuotaGatekeeper implements Gatekeeper {
   }
 
   #decide(r: TakeResult, charge: UsageCharge, rule: QuotaRule, period: Period, now: number, planKey: PlanKey, service: ServiceId): Admission {
-    const reset = String(secondsUntilReset(period, now));
-    const limit = String(rule.limit);
+    const reset = this.#resetText(period, now);
+    const limit = this.#limitText(rule.limit);
     if (!r.granted) {
       this.#o.metrics?.decision(planKey, service, rule.exhausted === 'FORBIDDEN' ? 'forbidden' : 'quota_exceeded');
       const message =
@@ -246,6 +248,25 @@ export class QuotaGatekeeper implements Gatekeeper {
     throw createError('OVERLOADED', 'Usage metering is unavailable; retry later', { headers: { 'retry-after': '1' } });
   }
 
+  /** Seconds to the reset as text, recomputed once per second rather than per request. */
+  #resetText(period: Period, now: number): string {
+    const s = secondsUntilReset(period, now);
+    if (s !== this.#resetSeconds) {
+      this.#resetSeconds = s;
+      this.#resetString = String(s);
+    }
+    return this.#resetString;
+  }
+
+  #limitText(limit: number): string {
+    let t = this.#limitStrings.get(limit);
+    if (t === undefined) {
+      t = String(limit);
+      this.#limitStrings.set(limit, t);
+    }
+    return t;
+  }
+
   #currentPeriod(now: number): Period {
     if (now >= this.#period.endMs || now < this.#period.startMs) this.#period = periodAt(now);
     return this.#period;
@@ -270,9 +291,10 @@ export class QuotaGatekeeper implements Gatekeeper {
 /** The key from `Authorization: Bearer <key>` or `X-API-Key: <key>`; null when neither is sent. */
 export function presentedKey(headers: Readonly<Record<string, string>>): string | null {
   const auth = headers.authorization;
-  if (auth !== undefined) {
-    const m = BEARER.exec(auth);
-    if (m !== null) return m[1]!;
+  if (auth !== undefined && auth.length > 7 && (auth.charCodeAt(6) === 0x20 || auth.charCodeAt(6) === 0x09) && auth.slice(0, 6).toLowerCase() === 'bearer') {
+    const key = auth.slice(7).trim();
+    // One token only: `Bearer a b` is malformed, not the key "a b".
+    if (key !== '' && !/\s/.test(key)) return key;
   }
   const x = headers['x-api-key'];
   if (x !== undefined) {
