@@ -26,18 +26,18 @@ import {
   BR_RE,
   DISFLUENCY_RE,
   EMPHASIS_RE,
+  EMPTY_TURN_RE,
   FILLER_RE,
   INLINE_TAG_RE,
   INSTRUCTION_START_RE,
   INVISIBLE_RE,
-  NEGATION_WORD_RE,
   NON_SPEECH_RE,
   SPACE_RUN_RE,
   PRUNE_RE,
   ARTICLE_RE,
   COMPLEMENTIZER_RE,
-  REPEAT_ALLOWED,
-  REPEAT_RE,
+  SPLIT_MARK,
+  collapseRepeats,
   SPOKEN_FILLER_RES,
   VERBOSE_MAP,
   VERBOSE_RE,
@@ -195,15 +195,17 @@ function readJson(lines: readonly string[], i: number): { minified: string; last
   return undefined;
 }
 
+const SPLIT_LINE = '\n' + SPLIT_MARK;
+
 /** The level's rules over the whole masked text, one regex call each. */
 function applyRules(s: string, level: Level): string {
-  if (s.includes('<')) s = s.replace(BR_RE, '\n').replace(BLOCK_TAG_RE, '\n').replace(INLINE_TAG_RE, '');
+  if (s.includes('<')) s = s.replace(BR_RE, SPLIT_LINE).replace(BLOCK_TAG_RE, SPLIT_LINE).replace(INLINE_TAG_RE, '');
   if (s.includes('*')) s = s.replace(EMPHASIS_RE, (_m, a: string | undefined, b: string | undefined) => a ?? b ?? '');
   if (level !== 'safe') {
     const before = s;
     s = s.replace(NON_SPEECH_RE, '').replace(DISFLUENCY_RE, capAtSentenceStart);
     // Spoken-language text (it had disfluencies or noise tags): collapse stutters and false starts.
-    if (s !== before) s = s.replace(REPEAT_RE, (m, unit: string) => (REPEAT_ALLOWED.has(unit.toLowerCase()) || NEGATION_WORD_RE.test(unit) ? m : unit));
+    if (s !== before) s = collapseRepeats(s);
     for (const re of SPOKEN_FILLER_RES) s = s.replace(re, (m, offset: number, all: string) => (capAtSentenceStart(m.trimStart(), offset, all) === CAP_MARK ? CAP_MARK : ' '));
     s = s.replace(FILLER_RE, capAtSentenceStart);
     s = s.replace(VERBOSE_RE, (m) => {
@@ -234,9 +236,11 @@ function dedupeAndJoin(masked: string, level: Level): string {
   const seenSentences = new Set<string>();
   const paragraphs: string[][] = [];
   let current: string[] = [];
-  for (const raw of masked.split('\n')) {
+  const raws = masked.split('\n');
+  for (let i = 0; i < raws.length; i++) {
+    const raw = raws[i]!;
     const mark = raw.charCodeAt(0);
-    const marked = mark === 2 || mark === 3;
+    const marked = mark === 2 || mark === 3 || mark === 4;
     const line = marked ? raw.slice(1) : raw;
     const content = line.trim();
     if (content === '') {
@@ -245,7 +249,8 @@ function dedupeAndJoin(masked: string, level: Level): string {
       current = [];
       continue;
     }
-    if (words && mark === 2 && /^[^:\s][^:]{0,39}:$/.test(content)) continue; // "Speaker:" left with nothing said
+    // "Speaker:" left with nothing said (a whole input line, not the part before a removed <p>).
+    if (words && mark === 2 && raws[i + 1]?.charCodeAt(0) !== 4 && EMPTY_TURN_RE.test(content)) continue;
     const key = content.replace(/[ \t]+/g, ' ');
     if (isDedupeCandidate(key)) {
       if (seenLines.has(key)) continue;

@@ -14,11 +14,13 @@
  * live traffic); `missing` lists values for tests and the eval script, which run on public data.
  */
 import type { Level } from './core.ts';
-import { CODE_BLOCK_RE, NEGATION_RE, RETAINED_CLASSES } from './patterns.ts';
+import { CODE_BLOCK_RE, INDENTED_CODE_RE, NEGATION_RE, PROTECTED_RE, RETAINED_CLASSES, TABLE_ROW_RE } from './patterns.ts';
 import {
   BLOCK_TAG_RE,
   BR_RE,
   DISFLUENCY_RE,
+  EMPTY_TURN_RE,
+  collapseRepeats,
   FILLER_RE,
   INLINE_TAG_RE,
   INVISIBLE_RE,
@@ -40,6 +42,7 @@ export interface RetentionResult {
   readonly missing: readonly { cls: RetentionClass; value: string }[];
 }
 
+const PUA_LINE_RE = /[\uE000-\uF8FF]/;
 const WORD_RE = /[\p{L}\p{M}]+(?:['’][\p{L}]+)*/gu;
 
 /** Checks that `output` retains what `input` holds at `level` (see the module comment). */
@@ -90,17 +93,30 @@ export function checkRetention(input: string, output: string, level: Level): Ret
 
 /** The input with what the level's tables remove taken out (the words left must survive). */
 function removable(text: string, level: Level): string {
-  text = text.replace(BR_RE, ' ').replace(BLOCK_TAG_RE, ' ').replace(INLINE_TAG_RE, ' ');
+  // Protected spans are checked verbatim by their own classes; here they are opaque, as in core.ts.
+  // Lines core.ts keeps whole (private-use characters, indented code, table rows) likewise.
+  text = text
+    .split('\n')
+    .map((l) => (PUA_LINE_RE.test(l) || INDENTED_CODE_RE.test(l) || TABLE_ROW_RE.test(l) ? '\uE000\uE000' : l))
+    .join('\n')
+    .replace(PROTECTED_RE, '\uE000\uE000');
+  text = text.replace(BR_RE, '\n').replace(BLOCK_TAG_RE, '\n').replace(INLINE_TAG_RE, ' ');
   if (level === 'safe') return text;
+  let spoken = false; // the compressor collapses stutters only in text with disfluencies or noise tags
   for (let i = 0; i < 4; i++) {
     const before = text;
-    text = text.replace(NON_SPEECH_RE, ' ').replace(DISFLUENCY_RE, ' ');
+    const cleaned = text.replace(NON_SPEECH_RE, ' ').replace(DISFLUENCY_RE, ' ');
+    spoken ||= cleaned !== text;
+    text = (spoken ? collapseRepeats(cleaned) : cleaned).replace(/[ \t]+/g, ' ');
     for (const re of SPOKEN_FILLER_RES) text = text.replace(re, ' ');
     text = text.replace(FILLER_RE, ' ').replace(VERBOSE_RE, ' ');
     if (text === before) break;
   }
   // A speaker turn that held nothing but removed noise is dropped with its label.
-  text = text.replace(/^[^:\s][^:\n]{0,39}:[ \t,.]*$/gm, '');
+  text = text
+    .split('\n')
+    .map((l) => (EMPTY_TURN_RE.test(l.trim()) ? '' : l))
+    .join('\n');
   if (level === 'aggressive') text = text.replace(PRUNE_RE, ' ').replace(ARTICLE_RE, ' ').replace(COMPLEMENTIZER_RE, '$1 ');
   return text;
 }

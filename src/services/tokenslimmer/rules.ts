@@ -29,6 +29,8 @@ const WORD_END = String.raw`\b(?![-'’])`;
 /** Line-start marks that core.ts puts on every non-blank line while the rules run. */
 export const LINE_MARK = '\u0002';
 export const LABEL_LINE_MARK = '\u0003';
+/** Start of a line that a removed block tag (<p>, <br>) split off: not a line of the input. */
+export const SPLIT_MARK = '\u0004';
 /** Capitalise-the-next-word mark left where a sentence-initial filler was removed. */
 export const CAP_MARK = '\u0001';
 
@@ -42,7 +44,7 @@ export const VERBOSE_RE = new RegExp(
   'gi',
 );
 
-export const FILLER_RE = new RegExp(`${WORD_START}(?:${FILLER_PATTERNS.map((p) => `(?:${p.replace(/'/g, "['’]")})`).join('|')})`, 'gi');
+export const FILLER_RE = new RegExp(`${WORD_START}(?:${FILLER_PATTERNS.map((p) => `(?:${p.replace(/'/g, "['’]").replace(/\[[^\]]*\]| /g, (m) => (m === ' ' ? '[ \\t]+' : m))})`).join('|')})`, 'gi');
 
 export const NON_SPEECH_RE = new RegExp(
   String.raw`[ \t]*[{[(][ \t]*(?:${[...NON_SPEECH_TAGS].sort(byLengthDesc).map(phrase).join('|')})[ \t]*[}\])]`,
@@ -69,6 +71,11 @@ export const REPEAT_ALLOWED: ReadonlySet<string> = new Set(['that', 'had', 'is',
 
 export const NEGATION_WORD_RE = new RegExp(String.raw`\b(?:${NEGATION_WORDS.join('|')})\b|n['’]t\b`, 'i');
 
+/** Collapses stutters ("I I think" → "I think"), keeping grammatical doublings and any repeat that holds a negation. */
+export function collapseRepeats(s: string): string {
+  return s.replace(REPEAT_RE, (m, unit: string) => (REPEAT_ALLOWED.has(unit.toLowerCase()) || NEGATION_WORD_RE.test(unit) ? m : unit));
+}
+
 // Pruned only when a lower-case word follows: no sentence ends on a gap, names and numbers keep
 // what precedes them. Capital "A" is never an article here: in prompts it is more often a variable.
 export const PRUNE_RE = new RegExp(`${WORD_START}(?:${PRUNE_WORDS.flatMap((w) => [w, capitalised(w)]).join('|')})[ \\t]+(?=[a-z])`, 'g');
@@ -79,6 +86,9 @@ export const ARTICLE_RE = new RegExp(
 export const COMPLEMENTIZER_RE = new RegExp(`${WORD_START}(${COMPLEMENTIZER_VERBS.join('|')})[ \\t]+that[ \\t]+(?=[A-Za-z])`, 'gi');
 
 export const INSTRUCTION_START_RE = new RegExp(`^(?:${[...INSTRUCTION_OPENERS].sort(byLengthDesc).map(phrase).join('|')})${WORD_END}`, 'i');
+
+/** A speaker turn left with nothing said ("Project Manager:", "Speaker 2:"): capitalised label words only. */
+export const EMPTY_TURN_RE = /^[A-Z][\w.'’-]*(?:[ \t]+[A-Z0-9][\w.'’-]*){0,3}:$/;
 
 /** Attribute-less HTML tags that only decorate text: removed in `safe`. Block tags leave a line break. */
 export const INLINE_TAGS = ['b', 'i', 'u', 'em', 'strong', 'span', 'small', 'big', 'font', 'mark', 'abbr', 'cite', 'strike', 'ins', 'tt', 'nobr'];

@@ -1,0 +1,127 @@
+/**
+ * Properties of API-09 over the eval prompts and seeded random inputs, in every level:
+ * retention (retention.ts: numbers, URLs, e-mails, quoted strings, inline code, identifiers, code
+ * blocks, negations; content words in safe and balanced), determinism, idempotence, and that the
+ * output is never longer in tokens than the input.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { describe, it } from 'node:test';
+import { compressText, LEVELS } from '../src/services/tokenslimmer/core.ts';
+import { checkRetention, countNegations } from '../src/services/tokenslimmer/retention.ts';
+import { slimPrompt } from '../src/services/tokenslimmer/slim.ts';
+
+const evalPrompts = readFileSync(new URL('../../shared/eval/compress/prompts_dev.jsonl', import.meta.url), 'utf8')
+  .trim()
+  .split('\n')
+  .map((l) => JSON.parse(l) as { id: string; prompt: string });
+
+/** mulberry32: a tiny seeded PRNG, so every run checks the same inputs and a failure reproduces. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const PIECES = [
+  'the', 'a', 'an', 'is', 'was', 'be', 'very', 'really', 'just', 'cat', 'river', 'Paris', 'report', 'model', 'answer', 'quickly',
+  'not', 'no', 'never', 'without', "don't", "isn't", 'cannot', 'nor', 'um', 'Um', 'uh', 'hmm', 'mm', 'you know', 'I mean',
+  'please', 'Please', 'kindly', 'in order to', 'due to the fact that', 'a large number of', 'is able to', 'prior to', 'whether or not',
+  'I would like you to', 'Could you please', 'As an AI language model,', 'Thank you so much!', 'basically', 'it should be noted that',
+  'said that', 'told that', 'very very', 'the the', 'I I', 'go go go', 'that that', 'no no', '{vocalsound}', '[laughter]', '(inaudible)',
+  '42', '3.14', '1,000,000', '2024-05-01', '7.6 mm', '4\u00a0in', 'https://example.com/a_b?x=1', 'www.example.org', 'ops@example.com',
+  '"quoted   text"', "'single quoted'", '“curly quote”', '`inline  code`', 'camelCase', 'snake_case_name', 'v2', 'ES2004a', 'os.path.join()',
+  '{placeholder}', '<|endoftext|>', '<b>bold</b>', '<p>para</p>', '<a href="https://x.io">link</a>', '**strong**', '*em*', '2 * 3 * 4',
+  '\u200b', '\u00a0\u00a0', '   ', '\t', ',', '.', '?', '!', ':', ';', '(', ')', '-', '\u2019', 'é', '数字', '👩‍💻', '\uE000', 'A:', 'Q:',
+];
+const LINES = [
+  '```python\ndef f(x):\n    return  x  # keep   spacing\n```',
+  '{\n  "a": 1.0,\n  "b": [1, 2, "x  y"]\n}',
+  '    indented   code line',
+  '| col a  |  col b |',
+  '',
+  '',
+  'Remember to answer in English and never skip a step.',
+  'Do not use the the internet.',
+];
+
+function randomPrompt(next: () => number): string {
+  const lines: string[] = [];
+  const n = 1 + Math.floor(next() * 12);
+  for (let i = 0; i < n; i++) {
+    if (next() < 0.2) {
+      lines.push(LINES[Math.floor(next() * LINES.length)]!);
+      continue;
+    }
+    if (next() < 0.1 && lines.length > 0) {
+      lines.push(lines[Math.floor(next() * lines.length)]!); // duplicate an earlier line
+      continue;
+    }
+    const words: string[] = [];
+    const m = 1 + Math.floor(next() * 18);
+    for (let j = 0; j < m; j++) words.push(PIECES[Math.floor(next() * PIECES.length)]!);
+    lines.push(words.join(next() < 0.8 ? ' ' : '  '));
+  }
+  return lines.join(next() < 0.9 ? '\n' : '\r\n');
+}
+
+const RANDOM_CASES = 400;
+
+describe('API-09 properties on the eval prompts', () => {
+  for (const level of LEVELS) {
+    it(`retains every protected item, negation and (safe/balanced) content word at ${level}`, () => {
+      for (const { id, prompt } of evalPrompts) {
+        const out = compressText(prompt, level);
+        const check = checkRetention(prompt, out, level);
+        assert.ok(check.ok, `${id} ${level}: ${JSON.stringify(check.missing.slice(0, 5))}`);
+      }
+    });
+    it(`is deterministic and idempotent at ${level}`, () => {
+      for (const { id, prompt } of evalPrompts) {
+        const a = slimPrompt({ prompt, level });
+        const b = slimPrompt({ prompt, level });
+        assert.deepEqual(a, b, id);
+        const again = slimPrompt({ prompt: a.compressed_content, level });
+        assert.equal(again.compressed_content, a.compressed_content, `${id} ${level}`);
+        assert.equal(again.status, 'UNCHANGED', `${id} ${level}`);
+        assert.ok(a.compressed_tokens <= a.original_tokens);
+      }
+    });
+  }
+});
+
+describe('API-09 properties on random inputs', () => {
+  for (const level of LEVELS) {
+    it(`holds retention, determinism and idempotence on ${RANDOM_CASES} seeded random prompts at ${level}`, () => {
+      const next = rng(0x5eed + level.length);
+      for (let i = 0; i < RANDOM_CASES; i++) {
+        const prompt = randomPrompt(next);
+        const out = compressText(prompt, level);
+        const check = checkRetention(prompt, out, level);
+        assert.ok(check.ok, `case ${i} ${level}: ${JSON.stringify(check.missing.slice(0, 5))}\n${JSON.stringify(prompt)}\n${JSON.stringify(out)}`);
+        assert.equal(compressText(prompt, level), out, `case ${i}: not deterministic`);
+        assert.equal(compressText(out, level), out, `case ${i} ${level}: not idempotent\n${JSON.stringify(prompt)}\n${JSON.stringify(out)}`);
+      }
+    });
+  }
+
+  it('keeps the exact number of negations when no sentence repeats', () => {
+    const next = rng(7);
+    const vocab = ['cat', 'river', 'report', 'not', 'never', 'no', 'without', "won't", 'um', 'please', 'the', 'is', 'in order to', 'basically', 'you know'];
+    for (let i = 0; i < 300; i++) {
+      const sentences = Array.from({ length: 1 + Math.floor(next() * 5) }, (_, k) => {
+        const words = Array.from({ length: 2 + Math.floor(next() * 8) }, () => vocab[Math.floor(next() * vocab.length)]!);
+        return `S${i}x${k} ${words.join(' ')}.`;
+      });
+      const prompt = sentences.join(' ');
+      for (const level of LEVELS) {
+        assert.equal(countNegations(compressText(prompt, level)), countNegations(prompt), `${level}: ${prompt}`);
+      }
+    }
+  });
+});
