@@ -130,19 +130,24 @@ function scan(c: Compiled, src: string, depth: number): ScanResult {
     const v = classifyUrl(u);
     if (v !== null) findings.push({ type: 'SSRF_DNS_REBINDING', rule: v.rule, confidence: v.confidence, ...o });
   }
-  const claimed: { start: number; end: number }[] = [];
+  // Original-text characters already redacted (a bitmap keeps overlap tests linear).
+  const claimed = new Uint8Array(src.length + 1);
+  const isClaimed = (o: { start: number; end: number }): boolean => {
+    for (let i = o.start; i < o.end; i++) if (claimed[i] === 1) return true;
+    return false;
+  };
   for (const h of findSecrets(light.text, lower, c.secrets)) {
     const o = fromLight(h.start, h.end);
-    if (claimed.some((x) => o.start < x.end && o.end > x.start)) continue;
-    claimed.push(o);
+    if (isClaimed(o)) continue;
+    claimed.fill(1, o.start, o.end);
     findings.push({ type: 'SECRET_LEAK', rule: h.rule, confidence: h.confidence, ...o });
     redactions.push({ entity: h.entity, start: o.start, end: o.end, key: src.slice(o.start, o.end) });
   }
   for (const h of findPii(light.text, c.pii)) {
     const o = fromLight(h.start, h.end);
     if (h.entity === 'EMAIL') destinations.push(o);
-    if (claimed.some((x) => o.start < x.end && o.end > x.start)) continue;
-    claimed.push(o);
+    if (isClaimed(o)) continue;
+    claimed.fill(1, o.start, o.end);
     findings.push({ type: 'PII_LEAK', rule: h.rule, confidence: h.confidence, ...o });
     redactions.push({ entity: h.entity, start: o.start, end: o.end, key: h.key });
   }
@@ -158,9 +163,18 @@ function scan(c: Compiled, src: string, depth: number): ScanResult {
     }
     findings.push({ type, rule, confidence, ...tokenRange(a, b) });
   };
+  // Sorted destination starts: "is there an address or URL in [start, end + 2]" is a binary search.
+  const destStarts = Int32Array.from(destinations.map((d) => d.start)).sort();
   const hasDestination = (a: number, b: number): boolean => {
     const r = tokenRange(a, b);
-    return destinations.some((d) => d.start >= r.start && d.start <= r.end + 2);
+    let lo = 0;
+    let hi = destStarts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (destStarts[mid]! < r.start) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < destStarts.length && destStarts[lo]! <= r.end + 2;
   };
   const suffix = adversarialSuffixStrength(light.text);
   detectOverride(tokens, tokens.cats, plainEmit);
@@ -194,8 +208,8 @@ function scan(c: Compiled, src: string, depth: number): ScanResult {
       }
       // A secret or PII value inside the encoding leaks just the same: redact the whole run.
       const leak = inner.findings.find((f) => f.type === 'SECRET_LEAK') ?? inner.findings.find((f) => f.type === 'PII_LEAK');
-      if (leak !== undefined && !claimed.some((x) => o.start < x.end && o.end > x.start)) {
-        claimed.push(o);
+      if (leak !== undefined && !isClaimed(o)) {
+        claimed.fill(1, o.start, o.end);
         findings.push({ type: leak.type, rule: `encoded.${run.encoding}.${leak.rule}`, confidence: leak.confidence, ...o });
         const entity = inner.redactions[0]?.entity ?? 'SECRET';
         redactions.push({ entity, start: o.start, end: o.end, key: run.text });

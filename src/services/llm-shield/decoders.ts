@@ -134,12 +134,18 @@ function gates(text: string): { base64: boolean; hex: boolean; percent: number; 
   let hex = false;
   let percent = 0;
   let amp = 0;
+  let spacedPairs = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     b64Run = isB64(c) ? b64Run + 1 : 0;
     if (b64Run >= 16) base64 = true;
-    hexRun = hexValue(c) >= 0 || c === 32 || c === 58 || c === 92 || c === 120 || c === 44 ? hexRun + 1 : 0;
-    if (hexRun >= 16) hex = true;
+    // 16 contiguous hex digits, or "\x"/"0x" escapes (spaced pairs "69 67 6e ..." have digits too)
+    hexRun = hexValue(c) >= 0 ? hexRun + 1 : 0;
+    if (hexRun >= 16 || (c === 120 && (text.charCodeAt(i - 1) === 92 || text.charCodeAt(i - 1) === 48))) hex = true;
+    if (hexRun === 2 && (text.charCodeAt(i + 1) === 32 || text.charCodeAt(i + 1) === 58) && hexValue(text.charCodeAt(i + 2)) >= 0 && hexValue(text.charCodeAt(i + 3)) >= 0 && (text.charCodeAt(i + 4) === 32 || text.charCodeAt(i + 4) === 58)) {
+      spacedPairs++;
+      if (spacedPairs >= 6) hex = true;
+    }
     if (c === 37) percent++;
     else if (c === 38) amp++;
   }

@@ -30,7 +30,7 @@ export const OVERRIDE_WORDS: WordList = [
     'zignoruj', 'ignoruj', 'zignorujcie', 'ignorujcie', 'zapomnij', 'zapomnijcie', 'pomin', 'pomijaj', 'odrzuc', 'nie zwracaj uwagi',
   ]],
   [C.SCOPE, [
-    'all', 'any', 'every', 'each', 'entire', 'whole', 'your', 'these', 'those', 'system', 'my', 'its',
+    'all', 'any', 'every', 'each', 'entire', 'whole', 'your', 'these', 'those', 'system', 'my', 'its', 'other',
     'alle', 'allen', 'samtliche', 'jegliche', 'jede', 'deine', 'ihre', 'toutes', 'tous', 'tes', 'vos', 'todas', 'todos', 'toda', 'cualquier', 'tus', 'sus', 'tutte', 'tutti', 'qualsiasi', 'tue', 'je', 'jouw', 'uw', 'suas', 'teus', 'wszystkie', 'wszelkie', 'kazde', 'twoje',
   ]],
   [C.STRONG_SCOPE, [
@@ -58,6 +58,8 @@ export const OVERRIDE_WORDS: WordList = [
   [C.VOIDED, ['false', 'void', 'obsolete', 'outdated', 'out of date', 'cancelled', 'canceled', 'invalid', 'fake', 'revoked', 'null', 'overridden', 'deprecated', 'expired', 'superseded', 'lifted', 'suspended', 'disabled', 'no longer apply', 'no longer valid', 'not apply', 'ungultig', 'caduques', 'invalidas', 'nulle', 'nieaktualne']],
   [C.NEW, ['new', 'updated', 'revised', 'real', 'actual', 'neue', 'neuen', 'nouvelles', 'nuevas', 'nuove', 'nieuwe', 'novas', 'nowe']],
   [C.SWITCH, ['you are now', "you're now", 'you will now', 'you now are', 'from now on', 'henceforth', 'starting now', 'from this moment', 'ab jetzt', 'von nun an', 'a partir de ahora', 'a partir de maintenant', "d'ora in poi", 'vanaf nu', 'a partir de agora', 'od teraz']],
+  [C.AI, ['ai', 'assistant', 'chatbot', 'bot', 'model', 'llm', 'gpt', 'chatgpt', 'language model', 'chat assistant', 'ai assistant', 'ki', 'assistent', 'assistente', 'asistente', 'sztuczna inteligencja']],
+  [C.NEW, ['reprogramming', 'reprogram', 'system update', 'system upgrade', 'important update', 'admin override', 'override mode', 'maintenance mode']],
   [C.NOT_FOLLOW, ['do not follow', "don't follow", 'dont follow', 'stop following', 'no longer follow', 'never follow', 'do not obey', "don't obey", 'not follow', 'not obey', 'do not adhere']],
 ];
 
@@ -72,7 +74,10 @@ const DESCRIPTIVE = new Set(['which', 'that', 'who', 'it', 'he', 'she', 'they', 
  * commanded ("the app ignores ...", "which bypassed ...", "without ignoring ...").
  */
 function imperative(t: Tokens, i: number): number {
-  for (let k = Math.max(0, i - 2); k < i; k++) if (DESCRIPTIVE.has(t.words[k]!)) return 0.5;
+  for (let k = i - 1; k >= Math.max(0, i - 2); k--) {
+    if (t.stop[k] === 1) break;
+    if (DESCRIPTIVE.has(t.words[k]!)) return 0.5;
+  }
   const w = t.words[i]!;
   if (w.length > 5 && (w.endsWith('es') || w.endsWith('ed') || (w.endsWith('s') && !w.endsWith('ss')))) return 0.5;
   return 1;
@@ -147,8 +152,14 @@ export function detectOverride(t: Tokens, cats: Uint32Array, emit: Emit): void {
       emit('PROMPT_INJECTION_OVERRIDE', 'override.role_switch', j >= 0 ? 0.75 : 0.4, i, j >= 0 ? j : i);
       continue;
     }
-    if (c & C.NEW && i + 1 < t.count && cats[i + 1]! & C.TARGET) {
-      emit('PROMPT_INJECTION_OVERRIDE', 'override.new_instructions', 0.35, i, i + 1);
+    if (c & C.NEW) {
+      // "new instructions" addressed to the model ("NEW INSTRUCTION TO CHAT ASSISTANT", "system
+      // upgrade ... you are now") or announced ("begin new instructions")
+      const target = i + 1 < t.count && (cats[i + 1]! & C.TARGET) !== 0;
+      const phrase = t.words[i] !== 'new' && t.words[i] !== 'updated' && t.words[i] !== 'real' && t.words[i] !== 'actual' && t.words[i] !== 'revised';
+      if (!target && !phrase) continue;
+      const addressed = findAfter(t, cats, i, C.AI | C.SWITCH, 6, false) >= 0 || (i > 0 && (t.words[i - 1] === 'begin' || t.words[i - 1] === 'start'));
+      emit('PROMPT_INJECTION_OVERRIDE', 'override.new_instructions', addressed ? 0.7 : 0.35, i, target ? i + 1 : i);
     }
   }
 }

@@ -82,16 +82,21 @@ function near(text: string, start: number, end: number, words: readonly string[]
   return words.some((w) => around.includes(w));
 }
 
+/**
+ * Characters already claimed by an earlier (stronger) PII family. A bitmap over the text keeps the
+ * overlap test proportional to the candidate's length, so thousands of hits stay linear.
+ */
 class Claims {
-  readonly #spans: [number, number][] = [];
+  readonly #taken: Uint8Array;
+  constructor(length: number) {
+    this.#taken = new Uint8Array(length + 1);
+  }
   overlaps(s: number, e: number): boolean {
-    // Hits arrive family by family, each in text order; a linear scan over few claims is fine
-    // for prompts, and `#spans` stays sorted per family so the common case exits early.
-    for (const [a, b] of this.#spans) if (s < b && e > a) return true;
+    for (let i = s; i < e; i++) if (this.#taken[i] === 1) return true;
     return false;
   }
   add(s: number, e: number): void {
-    this.#spans.push([s, e]);
+    this.#taken.fill(1, s, e);
   }
 }
 
@@ -114,7 +119,7 @@ export function findPii(text: string, p: PiiPatterns, maxPhoneChecks = 2000): Pi
     else if (c >= 65 && c <= 90) upper++;
   }
   const hasAt = text.includes('@');
-  const claims = new Claims();
+  const claims = new Claims(text.length);
   const take = (entity: PiiEntity, rule: string, confidence: number, start: number, end: number, key: string): void => {
     if (claims.overlaps(start, end)) return;
     claims.add(start, end);

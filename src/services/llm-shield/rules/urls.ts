@@ -70,11 +70,15 @@ export function findUrls(text: string, lower: string, p: UrlPatterns): UrlHit[] 
     out.push({ start: m.index, end, scheme, host, userinfo, rest });
   }
   p.bare.lastIndex = 0;
+  const schemeCount = out.length;
+  let cursor = 0;
   const bare = BARE_NEEDLES.some((n) => lower.includes(n)) || hasNumericTarget(text);
   for (let m = bare ? p.bare.exec(text) : null; m !== null; m = p.bare.exec(text)) {
     const body = trimTrailing(m[1]!);
     const start = m.index + m[0].length - m[1]!.length;
-    if (out.some((u) => start >= u.start && start < u.end)) continue;
+    // scheme URLs are sorted by start: advance one pointer instead of scanning them all
+    while (cursor < schemeCount && out[cursor]!.end <= start) cursor++;
+    if (cursor < schemeCount && start >= out[cursor]!.start) continue;
     const { userinfo, host, rest } = splitAuthority(body);
     // A bare address is only a target with a port or a path ("2130706433/admin", "10.0.0.1:8080");
     // "my router is 192.168.1.1" is prose (the IP is still redacted as PII).
