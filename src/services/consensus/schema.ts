@@ -24,6 +24,8 @@ export const LIMITS = {
   decideVotesMax: 1000,
   weightMax: 1e9,
   quorumWeightMax: 1e12,
+  /** Smallest fraction, weight or weight quorum: "greater than 0" for all practical purposes. */
+  positiveMin: 1e-9,
 } as const;
 
 const Resource = Type.String({ minLength: 1, maxLength: LIMITS.resourceMaxChars, description: 'Lock name (acquire, renew, release, status, validate)' });
@@ -32,8 +34,9 @@ const Token = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, descr
 const Value = Type.Union([Type.String({ maxLength: LIMITS.valueMaxChars }), Type.Number(), Type.Boolean()], {
   description: 'A vote value: string, number or boolean (1, "1" and true are different values)',
 });
-const Fraction = Type.Object({ fraction: Type.Number({ exclusiveMinimum: 0, maximum: 1 }) }, { additionalProperties: false });
-const Quorum = Type.Union([Type.Number({ exclusiveMinimum: 0, maximum: LIMITS.quorumWeightMax }), Fraction], {
+// `minimum` rather than `exclusiveMinimum: 0`: OpenAPI 3.0 has no numeric exclusiveMinimum.
+const Fraction = Type.Object({ fraction: Type.Number({ minimum: LIMITS.positiveMin, maximum: 1 }) }, { additionalProperties: false });
+const Quorum = Type.Union([Type.Number({ minimum: LIMITS.positiveMin, maximum: LIMITS.quorumWeightMax }), Fraction], {
   description: 'A count (vote: an integer number of votes; decide: a total weight) or {"fraction": f} of the electorate (0 < f <= 1)',
 });
 const Electorate = Type.Array(AgentId, {
@@ -46,7 +49,7 @@ const Electorate = Type.Array(AgentId, {
 export const DecideVote = Type.Object({
   agent_id: AgentId,
   value: Value,
-  weight: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: LIMITS.weightMax, description: 'Default 1' })),
+  weight: Type.Optional(Type.Number({ minimum: LIMITS.positiveMin, maximum: LIMITS.weightMax, description: 'Default 1' })),
 });
 
 export const ConsensusRequest = Type.Object(
@@ -68,14 +71,26 @@ export const ConsensusRequest = Type.Object(
     electorate: Type.Optional(Electorate),
     votes: Type.Optional(Type.Array(DecideVote, { minItems: 1, maxItems: LIMITS.decideVotesMax, description: 'decide: every vote; an agent_id counts once (its first vote)' })),
   },
-  { description: 'API-21 consensus and lock arbiter; `operation` selects the action' },
+  {
+    description: 'API-21 consensus and lock arbiter; `operation` selects the action',
+    examples: [
+      { operation: 'acquire', resource: 'orders-db', agent_id: 'agent-7f3a', ttl_ms: 5000 },
+      { operation: 'status', resource: 'orders-db' },
+      { operation: 'validate', resource: 'orders-db', fencing_token: 42 },
+      { operation: 'renew', resource: 'orders-db', agent_id: 'agent-7f3a', fencing_token: 42, ttl_ms: 5000 },
+      { operation: 'release', resource: 'orders-db', agent_id: 'agent-7f3a', fencing_token: 42 },
+      { operation: 'vote', proposal_id: 'deploy-v2', agent_id: 'agent-7f3a', value: 'approve', quorum: { fraction: 0.6 }, electorate: ['agent-7f3a', 'agent-19c2', 'agent-a001'] },
+      { operation: 'decide', quorum: { fraction: 0.5 }, votes: [{ agent_id: 'a', value: 'blue', weight: 2 }, { agent_id: 'b', value: 'green' }] },
+    ],
+  },
 );
 export type ConsensusRequest = Static<typeof ConsensusRequest>;
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 const NullableInt = Type.Union([Type.Integer(), Type.Null()]);
 const NullableNumber = Type.Union([Type.Number(), Type.Null()]);
-const NullableValue = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]);
+// Each branch nullable on its own: OpenAPI 3.0 wants `nullable` next to a `type`.
+const NullableValue = Type.Union([Type.Union([Type.String(), Type.Null()]), Type.Union([Type.Number(), Type.Null()]), Type.Union([Type.Boolean(), Type.Null()])]);
 const Tally = Type.Array(Type.Object({ value: Value, votes: Type.Number() }), { description: 'Values by votes (or weight), most first, at most 20' });
 
 /** Every field any operation answers; which ones appear is listed per operation in the docs. */
