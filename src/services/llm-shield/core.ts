@@ -128,7 +128,8 @@ function scan(c: Compiled, src: string, depth: number): ScanResult {
     const o = fromLight(u.start, u.end);
     destinations.push(o);
     const v = classifyUrl(u);
-    if (v !== null) findings.push({ type: 'SSRF_DNS_REBINDING', rule: v.rule, confidence: v.confidence, ...o });
+    if (v !== null && v.confidence >= REPORT_THRESHOLD) findings.push({ type: 'SSRF_DNS_REBINDING', rule: v.rule, confidence: v.confidence, ...o });
+    else if (v !== null) residual = Math.max(residual, v.confidence);
   }
   // Original-text characters already redacted (a bitmap keeps overlap tests linear).
   const claimed = new Uint8Array(src.length + 1);

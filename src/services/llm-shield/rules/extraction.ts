@@ -15,7 +15,7 @@ export const EXTRACTION_WORDS: WordList = [
   ]],
   [C.QUESTION, ['what', 'which', 'wat', 'quelles', 'quels', 'cuales', 'quali', 'quais', 'jakie']],
   [C.SELF, [
-    'system', 'initial', 'initials', 'original', 'hidden', 'secret', 'underlying', 'internal', 'above', 'previous', 'prior', 'verbatim', 'preceding', 'confidential', 'pre prompt', 'preprompt', 'been given', 'developer', 'everything above',
+    'system', 'initial', 'initials', 'original', 'hidden', 'secret', 'underlying', 'internal', 'above', 'previous', 'prior', 'verbatim', 'preceding', 'confidential', 'pre prompt', 'preprompt', 'been given', 'developer', 'everything above', 'word for word', 'were you given', 'you were given', 'given to you', 'before this conversation', 'this line', 'written above',
     'deine', 'deinen', 'ursprunglichen', 'tes', 'vos', 'tus', 'sus', 'tue', 'je', 'suas', 'twoje', 'system', 'systeme', 'sistema',
   ]],
   [C.SYS_TARGET, [
@@ -31,17 +31,21 @@ export function detectExtraction(t: Tokens, cats: Uint32Array, emit: Emit): void
   for (let i = 0; i < t.count; i++) {
     const c = cats[i]!;
     if ((c & (C.EXTRACT_VERB | C.QUESTION)) === 0) continue;
-    const j = findAfter(t, cats, i, C.SYS_TARGET, 7);
+    let j = findAfter(t, cats, i, C.SYS_TARGET, 7);
+    // "output everything that was written above, word for word": no instruction noun, but
+    // everything + a strong self-reference
+    const everything = j < 0 && (c & C.EXTRACT_VERB) !== 0 ? findAfter(t, cats, i, C.EVERYTHING, 3) : -1;
+    if (j < 0) j = everything;
     if (j < 0) continue;
     let strong = false;
     let yours = false;
-    const last = Math.min(t.count - 1, j + 4);
+    const last = Math.min(t.count - 1, j + 6);
     for (let k = i + 1; k <= last; k++) {
       if (k > j && t.stop[k - 1] === 1) break;
       if (cats[k]! & C.SELF) strong = true;
       if (YOUR.has(t.words[k]!)) yours = true;
     }
-    if (!strong && !yours) continue;
+    if (!strong && (!yours || everything >= 0)) continue;
     const verb = (c & C.EXTRACT_VERB) !== 0;
     const conf = strong ? (verb ? 0.9 : 0.8) : verb ? 0.7 : 0.55;
     emit('SYSTEM_PROMPT_EXTRACTION', verb ? 'extraction.disclose_instructions' : 'extraction.ask_instructions', conf, i, j);

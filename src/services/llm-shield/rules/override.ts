@@ -35,7 +35,7 @@ export const OVERRIDE_WORDS: WordList = [
   ]],
   [C.STRONG_SCOPE, [
     'previous', 'prior', 'above', 'earlier', 'preceding', 'foregoing', 'former', 'initial', 'original', 'aforementioned', 'existing', 'default', 'old', 'so far', 'up to now', 'before this', 'until now',
-    'vorherigen', 'vorherige', 'vorigen', 'vorige', 'obigen', 'obige', 'bisherigen', 'bisherige', 'fruheren', 'vorangegangenen', 'ursprunglichen', 'alten', 'vorstehenden', 'oben',
+    'vorherigen', 'vorherige', 'vorigen', 'vorige', 'vorher', 'zuvor', 'bisher', 'obigen', 'obige', 'bisherigen', 'bisherige', 'fruheren', 'vorangegangenen', 'ursprunglichen', 'alten', 'vorstehenden', 'oben',
     'precedentes', 'precedents', 'precedente', 'anterieures', 'anterieurs', 'ci dessus', 'initiales', 'originales', 'anciennes',
     'anteriores', 'previas', 'previos', 'precedentes', 'iniciales', 'arriba', 'anterior',
     'precedenti', 'sopra', 'originali', 'iniziali', 'vecchie',
@@ -84,7 +84,7 @@ function imperative(t: Tokens, i: number): number {
 }
 
 /** After "ignore the above" / "forget everything": words that end the object (no other noun follows). */
-const OBJECT_END = new Set(['and', 'then', 'instead', 'but', 'or', 'i', 'you', 'we', 'it', 'that', 'what', 'said', 'told', 'before', 'so', 'now', 'just', 'please', 'except']);
+const OBJECT_END = new Set(['and', 'then', 'instead', 'but', 'or', 'i', 'you', 'we', 'it', 'that', 'what', 'said', 'told', 'before', 'so', 'now', 'just', 'please', 'except', 'was', 'dass', 'das', 'und', 'que', 'ce', 'et', 'lo', 'y', 'che', 'e', 'wat', 'en', 'o', 'co', 'i']);
 
 function objectEnds(t: Tokens, cats: Uint32Array, k: number): boolean {
   if (k + 1 >= t.count || t.stop[k] === 1) return true;

@@ -123,8 +123,18 @@ function classifyIpv6(raw: string): string | null {
   return null;
 }
 
-/** The SSRF verdict for one URL, or null when it targets a public host over a web scheme. */
+/**
+ * The SSRF verdict for one URL, or null when it targets a public host over a web scheme. A
+ * scheme-less `host:port` ("ECONNREFUSED 127.0.0.1:5432", "localhost port 3000") is how people
+ * describe their own setup: only metadata endpoints count there at full strength.
+ */
 export function classifyUrl(u: UrlHit): SsrfVerdict | null {
+  const v = classifyTarget(u);
+  if (v === null || u.hasScheme || v.confidence >= 0.95) return v;
+  return { rule: v.rule, confidence: 0.4 };
+}
+
+function classifyTarget(u: UrlHit): SsrfVerdict | null {
   let host = decodePercent(u.host).toLowerCase();
   while (host.endsWith('.')) host = host.slice(0, -1);
   if (DANGEROUS_SCHEMES.has(u.scheme)) return { rule: `ssrf.scheme_${u.scheme}`, confidence: 0.8 };

@@ -14,6 +14,8 @@ export interface UrlHit {
   readonly host: string;
   readonly userinfo: string;
   readonly rest: string;
+  /** false for scheme-less `host:port/path` spans (weaker evidence of a fetch target) */
+  readonly hasScheme: boolean;
 }
 
 export interface UrlPatterns {
@@ -67,7 +69,7 @@ export function findUrls(text: string, lower: string, p: UrlPatterns): UrlHit[] 
     const body = trimTrailing(m[2]!);
     const { userinfo, host, rest } = splitAuthority(body);
     const end = m.index + scheme.length + 3 + body.length;
-    out.push({ start: m.index, end, scheme, host, userinfo, rest });
+    out.push({ start: m.index, end, scheme, host, userinfo, rest, hasScheme: true });
   }
   p.bare.lastIndex = 0;
   const schemeCount = out.length;
@@ -86,7 +88,7 @@ export function findUrls(text: string, lower: string, p: UrlPatterns): UrlHit[] 
     // Numeric hosts: a dotted quad, a 32-bit number of 8+ digits or a 0x form; "05/12/2021" and
     // "03:29" are dates and times.
     if (isDigit(host.charCodeAt(0)) && !numericHostShape(host)) continue;
-    out.push({ start, end: start + body.length, scheme: '', host, userinfo, rest });
+    out.push({ start, end: start + body.length, scheme: '', host, userinfo, rest, hasScheme: false });
   }
   return out;
 }
