@@ -10,9 +10,12 @@
  *                               {s:'G', tk, at, since} until its gateway picks it up
  *   base idx            zset    resource -> lease end: what LOCK_MAX_RESOURCES counts, and where
  *                               the sweep finds ended leases
- *   base fence          string  the tenant's token counter: seeded at (Redis ms) x 1000 like
- *                               src/services/consensus/fence.ts, then only INCR, never reset; a
- *                               Redis that lost its data seeds again above every token it gave
+ *   base fence          string  the tenant's token counter, never reset: INCR, but never below
+ *                               (Redis ms) x 1000 (as src/services/consensus/fence.ts seeds), so
+ *                               a Redis that lost its data, or a promoted replica that missed the
+ *                               last increments, still issues tokens above every earlier one
+ *                               (as long as fewer than 1000 tokens per ms were issued on average
+ *                               and the servers' clocks agree to within the failover time)
  *
  * A script reaches other resources of the tenant (the sweep) through keys it builds from `base`:
  * fine on one Redis primary, which is the deployment this store supports (not Redis Cluster).
@@ -39,9 +42,16 @@ local function lkey(r) return base .. 'l:' .. r end
 local function qkey(r) return base .. 'q:' .. r end
 local function wkey(r) return base .. 'w:' .. r end
 
+-- never below (Redis ms) x 1000: a counter that went back (restart without persistence, failover
+-- to a replica that missed the last INCRs) still hands out tokens above every earlier one
 local function next_token()
-  if redis.call('EXISTS', fence) == 0 then redis.call('SET', fence, int(math.floor(now) * 1000)) end
-  return int(redis.call('INCR', fence))
+  local floor = math.floor(now) * 1000
+  local v = redis.call('INCR', fence)
+  if v <= floor then
+    v = floor + 1
+    redis.call('SET', fence, int(v))
+  end
+  return int(v)
 end
 
 local function lease(r, agent, token, ttl)

@@ -12,7 +12,7 @@
  *   base o:<id>     hash  value key -> order of its first vote (ties: first voted first)
  *   base e:<id>     set   the electorate, when the first vote gave one
  *   base idx        zset  proposal id -> expiry (PROPOSAL_MAX counts it; swept by score)
- *   base epoch      string the tenant's epoch counter, seeded at (Redis ms) x 1000, only INCR
+ *   base epoch      string the tenant's epoch counter: INCR, never below (Redis ms) x 1000
  *
  * Every proposal key expires PROPOSAL_TTL_MS after the first vote (Redis clock). Value keys are
  * quorum.ts's valueKey (`s:`, `n:`, `b:` + text), so the value is rebuilt from its key.
@@ -34,9 +34,15 @@ export interface RedisProposalStoreOptions {
 const EPOCH_PRELUDE = `
 local tm = redis.call('TIME')
 local now = tonumber(tm[1]) * 1000 + tonumber(tm[2]) / 1000
+-- like lock tokens: never below (Redis ms) x 1000, so epochs keep rising across a data loss
 local function next_epoch(key)
-  if redis.call('EXISTS', key) == 0 then redis.call('SET', key, string.format('%.0f', math.floor(now) * 1000)) end
-  return string.format('%.0f', redis.call('INCR', key))
+  local floor = math.floor(now) * 1000
+  local v = redis.call('INCR', key)
+  if v <= floor then
+    v = floor + 1
+    redis.call('SET', key, string.format('%.0f', v))
+  end
+  return string.format('%.0f', v)
 end
 `;
 
