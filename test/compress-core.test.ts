@@ -1,0 +1,111 @@
+/**
+ * API-09 core behaviour per level, table-driven: what each level removes, what it must leave
+ * alone, and the response arithmetic of slimPrompt.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { compressText, type Level } from '../src/services/tokenslimmer/core.ts';
+import { NEGATION_WORDS, VERBOSE_PHRASES } from '../src/services/tokenslimmer/phrases.ts';
+import { slimPrompt } from '../src/services/tokenslimmer/slim.ts';
+
+type Case = readonly [name: string, input: string, expected: string];
+
+const SAFE: Case[] = [
+  ['collapses whitespace runs and trailing spaces', 'a   b\t\tc   \nd', 'a b c\nd'],
+  ['collapses blank-line runs to one blank line', 'a\n\n\n\n\nb', 'a\n\nb'],
+  ['trims leading and trailing blank lines', '\n\n  \nhello\n\n', 'hello'],
+  ['normalises CRLF', 'a\r\nb', 'a\nb'],
+  ['removes zero-width characters', 'in\u200Bvisible\uFEFF', 'invisible'],
+  ['keeps a single no-break space (binds a number to its unit)', '4\u00A0in', '4\u00A0in'],
+  ['removes attribute-less decorative HTML', 'This is <b>bold</b> and <em>em</em>.', 'This is bold and em.'],
+  ['turns block tags into line breaks', '<p>One.</p><p>Two.</p>', 'One.\nTwo.'],
+  ['keeps tags with attributes (their values may be URLs)', 'See <a href="https://x.io">here</a>.', 'See <a href="https://x.io">here</a>.'],
+  ['strips Markdown emphasis markers', 'A **very** *important* rule', 'A very important rule'],
+  ['leaves arithmetic stars alone', '2 * 3 * 4 = 24', '2 * 3 * 4 = 24'],
+  ['drops a repeated line', 'Summarize the report in three bullets.\nContext here.\nSummarize the report in three bullets.', 'Summarize the report in three bullets.\nContext here.'],
+  ['keeps short repeated lines (dialogue)', 'Yes.\nNo.\nYes.', 'Yes.\nNo.\nYes.'],
+  ['keeps labelled repeated lines (few-shot structure)', 'Q: one\nA: Let us think step by step.\n\nQ: two\nA: Let us think step by step.', 'Q: one\nA: Let us think step by step.\n\nQ: two\nA: Let us think step by step.'],
+  ['drops a repeated paragraph', 'Rule one.\nRule two here.\n\nOther.\n\nRule one.\nRule two here.', 'Rule one.\nRule two here.\n\nOther.'],
+  ['minifies JSON without touching strings or numbers', 'Data:\n{\n  "a": 1.0,\n  "b": [1, 2, "x  y"]\n}', 'Data:\n{"a":1.0,"b":[1,2,"x  y"]}'],
+  ['keeps fenced code byte for byte', '```py\nx  =  1   \n```\ntext   here', '```py\nx  =  1   \n```\ntext here'],
+  ['keeps indented code byte for byte', 'Code:\n    if  (a)  {}  ', 'Code:\n    if  (a)  {}  '],
+  ['keeps table rows byte for byte', '| a  |  b |\n|---|---|', '| a  |  b |\n|---|---|'],
+  ['keeps quoted strings byte for byte', 'Say "two  spaces" now', 'Say "two  spaces" now'],
+  ['does not touch filler in safe', 'Please, could you kindly help?', 'Please, could you kindly help?'],
+];
+
+const BALANCED: Case[] = [
+  ['removes request wrappers and politeness', 'Could you please summarize the report? Thank you so much!', 'Summarize the report?'],
+  ['removes "I would like you to"', 'I would like you to translate this.', 'Translate this.'],
+  ['removes "As an AI language model,"', 'As an AI language model, I cannot browse.', 'I cannot browse.'],
+  ['replaces verbose phrases from the table', 'We left early in order to avoid traffic due to the fact that it rained.', 'We left early to avoid traffic because it rained.'],
+  ['keeps the capital of a replaced sentence start', 'Prior to the meeting, read this.', 'Before the meeting, read this.'],
+  ['removes disfluencies and noise tags of transcripts', 'Sarah: Um I think {vocalsound} we should uh go.', 'Sarah: I think we should go.'],
+  ['collapses stutters in spoken text', 'Tom: uh I I think the the plan works.', 'Tom: I think the plan works.'],
+  ['keeps grammatical doublings', 'Ann: um I know that that is true.', 'Ann: I know that that is true.'],
+  ['never collapses repeated negations', 'Bob: uh no no, not now.', 'Bob: no no, not now.'],
+  ['removes comma-delimited spoken fillers', 'Ann: It was, you know, fine.', 'Ann: It was, fine.'],
+  ['drops a speaker turn left empty', 'Ann: Hello.\nBob: {vocalsound}\nAnn: Bye.', 'Ann: Hello.\nAnn: Bye.'],
+  ['drops an instruction said twice', 'Answer in exactly one word. The sky is blue. Answer in exactly one word.', 'Answer in exactly one word. The sky is blue.'],
+  ['keeps a repeated statement that is not an instruction', 'So the answer is No. Then so the answer is No.', 'So the answer is No. Then so the answer is No.'],
+  ['keeps filler inside quotes and code', 'Print "please basically" and `in order to`.', 'Print "please basically" and `in order to`.'],
+  ['never removes "mm" after a number', 'It is 7 mm wide.', 'It is 7 mm wide.'],
+];
+
+const AGGRESSIVE: Case[] = [
+  ['prunes forms of "to be" and intensifiers before lower-case words', 'It is very cold and we were really tired.', 'It cold and we tired.'],
+  ['prunes a sentence-initial article', 'The cat sat. A dog barked.', 'cat sat. A dog barked.'],
+  ['keeps articles inside sentences (names, answers)', 'He went into the bloodstream of the Hudson Bay.', 'He went into the bloodstream of the Hudson Bay.'],
+  ['keeps an article before a name', 'The Romantics played.', 'The Romantics played.'],
+  ['drops "that" after verbs of saying', 'We are told that Frank missed.', 'We told Frank missed.'],
+  ['keeps negations', 'It is not the case that he was never there.', 'It not the case that he never there.'],
+  ['never prunes in quotes, code or tables', 'Use "the very best" and `is a`.\n| the | is |', 'Use "the very best" and `is a`.\n| the | is |'],
+];
+
+function table(level: Level, cases: readonly Case[]): void {
+  describe(`compressText at ${level}`, () => {
+    for (const [name, input, expected] of cases) {
+      it(name, () => assert.equal(compressText(input, level), expected));
+    }
+  });
+}
+table('safe', SAFE);
+table('balanced', BALANCED);
+table('aggressive', AGGRESSIVE);
+
+describe('documented tables', () => {
+  it('no verbose-phrase replacement removes a negation word', () => {
+    const neg = new RegExp(`\\b(?:${NEGATION_WORDS.join('|')})\\b|n't\\b`, 'i');
+    for (const [from, to] of VERBOSE_PHRASES) {
+      assert.equal(neg.test(from), false, from);
+      assert.ok(to.length < from.length, `${from} -> ${to} must be shorter`);
+    }
+  });
+});
+
+describe('slimPrompt', () => {
+  it('reports counts, saving and a one-decimal percentage', () => {
+    const r = slimPrompt({ prompt: 'Could you please explain   the rule due to the fact that I forgot it?', level: 'balanced' });
+    assert.equal(r.status, 'COMPRESSED');
+    assert.equal(r.tokens_saved, r.original_tokens - r.compressed_tokens);
+    assert.equal(r.reduction_percent, `${((r.tokens_saved * 100) / r.original_tokens).toFixed(1)}%`);
+    assert.equal(r.level, 'balanced');
+    assert.equal(r.encoding, 'o200k_base');
+  });
+
+  it('answers UNCHANGED with the prompt itself when nothing can be removed', () => {
+    const r = slimPrompt({ prompt: 'Add 2 and 3.', level: 'aggressive' });
+    assert.deepEqual([r.status, r.compressed_content, r.tokens_saved, r.reduction_percent], ['UNCHANGED', 'Add 2 and 3.', 0, '0.0%']);
+  });
+
+  it('answers UNCHANGED for an empty prompt', () => {
+    const r = slimPrompt({ prompt: '' });
+    assert.deepEqual([r.status, r.original_tokens, r.compressed_tokens], ['UNCHANGED', 0, 0]);
+  });
+
+  it('defaults to balanced and o200k_base', () => {
+    const r = slimPrompt({ prompt: 'Um, hello   there.' });
+    assert.equal(r.level, 'balanced');
+    assert.equal(r.encoding, 'o200k_base');
+  });
+});

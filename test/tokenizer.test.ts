@@ -1,0 +1,62 @@
+/**
+ * The shared tokenizer (src/tokenizer): known counts, special-token strings counted as text, and
+ * agreement with the two other BPE implementations (js-tiktoken, WASM tiktoken) on the eval
+ * prompts and on mixed-script text.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, describe, it } from 'node:test';
+import { Tiktoken as JsTiktoken } from 'js-tiktoken/lite';
+import jsO200k from 'js-tiktoken/ranks/o200k_base';
+import jsCl100k from 'js-tiktoken/ranks/cl100k_base';
+import { get_encoding } from 'tiktoken';
+import { countTokens, ENCODINGS, type Encoding } from '../src/tokenizer/index.ts';
+
+const evalPrompts = readFileSync(new URL('../../shared/eval/compress/prompts_dev.jsonl', import.meta.url), 'utf8')
+  .trim()
+  .split('\n')
+  .map((l) => (JSON.parse(l) as { prompt: string }).prompt);
+const extra = ['', ' ', 'hello world', 'naïve café — 数字 12345 👩‍💻 ', 'tab\there\r\nnew line', '<|endoftext|><|im_start|>user', 'a'.repeat(400)];
+
+describe('countTokens', () => {
+  const wasm = { o200k_base: get_encoding('o200k_base'), cl100k_base: get_encoding('cl100k_base') };
+  const js = { o200k_base: new JsTiktoken(jsO200k), cl100k_base: new JsTiktoken(jsCl100k) };
+  after(() => {
+    wasm.o200k_base.free();
+    wasm.cl100k_base.free();
+  });
+
+  const known: [string, Encoding, number][] = [
+    ['hello world', 'o200k_base', 2],
+    ['hello world', 'cl100k_base', 2],
+    ['', 'o200k_base', 0],
+  ];
+  for (const [text, enc, n] of known) {
+    it(`counts ${JSON.stringify(text)} as ${n} in ${enc}`, () => assert.equal(countTokens(text, enc), n));
+  }
+
+  it('counts special-token spellings as plain text instead of throwing', () => {
+    const n = countTokens('before <|endoftext|> after', 'o200k_base');
+    assert.ok(n > 3, `got ${n}`);
+    assert.equal(n, wasm.o200k_base.encode_ordinary('before <|endoftext|> after').length);
+  });
+
+  it('distinguishes the two encodings', () => {
+    const text = evalPrompts.join('\n');
+    assert.notEqual(countTokens(text, 'o200k_base'), countTokens(text, 'cl100k_base'));
+  });
+
+  for (const enc of ENCODINGS) {
+    it(`agrees with WASM tiktoken on every eval prompt and with js-tiktoken on every third in ${enc}`, () => {
+      [...evalPrompts, ...extra].forEach((text, i) => {
+        const n = countTokens(text, enc);
+        assert.equal(n, wasm[enc].encode_ordinary(text).length);
+        if (i % 3 === 0) assert.equal(n, js[enc].encode(text, [], []).length); // the slowest of the three
+      });
+    });
+  }
+
+  it('throws RangeError for an unknown encoding', () => {
+    assert.throws(() => countTokens('x', 'p50k_base' as Encoding), RangeError);
+  });
+});
