@@ -67,7 +67,7 @@ export const OVERRIDE_WORDS: WordList = [
  * Words that, right before an override verb, make it a description rather than a command:
  * "a bot which bypasses any rule", "without ignoring the instructions", "never ignore them".
  */
-const DESCRIPTIVE = new Set(['which', 'that', 'who', 'it', 'he', 'she', 'they', 'without', 'not', 'never', 'don', 'doesn', 'didn', 'won', 'cannot', 'shouldn']);
+const DESCRIPTIVE = new Set(['which', 'that', 'who', 'it', 'he', 'she', 'they', 'without', 'not', 'never', 'don', 'doesn', 'didn', 'won', 'cannot', 'shouldn', 'likely', 'able', 'unable', 'how', 'ways', 'tries', 'trying', 'attempts', 'designed']);
 
 /**
  * Imperative reading of an override verb: confidence halves when the verb is described, not
@@ -148,7 +148,9 @@ export function detectOverride(t: Tokens, cats: Uint32Array, emit: Emit): void {
     }
     if (c & C.SWITCH) {
       // "you are now a greeting bot", "from now on you answer as ..."
-      const j = findAfter(t, cats, i, C.PERSONA | C.AI | C.NOLIMIT | C.COMPLY, 6);
+      // a new role for the model (a bot, an AI, a persona); "you are now the helpful assistant" is not one
+      let j = findAfter(t, cats, i, C.PERSONA | C.AI | C.NOLIMIT | C.COMPLY, 6);
+      if (j >= 0 && (t.words[j] === 'assistant' || t.words[j] === 'ai assistant')) j = -1;
       emit('PROMPT_INJECTION_OVERRIDE', 'override.role_switch', j >= 0 ? 0.75 : 0.4, i, j >= 0 ? j : i);
       continue;
     }
