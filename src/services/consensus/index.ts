@@ -1,6 +1,8 @@
 /**
  * API-21 consensus and lock arbiter. Everything runs inline on the event loop (each operation is
- * microseconds of Map work); state lives in the stores this factory creates, one set per gateway.
+ * microseconds of Map work, or one Lua script with STATE_BACKEND=redis); state lives in the stores
+ * this factory creates, one set per gateway: in memory, or on the gateway's Redis connection
+ * (src/state), shared by every gateway on that Redis.
  */
 import { RedisLockStore } from '../../state/redis-lock-store.ts';
 import { RedisProposalStore } from '../../state/redis-proposal-store.ts';
@@ -16,9 +18,9 @@ import type { LockStore, ProposalStore } from './store.ts';
 export interface ConsensusServiceOptions {
   /** Default: the process clock (performance.now for leases). Tests pass a ManualClock. */
   readonly clock?: Clock;
-  /** Default: MemoryLockStore with LOCK_MAX_RESOURCES. */
+  /** Default: RedisLockStore on `deps.state.redis` when set, else MemoryLockStore (LOCK_MAX_RESOURCES). */
   readonly lockStore?: LockStore;
-  /** Default: MemoryProposalStore with PROPOSAL_TTL_MS and PROPOSAL_MAX. */
+  /** Default: RedisProposalStore on `deps.state.redis` when set, else MemoryProposalStore (PROPOSAL_TTL_MS, PROPOSAL_MAX). */
   readonly proposalStore?: ProposalStore;
 }
 
