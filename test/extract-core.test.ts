@@ -128,6 +128,22 @@ describe('pages that are not articles', () => {
   });
 });
 
+describe('hostile input', () => {
+  it('keeps the text of 500 nested elements (flattened past the depth limit)', () => {
+    const html = '<div>'.repeat(500) + `<p>${PROSE}</p>` + '</div>'.repeat(500);
+    assert.match(extract(html).markdown, /The committee met/);
+  });
+  it('answers quickly for 200,000 unclosed elements instead of parsing in quadratic time', () => {
+    const t0 = performance.now();
+    const r = extract('<div>'.repeat(200_000) + 'tail');
+    assert.equal(typeof r.markdown, 'string');
+    assert.ok(performance.now() - t0 < 3000, `${performance.now() - t0} ms`);
+  });
+  it('survives 100,000 nested lists', () => {
+    assert.equal(typeof extract('<ul><li>'.repeat(100_000)).markdown, 'string');
+  });
+});
+
 describe('numbers', () => {
   it('counts markdown_length in code points and never reports negative savings', () => {
     const r = extract('<p>😀 é</p>');

@@ -49,6 +49,17 @@ const VOID_TAGS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'i
 const UNLIKELY = /-ad-|\bads?\b|ai2html|banner|breadcrumb|combx|comment|community|cover-wrap|disqus|extra|gdpr|consent|cookie|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|newsletter|subscribe|signup|share|sharing|promo|outbrain|taboola|byline|masthead|toolbar|tags?-list|jump-?link|skip-?link|modal|overlay|paywall|print-only|screen-reader|sr-only|visually-?hidden/i;
 const MAYBE = /and|article|body|column|content|main|shadow|post|entry|story|text/i;
 const PROTECTED_TAGS = new Set(['html', 'body', 'article', 'main', 'table', 'tbody', 'tr', 'td', 'th', 'pre', 'code', 'p', 'li']);
+/**
+ * Elements deeper than this are flattened into their ancestor at this depth (their text is kept):
+ * every later pass recurses, and real pages stay far below it.
+ */
+export const MAX_DEPTH = 96;
+/**
+ * htmlparser2 keeps its open-element stack in an array it shifts and unshifts, so a document of
+ * tens of thousands of unclosed elements costs quadratic time (seconds for 1 MiB of `<div>`).
+ * Parsing stops when this many elements are open at once: no real page comes close.
+ */
+export const MAX_OPEN_ELEMENTS = 4096;
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
 
 function newElement(tag: string, attrs: Record<string, string>, parent: ElementNode | null): ElementNode {
@@ -75,6 +86,9 @@ function dropReason(tag: string, attrs: Record<string, string>, strict: boolean)
 export function parsePage(html: string, strict: boolean): ParsedPage {
   const root = newElement('#root', {}, null);
   let current = root;
+  let depth = 0;
+  let flattened = 0;
+  let open = 0;
   let skipDepth = 0;
   let inTitle = false;
   let title = '';
@@ -86,6 +100,7 @@ export function parsePage(html: string, strict: boolean): ParsedPage {
   const parser = new Parser(
     {
       onopentag(name, attrs) {
+        if (!VOID_TAGS.has(name) && ++open > MAX_OPEN_ELEMENTS) parser.pause();
         if (skipDepth > 0) {
           if (!VOID_TAGS.has(name)) skipDepth++;
           return;
@@ -106,9 +121,16 @@ export function parsePage(html: string, strict: boolean): ParsedPage {
           if (!VOID_TAGS.has(name)) skipDepth = 1;
           return;
         }
+        if (depth >= MAX_DEPTH && !VOID_TAGS.has(name)) {
+          flattened++;
+          return;
+        }
         const el = newElement(name, attrs, current);
         current.children.push(el);
-        if (!VOID_TAGS.has(name)) current = el;
+        if (!VOID_TAGS.has(name)) {
+          current = el;
+          depth++;
+        }
       },
       ontext(text) {
         if (inTitle) {
@@ -122,6 +144,7 @@ export function parsePage(html: string, strict: boolean): ParsedPage {
         else kids.push(text);
       },
       onclosetag(name) {
+        if (!VOID_TAGS.has(name)) open--;
         if (name === 'title' && inTitle) {
           inTitle = false;
           return;
@@ -131,15 +154,27 @@ export function parsePage(html: string, strict: boolean): ParsedPage {
           return;
         }
         if (VOID_TAGS.has(name) || name === 'title') return;
+        if (flattened > 0) {
+          flattened--;
+          return;
+        }
         // htmlparser2 closes implied elements itself; climb to the matching element.
         let el: ElementNode | null = current;
-        while (el !== null && el.tag !== name) el = el.parent;
-        if (el !== null && el.parent !== null) current = el.parent;
+        let up = 1;
+        while (el !== null && el.tag !== name) {
+          el = el.parent;
+          up++;
+        }
+        if (el !== null && el.parent !== null) {
+          current = el.parent;
+          depth = Math.max(0, depth - up);
+        }
       },
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true},
   );
-  parser.end(html);
+  parser.write(html);
+  if (open <= MAX_OPEN_ELEMENTS) parser.end();
   return {
     root,
     title: sawTitle ? title.replace(/\s+/g, ' ').trim() || null : null,
