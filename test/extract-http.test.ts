@@ -160,6 +160,22 @@ describe('API-01 over HTTP', () => {
     });
   }
 
+  it('answers 503 OVERLOADED with Retry-After when the worker queue is full', async () => {
+    const busy = await startTestGateway({ env: { WORKER_THREADS: '1', WORKER_QUEUE_MAX: '0' }, gateway: { factories: [createWebToMarkdownService({ resolver })] } });
+    try {
+      const big = ARTICLE.replace('</article>', `${'<p>More words, more commas, more work for the parser.</p>'.repeat(4000)}</article>`);
+      const responses = await Promise.all(Array.from({ length: 6 }, () => busy.post('/v1/extract', { url: 'https://example.org/', html: big })));
+      const statuses = responses.map((r) => r.status);
+      assert.ok(statuses.includes(200), statuses.join());
+      const refused = responses.find((r) => r.status === 503);
+      assert.ok(refused, statuses.join());
+      assert.equal(((await refused.json()) as { error: { code: string } }).error.code, 'OVERLOADED');
+      assert.ok(refused.headers.get('retry-after'));
+    } finally {
+      await busy.close();
+    }
+  });
+
   it('reports fetch_allow_private in health and never logs page content', async () => {
     const h1 = (await (await open.get('/v1/health')).json()) as { compliance: { fetch_allow_private: boolean }; services: Record<string, string> };
     const h2 = (await (await strict.get('/v1/health')).json()) as { compliance: { fetch_allow_private: boolean } };
