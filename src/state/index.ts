@@ -5,6 +5,7 @@
  *
  *   quotas      RedisUsageStore + RedisRateLimiter   (src/auth, via gateway.ts)
  *   API-21      RedisLockStore + RedisProposalStore  (src/services/consensus/index.ts)
+ *   API-05      RedisCacheStore                      (src/services/semantic-cache/index.ts)
  *
  * Services receive the backend as the optional `deps.state` and pick their Redis store when
  * `deps.state.redis` is set.
