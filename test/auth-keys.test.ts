@@ -6,6 +6,8 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { KeyStore } from '../src/auth/key-store.ts';
+import { startAuthGateway } from './helpers/auth-fixture.ts';
+import { meteredPath } from './helpers/metered-service.ts';
 import { generateKey, hashKeyHex, KeysFileError, parseKeysFile, writeFileAtomic, type KeyEntry } from '../src/auth/keys-file.ts';
 
 const run = promisify(execFile);
@@ -165,4 +167,28 @@ describe('npm run keys', () => {
       assert.throws(() => readFileSync(file));
     });
   }
+});
+
+describe('a running gateway and npm run keys', () => {
+  it('accepts a key created by the CLI and refuses it once revoked, each within a second, without a restart', async () => {
+    const gw = await startAuthGateway();
+    try {
+      const cli = (...args: string[]) => run(process.execPath, ['--import', 'tsx', KEYS_SCRIPT, ...args, '--file', gw.keysFile]);
+      const key = (await cli('create', '--tenant', 'live', '--plan', 'pack1')).stdout.trimEnd().split('\n').at(-1)!;
+      const status = async (): Promise<number> => (await gw.post(meteredPath('API-01'), {}, { authorization: `Bearer ${key}` })).status;
+      let t = performance.now();
+      while ((await status()) !== 200) {
+        assert.ok(performance.now() - t < 1000, 'the new key was not accepted within a second');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await cli('revoke', hashKeyHex(key).slice(0, 16));
+      t = performance.now();
+      while ((await status()) !== 401) {
+        assert.ok(performance.now() - t < 1000, 'the revoked key was still accepted after a second');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    } finally {
+      await gw.close();
+    }
+  });
 });
