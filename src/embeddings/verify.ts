@@ -10,8 +10,8 @@
  * the measured curve).
  *
  * coverage(a -> b): the weighted share of a's content words that have a counterpart in b. A
- * counterpart is the same folded word (plural/verb forms share it) or, when word vectors are
- * available, a word whose vector cosine is at least WORD_MATCH. Weights favour rare words
+ * counterpart is the same folded word (plural/verb forms share it, counts 1) or, when word vectors
+ * are available, a word whose vector cosine c is at least WORD_MATCH (counts c^SOFT_POWER). Weights favour rare words
  * (SIF weight with a small constant, so "password" counts far more than "get").
  *
  * Hard rejects (final = 0), because word vectors place these words next to each other although
@@ -29,6 +29,12 @@ import type { SentenceFeatures } from './glove.ts';
 
 /** Word-vector cosine at or above which two different words count as counterparts. */
 export const WORD_MATCH = 0.7;
+/**
+ * A counterpart that is a different word counts cosine^SOFT_POWER, so a near-synonym (0.8 -> 0.64)
+ * weighs less than the identical word: word vectors cannot tell synonyms from co-hyponyms
+ * (Nigerian/Kenyan 0.8, Tuesday/Thursday 0.99), so no soft match is worth a full one.
+ */
+export const SOFT_POWER = 2;
 
 /** Word-level knowledge the verifier needs; `similarity` is absent for embedders without word vectors. */
 export interface WordKnowledge {
@@ -65,8 +71,8 @@ export function verify(cosine: number, a: SentenceFeatures, b: SentenceFeatures,
   return { score: Math.sqrt(Math.max(0, cosine) * cov), reject: null, coverage: cov };
 }
 
-/** Weighted share of x's words with a counterpart in y; -1 on a contrast-class conflict. */
-function coverage(x: SentenceFeatures, y: SentenceFeatures, words: WordKnowledge): number {
+/** Weighted share of x's words with a counterpart in y; -1 on a contrast-class conflict (exported for the eval). */
+export function coverage(x: SentenceFeatures, y: SentenceFeatures, words: WordKnowledge): number {
   const n = x.keys.length;
   const m = y.keys.length;
   if (n === 0) return m === 0 ? 1 : 0;
@@ -107,7 +113,7 @@ function coverage(x: SentenceFeatures, y: SentenceFeatures, words: WordKnowledge
       }
     }
     const w = x.weights[i]!;
-    num += w * (best >= WORD_MATCH ? best : 0);
+    num += w * (best >= WORD_MATCH ? (best === 1 ? 1 : best ** SOFT_POWER) : 0);
     den += w;
   }
   return den === 0 ? 1 : num / den;

@@ -16,6 +16,12 @@ export const SemanticCacheRequest = Type.Object({
   response: Type.Optional(Type.String({ maxLength: 65536, description: 'Store: the answer to cache (at most 64 KiB of UTF-8)' })),
   ttl_seconds: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_TTL_SECONDS, default: 86400, description: 'Store: lifetime of the entry' })),
   flush: Type.Optional(Type.Boolean({ description: 'true: delete every entry of `namespace` for the caller\'s tenant' })),
+}, {
+  examples: [
+    { query: 'How do I reset my password?', response: 'Open Settings > Security > Reset password.', namespace: 'support', ttl_seconds: 3600 },
+    { query: 'how can I reset my password', namespace: 'support', threshold: 0.9 },
+    { flush: true, namespace: 'support' },
+  ],
 });
 export type SemanticCacheRequest = Static<typeof SemanticCacheRequest>;
 
