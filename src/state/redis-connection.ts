@@ -135,17 +135,15 @@ export class RedisConnection {
     return this.#client.isReady;
   }
 
-  /** Registers a Lua script (its SHA1 is computed locally); loaded on first use and after a Redis restart. */
+  /** Registers a Lua script (its SHA1 is computed locally) and loads it; reloaded after a Redis restart (NOSCRIPT). */
   script(name: string, source: string): LuaScript {
     const sha = createHash('sha1').update(source).digest('hex');
     const s: LuaScript = { name, source, sha };
     this.#scripts.set(name, s);
+    // Loaded now, ahead of its first EVALSHA on the same ordered connection; a failure here only
+    // means the first call takes the NOSCRIPT path.
+    if (this.#client.isReady) this.#client.sendCommand(['SCRIPT', 'LOAD', source]).catch(() => undefined);
     return s;
-  }
-
-  /** Loads every registered script (boot: the first requests then need no reload). */
-  async loadScripts(): Promise<void> {
-    for (const s of this.#scripts.values()) await this.#client.sendCommand(['SCRIPT', 'LOAD', s.source]);
   }
 
   /** EVALSHA `script` with `keys` and `args`; on NOSCRIPT loads it and tries once more. */
@@ -200,8 +198,11 @@ export class RedisConnection {
   }
 
   #onReady(): void {
-    const reconnected = this.#wasReady === false && this.#logger !== undefined;
+    const reconnected = !this.#wasReady;
     this.#wasReady = true;
-    if (reconnected) this.#logger?.info({ redis: redactUrl(this.url) }, 'Redis connection ready');
+    if (!reconnected) return;
+    this.#logger?.info({ redis: redactUrl(this.url) }, 'Redis connection ready');
+    // A restarted Redis has an empty script cache: load ours again before requests need them.
+    for (const s of this.#scripts.values()) this.#client.sendCommand(['SCRIPT', 'LOAD', s.source]).catch(() => undefined);
   }
 }
