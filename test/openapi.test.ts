@@ -95,3 +95,20 @@ describe('OpenAPI document', () => {
     assert.ok(checked >= gw.gateway.routes.length);
   });
 });
+
+describe('TypeBox to OpenAPI 3.0 conversion', async () => {
+  const { toOpenApiSchema } = await import('../src/schema/openapi.ts');
+  const { Type } = await import('@sinclair/typebox');
+  const cases: Array<[string, unknown, Record<string, unknown>]> = [
+    ['a literal becomes a one-value enum', Type.Literal('x'), { type: 'string', enum: ['x'] }],
+    ['a nullable union becomes nullable', Type.Union([Type.String(), Type.Null()]), { type: 'string', nullable: true }],
+    ['numeric exclusive bounds become boolean flags', Type.Number({ exclusiveMinimum: 0, exclusiveMaximum: 1 }), { type: 'number', minimum: 0, exclusiveMinimum: true, maximum: 1, exclusiveMaximum: true }],
+    ['a record becomes additionalProperties', Type.Record(Type.String(), Type.Integer()), { type: 'object', additionalProperties: { type: 'integer' } }],
+    ['examples become one example', Type.String({ examples: ['a', 'b'] }), { type: 'string', example: 'a' }],
+  ];
+  for (const [name, input, expected] of cases) {
+    it(name, () => {
+      assert.deepEqual(toOpenApiSchema(input as never), expected);
+    });
+  }
+});

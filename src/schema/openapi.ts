@@ -26,6 +26,10 @@ function convert(node: Json): Json {
     if (key === '$id' || key === '$schema') continue;
     if (key === 'const') {
       out.enum = [value];
+    } else if ((key === 'exclusiveMinimum' || key === 'exclusiveMaximum') && typeof value === 'number') {
+      // JSON Schema 2019+: numeric bound; OpenAPI 3.0: minimum/maximum plus a boolean flag.
+      out[key === 'exclusiveMinimum' ? 'minimum' : 'maximum'] = value;
+      out[key] = true;
     } else if (key === 'examples' && Array.isArray(value)) {
       if (value.length > 0) out.example = value[0];
     } else if (key === 'patternProperties' && value && typeof value === 'object') {
