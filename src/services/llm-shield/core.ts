@@ -29,6 +29,7 @@ import { createPiiPatterns, findPii, type PiiPatterns } from './rules/pii.ts';
 import { createDecoderPatterns, findEncodedRuns, type DecoderPatterns } from './decoders.ts';
 import { decide, REPORT_THRESHOLD, type Verdict } from './decision.ts';
 import { redact } from './redact.ts';
+import { NeedleIndex } from './needles.ts';
 import { BLOCKING, type Emit, type Finding, type Redaction, type ThreatType } from './types.ts';
 
 export type { Verdict } from './decision.ts';
@@ -49,6 +50,7 @@ interface Compiled {
   readonly secrets: SecretPatterns;
   readonly pii: PiiPatterns;
   readonly decoders: DecoderPatterns;
+  readonly needles: NeedleIndex;
 }
 
 interface ScanResult {
@@ -60,14 +62,17 @@ interface ScanResult {
 }
 
 export function createShield(): Shield {
+  const delimiters = createDelimiterPatterns();
+  const secrets = createSecretPatterns();
   const c: Compiled = {
     lexicon: createLexicon(),
-    delimiters: createDelimiterPatterns(),
+    delimiters,
     exfil: createExfilPatterns(),
     urls: createUrlPatterns(),
-    secrets: createSecretPatterns(),
+    secrets,
     pii: createPiiPatterns(),
     decoders: createDecoderPatterns(),
+    needles: new NeedleIndex([...delimiters, ...secrets].flatMap((p) => p.needles)),
   };
   return {
     screen(input: string): Verdict {
@@ -84,6 +89,7 @@ function scan(c: Compiled, src: string, depth: number): ScanResult {
   let residual = 0;
   const light = norm.light;
   const lower = light.text.toLowerCase();
+  const has = c.needles.present(light.text);
   const fromLight = (s: number, e: number): { start: number; end: number } => toOriginal(light, s, e);
 
   // --- invisible characters -------------------------------------------------------------
@@ -115,7 +121,7 @@ function scan(c: Compiled, src: string, depth: number): ScanResult {
   }
 
   // --- light view: delimiters, markup exfiltration, URLs, secrets, PII ------------------------
-  for (const h of findDelimiters(light.text, lower, c.delimiters)) {
+  for (const h of findDelimiters(light.text, has, c.delimiters)) {
     findings.push({ type: 'DELIMITER_INJECTION', rule: h.rule, confidence: h.confidence, ...fromLight(h.start, h.end) });
   }
   for (const h of findMarkupExfil(light.text, lower, c.exfil)) {
@@ -137,7 +143,7 @@ function scan(c: Compiled, src: string, depth: number): ScanResult {
     for (let i = o.start; i < o.end; i++) if (claimed[i] === 1) return true;
     return false;
   };
-  for (const h of findSecrets(light.text, lower, c.secrets)) {
+  for (const h of findSecrets(light.text, has, c.secrets)) {
     const o = fromLight(h.start, h.end);
     if (isClaimed(o)) continue;
     claimed.fill(1, o.start, o.end);

@@ -43,6 +43,8 @@ function isVariationSelector(cp: number): boolean {
 
 /** Leetspeak digits and symbols, folded only next to a letter ("1gn0re" -> "ignore", "5 apples" kept). */
 const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '@': 'a', $: 's' };
+const LEET_CODE: number[] = [];
+for (const [k, v] of Object.entries(LEET)) LEET_CODE[k.charCodeAt(0)] = v.charCodeAt(0);
 
 /** Homoglyphs NFKD leaves alone: Cyrillic, Greek, IPA and small capitals that look like Latin letters. */
 const CONFUSABLES: Record<string, string> = {
@@ -52,6 +54,32 @@ const CONFUSABLES: Record<string, string> = {
   ᴀ: 'a', ʙ: 'b', ᴄ: 'c', ᴅ: 'd', ᴇ: 'e', ɢ: 'g', ʜ: 'h', ɪ: 'i', ᴊ: 'j', ᴋ: 'k', ʟ: 'l', ᴍ: 'm', ɴ: 'n', ᴏ: 'o', ᴘ: 'p', ʀ: 'r', ꜱ: 's', ᴛ: 't', ᴜ: 'u', ᴠ: 'v', ᴡ: 'w', ʏ: 'y', ᴢ: 'z',
   '‘': "'", '’': "'", '“': '"', '”': '"', '‐': '-', '‑': '-', '–': '-', '—': '-',
 };
+
+/** Fold of one non-ASCII character: homoglyph table, else NFKD minus combining marks, lower case. */
+function foldChar(raw: string, cp: number): string {
+  if (isSpaceCode(cp)) return ' ';
+  const direct = CONFUSABLES[raw.toLowerCase()];
+  if (direct !== undefined) return direct;
+  const nfkd = raw.normalize('NFKD').toLowerCase();
+  let out = '';
+  for (let k = 0; k < nfkd.length; ) {
+    const c = nfkd.codePointAt(k)!;
+    const s = c > 0xffff ? nfkd.slice(k, k + 2) : nfkd[k]!;
+    k += s.length;
+    if (!isCombiningMark(c)) out += CONFUSABLES[s] ?? s;
+  }
+  return out;
+}
+
+/**
+ * Light and fold forms of U+0080..U+2FFF (Latin, Greek, Cyrillic, punctuation, letterlike and
+ * fullwidth-free blocks), computed once at module load: read-only lookup tables, so the common
+ * non-ASCII characters (curly quotes, dashes, accented letters) cost no ICU call per request.
+ * Invisible characters in the range are handled before the table is consulted.
+ */
+const TABLE_END = 0x3000;
+const LIGHT_TABLE: readonly string[] = Array.from({ length: TABLE_END }, (_, cp) => (cp < 128 ? '' : String.fromCharCode(cp).normalize('NFKC')));
+const FOLD_TABLE: readonly string[] = Array.from({ length: TABLE_END }, (_, cp) => (cp < 128 ? '' : foldChar(String.fromCharCode(cp), cp)));
 
 function isCombiningMark(cp: number): boolean {
   return (cp >= 0x0300 && cp <= 0x036f) || (cp >= 0x1ab0 && cp <= 0x1aff) || (cp >= 0x1dc0 && cp <= 0x1dff) || (cp >= 0x20d0 && cp <= 0x20ff) || (cp >= 0xfe20 && cp <= 0xfe2f);
@@ -72,6 +100,20 @@ export function isWordCode(c: number): boolean {
   if (c >= 0x3000 && c <= 0x303f) return false;
   if (c >= 0xfe30 && c <= 0xfe4f) return false;
   return c >= 0xc0 && c !== 0xd7 && c !== 0xf7;
+}
+
+/** Code units with their origins, the intermediate form of the fold view. */
+interface Codes {
+  readonly codes: Uint16Array;
+  readonly map: Int32Array;
+  readonly len: number;
+}
+
+function toView(c: Codes, originalLength: number): View {
+  const map = c.map.length > c.len ? c.map : Int32Array.from({ length: c.len + 1 }, (_, i) => c.map[i] ?? 0);
+  map[c.len] = originalLength;
+  const text = Buffer.from(c.codes.buffer, c.codes.byteOffset, c.len * 2).toString('utf16le');
+  return { text, map: map.subarray(0, c.len + 1) };
 }
 
 /** Growable UTF-16 builder with an Int32 offset map (code units in a Uint16Array, no per-char strings). */
@@ -114,6 +156,10 @@ class ViewBuilder {
       this.#len++;
     }
   }
+  /** The code units and map built so far (no copy), for the second fold pass. */
+  raw(): Codes {
+    return { codes: this.#codes, map: this.#map, len: this.#len };
+  }
   finish(originalLength: number): View {
     this.#map[this.#len] = originalLength;
     // UTF-16LE bytes of the code-unit array decode to the string in one native call.
@@ -140,6 +186,7 @@ function isAscii(src: string): boolean {
  */
 export function normalize(src: string): Normalized {
   if (isAscii(src)) return { light: identityView(src), fold: joinAndCollapse(foldAscii(src), src.length), invisible: [], hidden: [] };
+
   const invisible: InvisibleRange[] = [];
   const hidden: { text: string; start: number; end: number }[] = [];
   const light = new ViewBuilder(src.length);
@@ -194,63 +241,53 @@ export function normalize(src: string): Normalized {
       continue;
     }
     if (cp < 128) {
-      const ch = src[at]!;
-      light.push(ch, at);
-      if (isSpaceCode(cp)) fold1.push(' ', at);
-      else if (cp >= 65 && cp <= 90) fold1.push(String.fromCharCode(cp + 32), at);
+      light.pushCode(cp, at);
+      if (isSpaceCode(cp)) fold1.pushCode(32, at);
+      else if (cp >= 65 && cp <= 90) fold1.pushCode(cp + 32, at);
       else {
-        const leet = LEET[ch];
+        const leet = LEET_CODE[cp];
         if (leet !== undefined) {
           const prev = fold1.lastCode();
           const next = i < src.length ? src.charCodeAt(i) : 0;
-          fold1.push((prev >= 97 && prev <= 122) || isAsciiLetter(next) ? leet : ch, at);
-        } else fold1.push(ch, at);
+          fold1.pushCode((prev >= 97 && prev <= 122) || isAsciiLetter(next) ? leet : cp, at);
+        } else fold1.pushCode(cp, at);
       }
       continue;
     }
+    if (cp < TABLE_END) {
+      light.push(LIGHT_TABLE[cp]!, at);
+      fold1.push(FOLD_TABLE[cp]!, at);
+      continue;
+    }
     const raw = width === 2 ? src.slice(at, i) : src[at]!;
-    const nfkc = raw.normalize('NFKC');
-    light.push(nfkc, at);
-    if (isSpaceCode(cp)) {
-      fold1.push(' ', at);
-      continue;
-    }
-    const direct = CONFUSABLES[raw.toLowerCase()];
-    if (direct !== undefined) {
-      fold1.push(direct, at);
-      continue;
-    }
-    const nfkd = raw.normalize('NFKD').toLowerCase();
-    for (let k = 0; k < nfkd.length; ) {
-      const c = nfkd.codePointAt(k)!;
-      const s = c > 0xffff ? nfkd.slice(k, k + 2) : nfkd[k]!;
-      k += s.length;
-      if (isCombiningMark(c)) continue;
-      fold1.push(CONFUSABLES[s] ?? s, at);
-    }
+    light.push(raw.normalize('NFKC'), at);
+    fold1.push(foldChar(raw, cp), at);
   }
   flushTag();
   flushVs();
   const lightView = light.finish(src.length);
-  const pass1 = fold1.finish(src.length);
-  return { light: lightView, fold: joinAndCollapse(pass1, src.length), invisible, hidden };
+  return { light: lightView, fold: joinAndCollapse(fold1.raw(), src.length), invisible, hidden };
 }
 
-/** Fold pass 1 for pure ASCII: lower case, whitespace to ' ', leetspeak next to letters. */
-function foldAscii(src: string): View {
-  const out = new ViewBuilder(src.length);
-  for (let i = 0; i < src.length; i++) {
-    const c = src.charCodeAt(i);
-    if (c >= 65 && c <= 90) out.pushCode(c + 32, i);
-    else if (isSpaceCode(c)) out.pushCode(32, i);
+/** Fold pass 1 for pure ASCII: lower case, whitespace to ' ', leetspeak next to letters. One tight loop. */
+function foldAscii(src: string): Codes {
+  const n = src.length;
+  const codes = new Uint16Array(n + 1);
+  const map = new Int32Array(n + 1);
+  let prev = 0;
+  for (let i = 0; i < n; i++) {
+    let c = src.charCodeAt(i);
+    if (c >= 65 && c <= 90) c += 32;
+    else if (c === 32 || (c >= 9 && c <= 13)) c = 32;
     else if (c === 48 || c === 49 || c === 51 || c === 52 || c === 53 || c === 55 || c === 56 || c === 64 || c === 36) {
-      const prev = out.lastCode();
-      const next = i + 1 < src.length ? src.charCodeAt(i + 1) : 0;
-      if ((prev >= 97 && prev <= 122) || isAsciiLetter(next)) out.pushCode(LEET[src[i]!]!.charCodeAt(0), i);
-      else out.pushCode(c, i);
-    } else out.pushCode(c, i);
+      const next = i + 1 < n ? src.charCodeAt(i + 1) : 0;
+      if ((prev >= 97 && prev <= 122) || (next >= 97 && next <= 122) || (next >= 65 && next <= 90)) c = LEET_CODE[c]!;
+    }
+    codes[i] = c;
+    map[i] = i;
+    prev = c;
   }
-  return out.finish(src.length);
+  return { codes, map, len: n };
 }
 
 function isLower(c: number): boolean {
@@ -264,41 +301,50 @@ const SPACED_SEPARATORS = new Set([32, 46, 45, 95, 42, 44, 124, 47]); // space .
  * ("i g n o r e", "i.g.n.o.r.e") and collapses whitespace. A double separator ends the run, so
  * "i g n o r e  a l l" reads "ignore all".
  */
-function joinAndCollapse(view: View, originalLength: number): View {
-  const s = view.text;
-  const n = s.length;
-  const out = new ViewBuilder(n);
-  const isSingle = (j: number): boolean =>
-    j < n && isLower(s.charCodeAt(j)) && (j === 0 || !isWordCode(s.charCodeAt(j - 1))) && (j + 1 >= n || !isWordCode(s.charCodeAt(j + 1)));
+function joinAndCollapse(input: Codes, originalLength: number): View {
+  const s = input.codes;
+  const src = input.map;
+  const n = input.len;
+  const codes = new Uint16Array(n + 1);
+  const map = new Int32Array(n + 1);
+  let len = 0;
+  const isSingle = (j: number): boolean => j < n && isLower(s[j]!) && (j === 0 || !isWordCode(s[j - 1]!)) && (j + 1 >= n || !isWordCode(s[j + 1]!));
   let i = 0;
   let lastSpace = true;
   while (i < n) {
-    if (isSingle(i)) {
+    const c = s[i]!;
+    if (c >= 97 && c <= 122 && isSingle(i)) {
       // Count the run of singles with exactly one separator between them.
       let j = i;
       let count = 1;
-      while (j + 2 < n && SPACED_SEPARATORS.has(s.charCodeAt(j + 1)) && isSingle(j + 2)) {
+      while (j + 2 < n && SPACED_SEPARATORS.has(s[j + 1]!) && isSingle(j + 2)) {
         j += 2;
         count++;
       }
       if (count >= 3) {
-        for (let k = i; k <= j; k += 2) out.pushCode(s.charCodeAt(k), view.map[k]!);
+        for (let k = i; k <= j; k += 2) {
+          codes[len] = s[k]!;
+          map[len++] = src[k]!;
+        }
         lastSpace = false;
         i = j + 1;
         continue;
       }
     }
-    const c = s.charCodeAt(i);
     if (c === 32) {
-      if (!lastSpace) out.pushCode(32, view.map[i]!);
+      if (!lastSpace) {
+        codes[len] = 32;
+        map[len++] = src[i]!;
+      }
       lastSpace = true;
     } else {
-      out.pushCode(c, view.map[i]!);
+      codes[len] = c;
+      map[len++] = src[i]!;
       lastSpace = false;
     }
     i++;
   }
-  return out.finish(originalLength);
+  return toView({ codes, map, len }, originalLength);
 }
 
 /** Maps a [start, end) range of a view back to the original text. */

@@ -14,8 +14,10 @@ export interface Lexicon {
   readonly words: ReadonlyMap<string, number>;
   /** same entries under their ROT13 spelling, to spot ROT13-encoded instructions */
   readonly rot13: ReadonlyMap<string, number>;
-  /** first words of multi-word phrases */
+  /** proper word prefixes of multi-word phrases ("you", "you are" for "you are a") */
   readonly phraseStarts: ReadonlySet<string>;
+  /** the same for the ROT13 spellings */
+  readonly rotPhraseStarts: ReadonlySet<string>;
 }
 
 export interface Tokens {
@@ -44,41 +46,63 @@ export function rot13(s: string): string {
 /** Builds a lexicon from `[categoryBit, entries]` lists; a word may carry several categories. */
 export function buildLexicon(lists: readonly (readonly [number, readonly string[]])[]): Lexicon {
   const words = new Map<string, number>();
+  const explicit = new Set<string>();
+  for (const [, entries] of lists) for (const raw of entries) explicit.add(fold(raw));
   const rot = new Map<string, number>();
   const starts = new Set<string>();
+  const rotStarts = new Set<string>();
   for (const [bit, entries] of lists) {
     for (const raw of entries) {
-      const w = raw.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/ł/g, 'l').replace(/ß/g, 'ss').replace(/['’-]/g, ' ').replace(/ +/g, ' ').trim();
-      words.set(w, (words.get(w) ?? 0) | bit);
-      const r = rot13(w);
-      rot.set(r, (rot.get(r) ?? 0) | bit);
-      const sp = w.indexOf(' ');
-      if (sp > 0) {
-        starts.add(w.slice(0, sp));
-        starts.add(rot13(w.slice(0, sp)));
+      const w = fold(raw);
+      // Inflected forms are stored up front, so a lookup is a single Map.get per token. The base
+      // form wins: an inflection never overrides a word that is listed itself.
+      for (const form of inflections(w)) {
+        if (form !== w && explicit.has(form)) continue;
+        words.set(form, (words.get(form) ?? 0) | bit);
+        const r = rot13(form);
+        rot.set(r, (rot.get(r) ?? 0) | bit);
+      }
+      // only the last word of a phrase inflects, so its proper prefixes are fixed
+      const parts = w.split(' ');
+      for (let k = 1; k < parts.length; k++) {
+        const prefix = parts.slice(0, k).join(' ');
+        starts.add(prefix);
+        rotStarts.add(rot13(prefix));
       }
     }
   }
-  return { words, rot13: rot, phraseStarts: starts };
+  return { words, rot13: rot, phraseStarts: starts, rotPhraseStarts: rotStarts };
 }
 
-const SUFFIXES = ['s', 'es', 'ed', 'd', 'ing', 'ly'];
+/** Lexicon entries are written like the fold view reads: lower case, no diacritics, ' and - as spaces. */
+function fold(raw: string): string {
+  return raw.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/ł/g, 'l').replace(/ß/g, 'ss').replace(/['’-]/g, ' ').replace(/ +/g, ' ').trim();
+}
 
-function lookup(map: ReadonlyMap<string, number>, w: string): number {
-  const hit = map.get(w);
-  if (hit !== undefined) return hit;
-  if (w.length < 4) return 0;
-  for (const suf of SUFFIXES) {
-    if (w.endsWith(suf)) {
-      const v = map.get(w.slice(0, w.length - suf.length));
-      if (v !== undefined) return v;
-    }
-  }
-  return 0;
+/** The word and its regular English inflections (-s, -es, -ed, -d, -ing, -ly; "ignore" -> "ignoring"). Phrases inflect their last word. */
+function inflections(w: string): string[] {
+  const sp = w.lastIndexOf(' ');
+  const head = sp >= 0 ? w.slice(0, sp + 1) : '';
+  const last = sp >= 0 ? w.slice(sp + 1) : w;
+  if (last.length < 3) return [w];
+  const forms = [last, last + 's', last + 'es', last + 'ed', last + 'd', last + 'ing', last + 'ly'];
+  if (last.endsWith('e')) forms.push(last.slice(0, -1) + 'ing', last.slice(0, -1) + 'ed');
+  return forms.map((f) => head + f);
 }
 
 function isStopCode(c: number): boolean {
   return c === 46 || c === 33 || c === 63 || c === 59 || c === 58 || c === 10;
+}
+
+function phraseCats(map: ReadonlyMap<string, number>, prefixes: ReadonlySet<string>, words: readonly string[], t: number, count: number): number {
+  let bits = 0;
+  let phrase = words[t]!;
+  for (let k = t + 1; k < count && k <= t + 3; k++) {
+    phrase += ' ' + words[k]!;
+    bits |= map.get(phrase) ?? 0;
+    if (!prefixes.has(phrase)) break;
+  }
+  return bits;
 }
 
 /** Tokenises the fold view and tags each token. Linear in the view length. */
@@ -117,8 +141,10 @@ export function tokenize(view: View, lex: Lexicon): Tokens {
   const stop = new Uint8Array(count);
   for (let t = 0; t < count; t++) {
     const w = words[t]!;
-    cats[t] = lookup(lex.words, w);
-    rotCats[t] = lex.rot13.get(w) ?? 0;
+    const hit = lex.words.get(w);
+    cats[t] = hit ?? 0;
+    // a word of the plain lexicon is not read as ROT13 (saves a lookup per known word)
+    rotCats[t] = hit === undefined && w.length >= 3 ? (lex.rot13.get(w) ?? 0) : 0;
     const gapEnd = t + 1 < count ? start[t + 1]! : n;
     for (let k = end[t]!; k < gapEnd && k < end[t]! + 8; k++) {
       if (isStopCode(s.charCodeAt(k))) {
@@ -126,21 +152,9 @@ export function tokenize(view: View, lex: Lexicon): Tokens {
         break;
       }
     }
-    if (t + 1 < count && lex.phraseStarts.has(w)) {
-      const two = w + ' ' + words[t + 1]!;
-      cats[t] |= lex.words.get(two) ?? 0;
-      rotCats[t] |= lex.rot13.get(two) ?? 0;
-      if (t + 2 < count) {
-        const three = two + ' ' + words[t + 2]!;
-        cats[t] |= lex.words.get(three) ?? 0;
-        rotCats[t] |= lex.rot13.get(three) ?? 0;
-        if (t + 3 < count) {
-          const four = three + ' ' + words[t + 3]!;
-          cats[t] |= lex.words.get(four) ?? 0;
-          rotCats[t] |= lex.rot13.get(four) ?? 0;
-        }
-      }
-    }
+    // phrases: extend only while the words so far are a known phrase prefix
+    if (t + 1 < count && lex.phraseStarts.has(w)) cats[t]! |= phraseCats(lex.words, lex.phraseStarts, words, t, count);
+    if (t + 1 < count && lex.rotPhraseStarts.has(w)) rotCats[t]! |= phraseCats(lex.rot13, lex.rotPhraseStarts, words, t, count);
   }
   return { count, start: start.subarray(0, count), end: end.subarray(0, count), cats, rotCats, words, stop };
 }

@@ -38,10 +38,10 @@ export interface DelimiterHit {
 }
 
 /** Every delimiter hit of `text` (light view); one hit per rule and position. */
-export function findDelimiters(text: string, lower: string, patterns: readonly DelimiterPattern[], maxPerRule = 64): DelimiterHit[] {
+export function findDelimiters(text: string, has: (needle: string) => boolean, patterns: readonly DelimiterPattern[], maxPerRule = 64): DelimiterHit[] {
   const out: DelimiterHit[] = [];
   for (const p of patterns) {
-    if (!p.needles.some((n) => lower.includes(n))) continue;
+    if (!p.needles.some(has)) continue;
     p.re.lastIndex = 0;
     let n = 0;
     for (let m = p.re.exec(text); m !== null && n < maxPerRule; m = p.re.exec(text), n++) {

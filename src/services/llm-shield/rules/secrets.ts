@@ -53,13 +53,13 @@ export function createSecretPatterns(): SecretPatterns {
 }
 
 /** Every secret in `text` (light view). Overlapping hits are resolved by the caller. */
-export function findSecrets(text: string, lower: string, patterns: SecretPatterns): SecretHit[] {
+export function findSecrets(text: string, has: (needle: string) => boolean, patterns: SecretPatterns): SecretHit[] {
   const out: SecretHit[] = [];
   // Position of the next "-----END" at or after the last search; -1 once none is left. Keeps the
   // private-key scan linear when an input repeats BEGIN lines without END lines.
   let endMarker = -2;
   for (const p of patterns) {
-    if (!p.needles.some((n) => lower.includes(n))) continue;
+    if (!p.needles.some(has)) continue;
     p.re.lastIndex = 0;
     for (let m = p.re.exec(text); m !== null; m = p.re.exec(text)) {
       const idx = (m as unknown as { indices?: [number, number][] }).indices;
