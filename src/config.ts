@@ -176,7 +176,7 @@ export const VARIABLES: readonly VariableSpec[] = [
   { name: 'WORKER_QUEUE_MAX', default: '256', doc: 'Tasks that may wait for a worker; beyond, 503 OVERLOADED' },
   { name: 'SHUTDOWN_TIMEOUT_MS', default: '10000', doc: 'How long SIGTERM/SIGINT waits for in-flight requests' },
   { name: 'DATA_DIR', default: 'data', doc: 'State directory (usage counters, converted embeddings)' },
-  { name: 'TRUST_PROXY', default: '0', doc: 'Trust X-Forwarded-For for the client address' },
+  { name: 'TRUST_PROXY', default: '0', doc: 'Behind one trusted proxy: the client address is the last X-Forwarded-For hop' },
   { name: 'AUTH_MODE', default: 'off', doc: 'off, optional (anonymous = free tier per address) or required' },
   { name: 'API_KEYS_FILE', default: 'data/keys.json', doc: 'Key store (SHA-256 hashes, tenant, plan); default is DATA_DIR/keys.json' },
   { name: 'RATE_LIMIT_RPS', default: 'free=5,pack1=50,pack3=200,pack4=1000', doc: 'Burst limit per key: one number or plan=rps list; 0 = off' },

@@ -130,3 +130,18 @@ describe('CORS with CORS_ORIGINS set', () => {
     assert.equal(other.headers.get('access-control-allow-origin'), null);
   });
 });
+
+describe('client address', () => {
+  it('is the socket peer unless TRUST_PROXY is set, then the last X-Forwarded-For hop', async () => {
+    const plain = await startTestGateway({ gateway: { factories: [echoFactory] } });
+    const proxied = await startTestGateway({ env: { TRUST_PROXY: '1' }, gateway: { factories: [echoFactory] } });
+    try {
+      const xff = { 'x-forwarded-for': '203.0.113.9, 198.51.100.7' };
+      assert.match((await (await plain.post('/test/echo', {}, xff)).json()).client_ip, /127\.0\.0\.1/);
+      assert.equal((await (await proxied.post('/test/echo', {}, xff)).json()).client_ip, '198.51.100.7');
+    } finally {
+      await plain.close();
+      await proxied.close();
+    }
+  });
+});

@@ -113,7 +113,9 @@ class Exchange {
   get clientIp(): string {
     if (this.#clientIp === null) {
       const forwarded = this.headers['x-forwarded-for'];
-      if (this.trustProxy && forwarded) this.#clientIp = forwarded.split(',')[0]!.trim();
+      // Behind one trusted proxy the client is the hop that proxy appended: the LAST entry.
+      // Earlier entries are whatever the client wrote and must not be trusted.
+      if (this.trustProxy && forwarded) this.#clientIp = forwarded.slice(forwarded.lastIndexOf(',') + 1).trim();
       else this.#clientIp = this.done || this.aborted ? '' : Buffer.from(this.res.getRemoteAddressAsText()).toString();
     }
     return this.#clientIp;
@@ -321,7 +323,13 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
 
     let principal: Principal;
     try {
-      principal = route.def.service !== undefined || route.def.requiresKey ? gatekeeper.authenticate({ headers, clientIp: ex.clientIp, route: route.def }) : PUBLIC_PRINCIPAL;
+      principal = route.def.service !== undefined || route.def.requiresKey ? gatekeeper.authenticate({
+            headers,
+            get clientIp() {
+              return ex.clientIp;
+            },
+            route: route.def,
+          }) : PUBLIC_PRINCIPAL;
     } catch (err) {
       sendError(ex, err);
       return;

@@ -32,7 +32,7 @@ export interface RequestContext<B = unknown> {
   readonly signal: AbortSignal;
   /** Lower-cased request headers the adapter captured (see CAPTURED_HEADERS). */
   readonly headers: Readonly<Record<string, string>>;
-  /** Client address (X-Forwarded-For's first hop when TRUST_PROXY is set). */
+  /** Client address (the last X-Forwarded-For hop, appended by the trusted proxy, when TRUST_PROXY is set). */
   readonly clientIp: string;
   readonly query: string;
 }

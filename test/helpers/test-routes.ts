@@ -14,13 +14,14 @@ export const echoFactory: ServiceFactory = () => ({
         delay_ms: Type.Optional(Type.Integer({ minimum: 0, maximum: 5000 })),
         count: Type.Optional(Type.Integer({ minimum: 0, maximum: 10 })),
       }),
-      response: Type.Object({ text: Type.Union([Type.String(), Type.Null()]), keys: Type.Integer(), own_proto: Type.Boolean() }),
+      response: Type.Object({ text: Type.Union([Type.String(), Type.Null()]), keys: Type.Integer(), own_proto: Type.Boolean(), client_ip: Type.String() }),
       handler: async (ctx) => {
         if (ctx.body.delay_ms) await new Promise((r) => setTimeout(r, ctx.body.delay_ms));
         return {
           text: ctx.body.text ?? null,
           keys: Object.keys(ctx.body).length,
           own_proto: Object.prototype.hasOwnProperty.call(ctx.body, '__proto__'),
+          client_ip: ctx.clientIp,
         };
       },
     },
