@@ -19,29 +19,22 @@
  */
 import { CODE_BLOCK_RE, INDENTED_CODE_RE, PROTECTED_RE, TABLE_ROW_RE } from './patterns.ts';
 import {
+  applyAggressive,
+  applyBalanced,
   BLOCK_TAG_RE,
-  CAP_MARK,
-  LABEL_LINE_MARK,
-  LINE_MARK,
   BR_RE,
-  DISFLUENCY_RE,
+  CAP_MARK,
   EMPHASIS_RE,
   EMPTY_TURN_RE,
-  FILLER_RE,
   INLINE_TAG_RE,
+  INSTRUCTION_SCAN_RE,
   INSTRUCTION_START_RE,
+  atSentenceStart,
   INVISIBLE_RE,
-  NON_SPEECH_RE,
+  LABEL_LINE_MARK,
+  LINE_MARK,
   SPACE_RUN_RE,
-  PRUNE_RE,
-  ARTICLE_RE,
-  COMPLEMENTIZER_RE,
   SPLIT_MARK,
-  collapseRepeats,
-  SPOKEN_FILLER_RES,
-  VERBOSE_MAP,
-  VERBOSE_RE,
-  phraseKey,
 } from './rules.ts';
 
 export type Level = 'safe' | 'balanced' | 'aggressive';
@@ -202,31 +195,11 @@ function applyRules(s: string, level: Level): string {
   if (s.includes('<')) s = s.replace(BR_RE, SPLIT_LINE).replace(BLOCK_TAG_RE, SPLIT_LINE).replace(INLINE_TAG_RE, '');
   if (s.includes('*')) s = s.replace(EMPHASIS_RE, (_m, a: string | undefined, b: string | undefined) => a ?? b ?? '');
   if (level !== 'safe') {
-    const before = s;
-    s = s.replace(NON_SPEECH_RE, '').replace(DISFLUENCY_RE, capAtSentenceStart);
-    // Spoken-language text (it had disfluencies or noise tags): collapse stutters and false starts.
-    if (s !== before) s = collapseRepeats(s);
-    for (const re of SPOKEN_FILLER_RES) s = s.replace(re, (m, offset: number, all: string) => (capAtSentenceStart(m.trimStart(), offset, all) === CAP_MARK ? CAP_MARK : ' '));
-    s = s.replace(FILLER_RE, capAtSentenceStart);
-    s = s.replace(VERBOSE_RE, (m) => {
-      const to = VERBOSE_MAP.get(phraseKey(m)) ?? m;
-      return m.charCodeAt(0) < 97 ? to.charAt(0).toUpperCase() + to.slice(1) : to;
-    });
-    if (s.includes(CAP_MARK)) s = s.replace(/\u0001[ \t]*([a-z])(?=[a-z]*\b)/g, (_m, c: string) => c.toUpperCase()).replace(/\u0001[ \t]*/g, '');
+    s = applyBalanced(s, true);
+    if (s.includes(CAP_MARK)) s = s.replace(/\u0001[ \t]*([a-z])(?=[a-z]*\b)/g, (_m, c: string) => c.toUpperCase()).replace(/\u0001/g, '');
   }
-  if (level === 'aggressive') s = s.replace(PRUNE_RE, '').replace(ARTICLE_RE, '').replace(COMPLEMENTIZER_RE, '$1 ');
-  return s.replace(SPACE_RUN_RE, ' ').replace(/[ \t]+$/gm, '');
-}
-
-/** Replacement for a removed filler: a capitalisation mark at a sentence start, nothing elsewhere. */
-function capAtSentenceStart(m: string, offset: number, all: string): string {
-  const c0 = m.charCodeAt(0);
-  if (c0 < 65 || c0 > 90) return '';
-  let i = offset - 1;
-  while (i >= 0 && (all[i] === ' ' || all[i] === '\t')) i--;
-  if (i < 0) return CAP_MARK;
-  const c = all[i]!;
-  return c === '.' || c === '!' || c === '?' || c === ':' || c === '\n' || c === LINE_MARK || c === LABEL_LINE_MARK ? CAP_MARK : '';
+  if (level === 'aggressive') s = applyAggressive(s);
+  return s.replace(SPACE_RUN_RE, '$1 ').replace(/[ \t]+$/gm, '');
 }
 
 /** Drops emptied lines, repeated lines, repeated instructions and repeated paragraphs; collapses blank runs. */
@@ -234,8 +207,10 @@ function dedupeAndJoin(masked: string, level: Level): string {
   const words = level !== 'safe';
   const seenLines = new Set<string>();
   const seenSentences = new Set<string>();
+  const seenLabelled = new Set<string>();
   const paragraphs: string[][] = [];
   let current: string[] = [];
+  const repeated = words ? repeatedInstructions(masked) : undefined;
   const raws = masked.split('\n');
   for (let i = 0; i < raws.length; i++) {
     const raw = raws[i]!;
@@ -251,12 +226,23 @@ function dedupeAndJoin(masked: string, level: Level): string {
     }
     // "Speaker:" left with nothing said (a whole input line, not the part before a removed <p>).
     if (words && mark === 2 && raws[i + 1]?.charCodeAt(0) !== 4 && EMPTY_TURN_RE.test(content)) continue;
-    const key = content.replace(/[ \t]+/g, ' ');
-    if (isDedupeCandidate(key)) {
-      if (seenLines.has(key)) continue;
-      seenLines.add(key);
+    // Internal whitespace runs were collapsed by the rules: the trimmed line is the key.
+    const label = LABELLED_LINE_RE.exec(content);
+    if (label) {
+      // "A: Let's think step by step." again: the label stays (it marks the turn), the repeated text goes.
+      const text = content.slice(label[0].length);
+      if (isDedupeCandidate(text)) {
+        if (seenLabelled.has(text)) {
+          current.push(line.slice(0, line.indexOf(label[0]) + label[0].length).trimEnd());
+          continue;
+        }
+        seenLabelled.add(text);
+      }
+    } else if (isDedupeCandidate(content)) {
+      if (seenLines.has(content)) continue;
+      seenLines.add(content);
     }
-    current.push(words ? dropRepeatedInstructions(line, seenSentences) : line);
+    current.push(repeated && containsAny(line, repeated) ? dropRepeatedInstructions(line, seenSentences) : line);
   }
   if (current.length > 0) paragraphs.push(current);
   const seen = new Set<string>();
@@ -274,19 +260,40 @@ function dedupeAndJoin(masked: string, level: Level): string {
   return out.join('\n\n');
 }
 
-/** Lines with a short label ("Q:", "A:", "User:") are turns of a repeated structure, not copies. */
-const LABELLED_LINE_RE = /^[^:\s][^:]{0,24}:\s/;
+/** A short label ("Q:", "A:", "User:", "Project Manager:") opening a line: a turn of a repeated structure. */
+const LABELLED_LINE_RE = /^[^:\s\uE000-\uF8FF][^:\uE000-\uF8FF]{0,24}:[ \t]+/;
 
 function isDedupeCandidate(key: string): boolean {
-  if (key.length < DEDUPE_MIN_CHARS || LABELLED_LINE_RE.test(key)) return false;
-  let words = 1;
-  for (let i = 0; i < key.length; i++) if (key.charCodeAt(i) === 32) words++;
-  return words >= DEDUPE_MIN_WORDS;
+  if (key.length < DEDUPE_MIN_CHARS) return false;
+  let at = -1;
+  for (let words = 1; words < DEDUPE_MIN_WORDS; words++) {
+    at = key.indexOf(' ', at + 1);
+    if (at === -1) return false;
+  }
+  return true;
+}
+
+/** Instruction sentences that occur more than once in the text, or undefined (the common case: no work per line). */
+function repeatedInstructions(text: string): Set<string> | undefined {
+  const seen = new Set<string>();
+  let repeated: Set<string> | undefined;
+  INSTRUCTION_SCAN_RE.lastIndex = 0;
+  for (let m = INSTRUCTION_SCAN_RE.exec(text); m !== null; m = INSTRUCTION_SCAN_RE.exec(text)) {
+    const key = m[0];
+    if (!atSentenceStart(text, m.index) || key.split(' ').length < INSTRUCTION_MIN_WORDS) continue;
+    if (seen.has(key)) (repeated ??= new Set()).add(key);
+    else seen.add(key);
+  }
+  return repeated;
+}
+
+function containsAny(line: string, keys: ReadonlySet<string>): boolean {
+  for (const k of keys) if (line.includes(k)) return true;
+  return false;
 }
 
 /** Drops, within a line, an instruction sentence that repeats an earlier one word for word. */
 function dropRepeatedInstructions(line: string, seen: Set<string>): string {
-  if (!/[.!?][ \t]/.test(line) && !INSTRUCTION_START_RE.test(line.trimStart())) return line;
   const sentences = line.match(/[^.!?]*[.!?]+(?:[ \t]+|$)|[^.!?]+$/g);
   if (!sentences) return line;
   let out = '';

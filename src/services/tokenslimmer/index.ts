@@ -12,10 +12,12 @@ export { TOKENSLIMMER_LABEL } from './route.ts';
 
 /**
  * Prompts up to this many characters are compressed on the event loop; longer ones on the pool.
- * Measured (bench/micro/tokenslimmer.ts): 8 KiB takes ~1 ms inline end to end, about ten pool
- * hops; beyond it the event loop would stall other requests for milliseconds.
+ * Measured with bench/micro/tokenslimmer.ts: the cost grows linearly (about 2.5-4x the cost of
+ * counting the prompt's tokens twice); 10 KB stays inline (no hop, lowest latency), while from
+ * 16 KiB on one request would hold the event loop for several milliseconds, which the pool's
+ * ~0.1 ms hop (bench/micro/pool-hop.ts) easily pays for.
  */
-export const INLINE_MAX_CHARS = 8 * 1024;
+export const INLINE_MAX_CHARS = 16 * 1024;
 
 export function createTokenSlimmerService(deps: ServiceDeps, options: { inlineMaxChars?: number } = {}): ServiceModule {
   const inlineMaxChars = options.inlineMaxChars ?? INLINE_MAX_CHARS;

@@ -15,22 +15,7 @@
  */
 import type { Level } from './core.ts';
 import { CODE_BLOCK_RE, INDENTED_CODE_RE, NEGATION_RE, PROTECTED_RE, RETAINED_CLASSES, TABLE_ROW_RE } from './patterns.ts';
-import {
-  BLOCK_TAG_RE,
-  BR_RE,
-  DISFLUENCY_RE,
-  EMPTY_TURN_RE,
-  collapseRepeats,
-  FILLER_RE,
-  INLINE_TAG_RE,
-  INVISIBLE_RE,
-  NON_SPEECH_RE,
-  PRUNE_RE,
-  ARTICLE_RE,
-  COMPLEMENTIZER_RE,
-  SPOKEN_FILLER_RES,
-  VERBOSE_RE,
-} from './rules.ts';
+import { applyAggressive, applyBalanced, BLOCK_TAG_RE, BR_RE, EMPTY_TURN_RE, INLINE_TAG_RE, INVISIBLE_RE, isSpoken } from './rules.ts';
 
 export type RetentionClass = 'placeholder' | 'number' | 'url' | 'email' | 'quoted' | 'inline_code' | 'identifier' | 'code_block' | 'negation' | 'content_word';
 
@@ -102,14 +87,11 @@ function removable(text: string, level: Level): string {
     .replace(PROTECTED_RE, '\uE000\uE000');
   text = text.replace(BR_RE, '\n').replace(BLOCK_TAG_RE, '\n').replace(INLINE_TAG_RE, ' ');
   if (level === 'safe') return text;
-  let spoken = false; // the compressor collapses stutters only in text with disfluencies or noise tags
+  // The compressor collapses stutters only in text with disfluencies or noise tags.
+  const spoken = isSpoken(text);
   for (let i = 0; i < 4; i++) {
     const before = text;
-    const cleaned = text.replace(NON_SPEECH_RE, ' ').replace(DISFLUENCY_RE, ' ');
-    spoken ||= cleaned !== text;
-    text = (spoken ? collapseRepeats(cleaned) : cleaned).replace(/[ \t]+/g, ' ');
-    for (const re of SPOKEN_FILLER_RES) text = text.replace(re, ' ');
-    text = text.replace(FILLER_RE, ' ').replace(VERBOSE_RE, ' ');
+    text = applyBalanced(text, false, spoken).replace(/[ \t]+/g, ' ');
     if (text === before) break;
   }
   // A speaker turn that held nothing but removed noise is dropped with its label.
@@ -117,7 +99,7 @@ function removable(text: string, level: Level): string {
     .split('\n')
     .map((l) => (EMPTY_TURN_RE.test(l.trim()) ? '' : l))
     .join('\n');
-  if (level === 'aggressive') text = text.replace(PRUNE_RE, ' ').replace(ARTICLE_RE, ' ').replace(COMPLEMENTIZER_RE, '$1 ');
+  if (level === 'aggressive') text = applyAggressive(text);
   return text;
 }
 

@@ -22,9 +22,10 @@ const phrase = (s: string): string => escape(s).replace(/ /g, '[ \\t]+').replace
 const capitalised = (w: string): string => w.charAt(0).toUpperCase() + w.slice(1);
 const byLengthDesc = (a: string, b: string): number => b.length - a.length || (a < b ? -1 : 1);
 
-// Word edges. ASCII \b without the `u` flag is several times faster than Unicode lookbehinds, and
-// every table entry is ASCII; the extra guards keep "well-being" and "o'the" whole.
-const WORD_START = String.raw`(?<![-'’])\b`;
+// Word edges. No lookbehind at the start of a pattern: V8 then cannot skip ahead by the first
+// character and a pattern costs 2-3x more. The left edge is checked in the replace callback instead
+// (`joined`): a match right after a hyphen or apostrophe ("well-being", "o'the") is left alone.
+const WORD_START = String.raw`\b`;
 const WORD_END = String.raw`\b(?![-'’])`;
 /** Line-start marks that core.ts puts on every non-blank line while the rules run. */
 export const LINE_MARK = '\u0002';
@@ -39,53 +40,119 @@ export const phraseKey = (s: string): string => s.toLowerCase().replace(/[ \t]+/
 
 export const VERBOSE_MAP: ReadonlyMap<string, string> = new Map(VERBOSE_PHRASES.map(([from, to]) => [from, to]));
 
-export const VERBOSE_RE = new RegExp(
-  `${WORD_START}(?:${[...VERBOSE_MAP.keys()].sort(byLengthDesc).map(phrase).join('|')})${WORD_END}`,
+export const VERBOSE_RE = new RegExp(`${WORD_START}(?:${[...VERBOSE_MAP.keys()].sort(byLengthDesc).map(phrase).join('|')})${WORD_END}`, 'gi');
+
+export const FILLER_RE = new RegExp(
+  `${WORD_START}(?:${FILLER_PATTERNS.map((p) => `(?:${p.replace(/'/g, "['’]").replace(/\[[^\]]*\]| /g, (m) => (m === ' ' ? '[ \\t]+' : m))})`).join('|')})`,
   'gi',
 );
 
-export const FILLER_RE = new RegExp(`${WORD_START}(?:${FILLER_PATTERNS.map((p) => `(?:${p.replace(/'/g, "['’]").replace(/\[[^\]]*\]| /g, (m) => (m === ' ' ? '[ \\t]+' : m))})`).join('|')})`, 'gi');
+export const NON_SPEECH_RE = new RegExp(String.raw`[{[(][ \t]*(?:${[...NON_SPEECH_TAGS].sort(byLengthDesc).map(phrase).join('|')})[ \t]*[}\])]`, 'gi');
 
-export const NON_SPEECH_RE = new RegExp(
-  String.raw`[ \t]*[{[(][ \t]*(?:${[...NON_SPEECH_TAGS].sort(byLengthDesc).map(phrase).join('|')})[ \t]*[}\])]`,
-  'gi',
-);
-
-// Never ALL CAPS ("ER", "MM" are abbreviations), never after a number ("5 mm").
-export const DISFLUENCY_RE = new RegExp(
-  String.raw`(?<![\d\uE000-\uF8FF][ \t]*)${WORD_START}(?:${DISFLUENCY_WORDS.flatMap((w) => [w, capitalised(w)]).join('|')})${WORD_END}(?:[ \t]*,)?[ \t]*`,
-  'g',
-);
+// Never ALL CAPS ("ER", "MM" are abbreviations), never after a number ("5 mm": checked in the callback).
+export const DISFLUENCY_RE = new RegExp(String.raw`${WORD_START}(?:${DISFLUENCY_WORDS.flatMap((w) => [w, capitalised(w)]).join('|')})${WORD_END}(?:[ \t]*,)?[ \t]*`, 'g');
 
 const fillerAlt = SPOKEN_FILLERS.map(phrase).join('|');
-/** ", you know ," → "," ; "You know , we" → "we" ; "…, I mean." → "…." */
-export const SPOKEN_FILLER_RES: readonly RegExp[] = [
-  new RegExp(String.raw`(?:^|(?<=[,;:.!?\u0002\u0003]))[ \t]*(?:${fillerAlt})[ \t]*,[ \t]*`, 'gim'),
-  new RegExp(String.raw`[ \t]*,[ \t]*(?:${fillerAlt})[ \t]*(?=[,;.!?]|$)`, 'gim'),
-];
+/** "You know , we" → "we" (at a sentence or clause start; checked in the callback). */
+export const SPOKEN_FILLER_LEAD_RE = new RegExp(String.raw`${WORD_START}(?:${fillerAlt})[ \t]*,[ \t]*`, 'gi');
+/** "…, you know." → "…." */
+export const SPOKEN_FILLER_TAIL_RE = new RegExp(String.raw`,[ \t]*(?:${fillerAlt})[ \t]*(?=[,;.!?]|$)`, 'gim');
 
 /** An immediate repeat of one to three words, optionally comma-separated: "I I think", "we were , we were". */
-export const REPEAT_RE = /(?<![-'’])\b([A-Za-z]+(?:['’][a-z]+)?(?:[ \t]+[A-Za-z]+(?:['’][a-z]+)?){0,2})(?:[ \t]*,?[ \t]+\1\b(?![-'’]))+/gi;
+export const REPEAT_RE = /\b([A-Za-z]+(?:['’][a-z]+)?(?:[ \t]+[A-Za-z]+(?:['’][a-z]+)?){0,2})(?:[ \t]*,?[ \t]+\1\b(?![-'’]))+/gi;
 /** Grammatical doublings that are not disfluencies ("that that", "had had", "is is" in "what it is is"). */
 export const REPEAT_ALLOWED: ReadonlySet<string> = new Set(['that', 'had', 'is', 'do', 'can', 'will', 'very']);
 
 export const NEGATION_WORD_RE = new RegExp(String.raw`\b(?:${NEGATION_WORDS.join('|')})\b|n['’]t\b`, 'i');
 
-/** Collapses stutters ("I I think" → "I think"), keeping grammatical doublings and any repeat that holds a negation. */
-export function collapseRepeats(s: string): string {
-  return s.replace(REPEAT_RE, (m, unit: string) => (REPEAT_ALLOWED.has(unit.toLowerCase()) || NEGATION_WORD_RE.test(unit) ? m : unit));
-}
-
 // Pruned only when a lower-case word follows: no sentence ends on a gap, names and numbers keep
 // what precedes them. Capital "A" is never an article here: in prompts it is more often a variable.
 export const PRUNE_RE = new RegExp(`${WORD_START}(?:${PRUNE_WORDS.flatMap((w) => [w, capitalised(w)]).join('|')})[ \\t]+(?=[a-z])`, 'g');
-export const ARTICLE_RE = new RegExp(
-  `(?:^|(?<=[.!?][ \\t]+|[\\u0002\\u0003]))(?:${ARTICLES.flatMap((w) => (w === 'a' ? [w] : [w, capitalised(w)])).join('|')})[ \\t]+(?=[a-z])`,
-  'gm',
-);
+export const ARTICLE_RE = new RegExp(`${WORD_START}(?:${ARTICLES.flatMap((w) => (w === 'a' ? [w] : [w, capitalised(w)])).join('|')})[ \\t]+(?=[a-z])`, 'g');
 export const COMPLEMENTIZER_RE = new RegExp(`${WORD_START}(${COMPLEMENTIZER_VERBS.join('|')})[ \\t]+that[ \\t]+(?=[A-Za-z])`, 'gi');
 
+/** True when the match at `offset` continues a hyphenated or apostrophised word. */
+function joined(all: string, offset: number): boolean {
+  const c = all.charCodeAt(offset - 1);
+  return c === 45 /* - */ || c === 39 /* ' */ || c === 0x2019;
+}
+
+/** True when `offset` starts a sentence: text start, line start, or after . ! ? : (spaces skipped). */
+export function atSentenceStart(all: string, offset: number): boolean {
+  let i = offset - 1;
+  while (i >= 0 && (all.charCodeAt(i) === 32 || all.charCodeAt(i) === 9)) i--;
+  if (i < 0) return true;
+  const c = all[i]!;
+  return c === '.' || c === '!' || c === '?' || c === ':' || c === '\n' || c === LINE_MARK || c === LABEL_LINE_MARK || c === SPLIT_MARK;
+}
+
+/** True when `offset` starts a clause: a sentence start or after , ; */
+function atClauseStart(all: string, offset: number): boolean {
+  let i = offset - 1;
+  while (i >= 0 && (all.charCodeAt(i) === 32 || all.charCodeAt(i) === 9)) i--;
+  return i < 0 || all[i] === ',' || all[i] === ';' || atSentenceStart(all, offset);
+}
+
+/** After a number or a protected span (placeholder): "7 mm" is a unit, not a disfluency. */
+function afterNumber(all: string, offset: number): boolean {
+  let i = offset - 1;
+  while (i >= 0 && (all.charCodeAt(i) === 32 || all.charCodeAt(i) === 9)) i--;
+  const c = all.charCodeAt(i);
+  return (c >= 48 && c <= 57) || (c >= 0xe000 && c <= 0xf8ff);
+}
+
+type Removal = (m: string, offset: number, all: string) => string;
+const SPACE: Removal = () => ' ';
+
+function removeSpeechNoise(s: string, removed: Removal): string {
+  return s
+    .replace(NON_SPEECH_RE, ' ')
+    .replace(DISFLUENCY_RE, (m, offset: number, all: string) => (joined(all, offset) || afterNumber(all, offset) ? m : removed(m, offset, all)));
+}
+
+/** True when the text shows spoken-language noise (disfluencies, noise tags): stutters collapse there. */
+export function isSpoken(s: string): boolean {
+  return removeSpeechNoise(s, SPACE) !== s;
+}
+
+/**
+ * The removals of `balanced`, in order, over a whole (masked) text. With `cap` a removed
+ * capitalised sentence opener leaves CAP_MARK (core.ts capitalises the next word); without it the
+ * removal leaves a space (retention.ts, which only needs the words that remain).
+ * `spoken`: collapse stutters even if this text has no disfluency left (the checker's view).
+ */
+export function applyBalanced(s: string, cap: boolean, spoken = false): string {
+  const removed: Removal = (m, offset, all) =>
+    cap && m.charCodeAt(0) >= 65 && m.charCodeAt(0) <= 90 && atSentenceStart(all, offset) ? CAP_MARK : ' ';
+  const before = s;
+  s = removeSpeechNoise(s, removed);
+  // Spoken-language text (it had disfluencies or noise tags): collapse stutters and false starts.
+  if (spoken || s !== before) {
+    s = s.replace(REPEAT_RE, (m, unit: string, offset: number, all: string) =>
+      joined(all, offset) || REPEAT_ALLOWED.has(unit.toLowerCase()) || NEGATION_WORD_RE.test(unit) ? m : unit,
+    );
+  }
+  s = s.replace(SPOKEN_FILLER_LEAD_RE, (m, offset: number, all: string) => (!joined(all, offset) && atClauseStart(all, offset) ? removed(m, offset, all) : m));
+  s = s.replace(SPOKEN_FILLER_TAIL_RE, ' ');
+  s = s.replace(FILLER_RE, (m, offset: number, all: string) => (joined(all, offset) ? m : removed(m, offset, all)));
+  return s.replace(VERBOSE_RE, (m, offset: number, all: string) => {
+    if (joined(all, offset)) return m;
+    const to = VERBOSE_MAP.get(phraseKey(m)) ?? m;
+    return m.charCodeAt(0) < 97 ? to.charAt(0).toUpperCase() + to.slice(1) : to;
+  });
+}
+
+/** The pruning of `aggressive` over a whole (masked) text. */
+export function applyAggressive(s: string): string {
+  return s
+    .replace(PRUNE_RE, (m, offset: number, all: string) => (joined(all, offset) ? m : ''))
+    .replace(ARTICLE_RE, (m, offset: number, all: string) => (!joined(all, offset) && atSentenceStart(all, offset) ? '' : m))
+    .replace(COMPLEMENTIZER_RE, (m, verb: string, offset: number, all: string) => (joined(all, offset) ? m : `${verb} `));
+}
+
 export const INSTRUCTION_START_RE = new RegExp(`^(?:${[...INSTRUCTION_OPENERS].sort(byLengthDesc).map(phrase).join('|')})${WORD_END}`, 'i');
+/** An instruction sentence anywhere (its start is checked with atSentenceStart). */
+export const INSTRUCTION_SCAN_RE = new RegExp(`\\b(?:${[...INSTRUCTION_OPENERS].sort(byLengthDesc).map(phrase).join('|')})${WORD_END}[^.!?\\n]*[.!?]+`, 'gi');
 
 /** A speaker turn left with nothing said ("Project Manager:", "Speaker 2:"): capitalised label words only. */
 export const EMPTY_TURN_RE = /^[A-Z][\w.'’-]*(?:[ \t]+[A-Z0-9][\w.'’-]*){0,3}:$/;
@@ -106,4 +173,4 @@ export const INVISIBLE_RE = /[\u200B\u2060\uFEFF\u00AD]/g;
  * A run of two or more horizontal spaces of any kind. A single no-break or thin space stays: it
  * may bind a number to its unit ("4\u00A0in").
  */
-export const SPACE_RUN_RE = /(?<=[^\s\u0002\u0003])[ \t\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000]{2,}/g;
+export const SPACE_RUN_RE = /([^\s\u0002\u0003\u0004])[ \t\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000]{2,}/g;

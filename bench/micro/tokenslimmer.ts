@@ -1,0 +1,97 @@
+/**
+ * API-09 server-side cost: slimPrompt (compression + two o200k_base counts) on 10 KB prompts of
+ * the three eval kinds, per level, against the floor that no compressor avoids (counting the
+ * prompt's tokens twice), in the same run; then a size sweep that backs the inline/pool
+ * threshold (INLINE_MAX_CHARS). Correctness is asserted before timing: retention holds and the
+ * output is a fixed point.
+ *
+ *   node --import tsx bench/micro/tokenslimmer.ts
+ */
+import { readFileSync } from 'node:fs';
+import { Bench } from 'tinybench';
+import { LEVELS, type Level } from '../../src/services/tokenslimmer/core.ts';
+import { INLINE_MAX_CHARS } from '../../src/services/tokenslimmer/index.ts';
+import { checkRetention } from '../../src/services/tokenslimmer/retention.ts';
+import { slimPrompt } from '../../src/services/tokenslimmer/slim.ts';
+import { countTokens } from '../../src/tokenizer/index.ts';
+import { CEILINGS_MS, printReport, type BenchRow } from '../lib/harness.ts';
+
+const records = readFileSync(new URL('../../../shared/eval/compress/prompts_dev.jsonl', import.meta.url), 'utf8')
+  .trim()
+  .split('\n')
+  .map((l) => JSON.parse(l) as { kind: string; prompt: string });
+
+/** The first `bytes` characters of the kind's prompts joined (cut at a line end). */
+function sample(kind: string, chars: number): string {
+  let s = '';
+  for (const r of records.filter((x) => x.kind === kind)) {
+    s += r.prompt + '\n\n';
+    if (s.length >= chars) break;
+  }
+  s = s.slice(0, chars);
+  return s.slice(0, s.lastIndexOf('\n') + 1 || s.length);
+}
+
+const KINDS = ['cot_fewshot', 'meeting_transcript', 'rag_context'];
+const prompts10k = KINDS.map((k) => ({ kind: k, prompt: sample(k, 10_240) }));
+
+for (const { kind, prompt } of prompts10k) {
+  for (const level of LEVELS) {
+    const r = slimPrompt({ prompt, level });
+    console.assert(checkRetention(prompt, r.compressed_content, level).ok, `${kind} ${level}: retention`);
+    console.assert(slimPrompt({ prompt: r.compressed_content, level }).status === 'UNCHANGED', `${kind} ${level}: idempotent`);
+  }
+}
+
+const time = Number(process.env.BENCH_DURATION ?? 2) * 400;
+const bench = new Bench({ time, warmupTime: 200 });
+bench.add('floor: count 10 KB twice (o200k_base)', () => {
+  for (const { prompt } of prompts10k) {
+    countTokens(prompt, 'o200k_base');
+    countTokens(prompt, 'o200k_base');
+  }
+});
+for (const level of LEVELS) {
+  bench.add(`slimPrompt 10 KB ${level}`, () => {
+    for (const { prompt } of prompts10k) slimPrompt({ prompt, level: level as Level });
+  });
+}
+await bench.run();
+
+interface Stats {
+  latency: { mean: number; p50?: number; p99?: number };
+  throughput: { mean: number };
+}
+const stats = (name: string): Stats => bench.tasks.find((t) => t.name === name)!.result as unknown as Stats;
+const n = prompts10k.length;
+const rows: BenchRow[] = bench.tasks.map((t) => {
+  const r = stats(t.name);
+  return { label: `${t.name} (per prompt)`, opsPerSec: r.throughput.mean * n, p50Ms: (r.latency.p50 ?? r.latency.mean) / n, p99Ms: (r.latency.p99 ?? r.latency.mean) / n };
+});
+
+// Size sweep (balanced, transcript + RAG mix): mean ms per prompt, to place the pool threshold.
+const sweep = new Bench({ time: time / 2, warmupTime: 100 });
+const sizes = [2_048, 4_096, 8_192, 16_384, 32_768];
+const bySize = new Map(sizes.map((c) => [c, KINDS.map((k) => sample(k, c))]));
+for (const c of sizes) sweep.add(`${c / 1024} KB`, () => bySize.get(c)!.forEach((p) => slimPrompt({ prompt: p, level: 'balanced' })));
+await sweep.run();
+const sweepNotes = sweep.tasks.map((t) => {
+  const r = t.result as unknown as Stats;
+  return `${t.name}: ${(r.latency.mean / KINDS.length).toFixed(3)} ms mean per prompt (balanced)`;
+});
+
+const worstP99 = Math.max(...LEVELS.map((l) => (stats(`slimPrompt 10 KB ${l}`).latency.p99 ?? 0) / n));
+const floor = stats('floor: count 10 KB twice (o200k_base)').latency.mean;
+printReport({
+  name: 'API-09 slimPrompt, 10 KB prompts (cot_fewshot, meeting_transcript, rag_context), inline',
+  service: 'API-09',
+  ceilingP99Ms: CEILINGS_MS['API-09'],
+  measuredP99Ms: worstP99,
+  rows,
+  ratios: Object.fromEntries(LEVELS.map((l) => [`slimPrompt ${l} / token-count floor (mean time)`, stats(`slimPrompt 10 KB ${l}`).latency.mean / floor])),
+  notes: [
+    `aim: p99 <= ${CEILINGS_MS['API-09'] / 10} ms for 10 KB (a tenth of the ceiling); prompts over ${INLINE_MAX_CHARS} chars run on the worker pool`,
+    ...sweepNotes,
+    'numbers are wall time on a shared machine: compare the ratios, not the absolute values',
+  ],
+});
