@@ -22,7 +22,8 @@ const LOOP = 100_000;
 const CAP = 5_000;
 const glove = new GloveEmbedder(readGloveBinary(ensureGloveBinary(null).file));
 const embedder = gloveEmbedder(glove);
-const words = readGloveBinary(ensureGloveBinary(null).file).words.slice(200, 20_000).filter((w) => /^[a-z]{3,}$/.test(w));
+const vocab = readGloveBinary(ensureGloveBinary(null).file).index;
+const words = Array.from({ length: 19_800 }, (_, i) => vocab.wordAt(200 + i)).filter((w) => /^[a-z]{3,}$/.test(w));
 
 let seed = 42;
 const rand = (): number => {
