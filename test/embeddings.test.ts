@@ -14,13 +14,15 @@ describe('embeddings: binary format', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'api05-bin-'));
   const rows = new Float32Array([1, 0, 0, 0.6, 0.8, 0, 0, 0, 1]);
   const file = path.join(dir, 'tiny.bin');
-  writeFileSync(file, encodeGloveBinary(['the', 'cat', 'dog'], rows, 3, { bytes: 42, version: 'test@1' }));
+  writeFileSync(file, encodeGloveBinary(['the', 'cat', 'dog', 'café'], new Float32Array([...rows, 0, 1, 0]), 3, { bytes: 42, version: 'test@1' }));
 
   it('round-trips words, order and (quantised) vectors', () => {
     const v = readGloveBinary(file);
-    assert.deepEqual([v.size, v.dims, v.sourceBytes, v.sourceVersion], [3, 3, 42, 'test@1']);
-    assert.deepEqual(v.words, ['the', 'cat', 'dog']);
-    assert.equal(v.index.get('dog'), 2);
+    assert.deepEqual([v.size, v.dims, v.sourceBytes, v.sourceVersion], [4, 3, 42, 'test@1']);
+    assert.equal(v.index.get('café'), 3);
+    assert.equal(v.index.wordAt(3), 'café');
+    assert.deepEqual([0, 1, 2].map((r) => v.index.wordAt(r)), ['the', 'cat', 'dog']);
+    assert.deepEqual(['dog', 'the', 'cat', 'cow', 'do', 'dogs'].map((w) => v.index.get(w)), [2, 0, 1, undefined, undefined, undefined]);
     for (let i = 0; i < 9; i++) assert.ok(Math.abs(v.matrix[i]! * v.scales[Math.floor(i / 3)]! - rows[i]!) < 0.01);
   });
 

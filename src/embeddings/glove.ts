@@ -8,7 +8,7 @@
  * The same object answers word-to-word similarity for the verification stage (int8 rows: a dot
  * product of two rows times their scales is their cosine).
  */
-import type { WordVectors } from './glove-binary.ts';
+import { isNumberRow, type WordVectors } from './glove-binary.ts';
 import { fold, tokenize, type Tokens } from './tokenizer.ts';
 import type { WordKnowledge } from './verify.ts';
 
@@ -104,7 +104,7 @@ export class GloveEmbedder implements WordKnowledge {
     this.contrastClassOf = new Uint8Array(vectors.size);
     this.contrastGroupOf = new Int32Array(vectors.size);
     for (let r = 0; r < vectors.size; r++) {
-      if (NUMERIC.test(vectors.words[r]!)) {
+      if (isNumberRow(vectors, r)) {
         this.contrastClassOf[r] = 1;
         this.contrastGroupOf[r] = r;
       }
@@ -248,7 +248,7 @@ export class GloveEmbedder implements WordKnowledge {
     const n = Math.min(COMMON_COMPONENT_WORDS, this.vectors.size);
     let u = new Float32Array(dims).fill(1 / Math.sqrt(dims));
     const x = this.row;
-    for (let iter = 0; iter < 20; iter++) {
+    for (let iter = 0; iter < 10; iter++) {
       const next = new Float32Array(dims);
       for (let r = 0; r < n; r++) {
         const wt = this.weight(r);
