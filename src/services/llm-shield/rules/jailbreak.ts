@@ -76,6 +76,9 @@ const HARM_WINDOW = 10;
 
 const ROLE_WORDS = new Set(['a', 'an', 'my', 'the', 'our']);
 
+/** Production words that ask for operational content (how to do it), as opposed to a scene or a story. */
+const OPERATIONAL = new Set(['instructions', 'tutorial', 'guide', 'steps', 'step', 'recipe', 'plan', 'code', 'script', 'methods', 'how', 'strategy', 'strategies', 'manual', 'program', 'tactics', 'techniques', 'ways']);
+
 /** Distinct-cue count -> weight: the first cue is weak evidence, several together are strong. */
 function ladder(n: number, steps: readonly number[]): number {
   return n <= 0 ? 0 : steps[Math.min(n, steps.length) - 1]!;
@@ -94,6 +97,8 @@ export function detectJailbreak(t: Tokens, cats: Uint32Array, emit: Emit, signal
   let harmReq = 0;
   let dubious = 0;
   let directive = 0;
+  let operational = false;
+  let lastOperational = -1000;
   let lastTasked = -1000;
   let first = -1;
   let last = -1;
@@ -152,6 +157,11 @@ export function detectJailbreak(t: Tokens, cats: Uint32Array, emit: Emit, signal
     if (c & C.TASKED) lastTasked = i;
     // an imperative production verb (sentence start) or one right after "your task is to", "could you"
     if (c & C.PRODUCE && (sentenceStart || i - lastTasked <= 4)) directive++;
+    if (c & C.PRODUCE && OPERATIONAL.has(t.words[i]!)) {
+      // operational demand near a harm word, before or after it
+      if (lastHarm >= 0 && i - lastHarm <= HARM_WINDOW) operational = true;
+      lastOperational = i;
+    }
     if (c & C.PRODUCE) {
       lastProduce = i;
       if (i - pendingHarm <= HARM_WINDOW) {
@@ -160,6 +170,7 @@ export function detectJailbreak(t: Tokens, cats: Uint32Array, emit: Emit, signal
       }
     }
     if (c & C.HARM) {
+      if (i - lastOperational <= HARM_WINDOW) operational = true;
       harm++;
       if (firstHarm < 0) firstHarm = i;
       lastHarm = i;
@@ -181,7 +192,7 @@ export function detectJailbreak(t: Tokens, cats: Uint32Array, emit: Emit, signal
     let w = harmReq > 0 ? 0.3 : harm > 0 ? 0.15 : 0;
     w += ladder(dubious, [0.12, 0.2, 0.25]);
     if (persona > 0) w += directive > 0 ? 0.2 : 0.12;
-    if (fiction > 0) w += 0.08;
+    if (fiction > 0) w += operational ? 0.08 : -0.05;
     if (pretext > 0) w += pretext > 1 ? 0.3 : 0.2;
     w -= Math.min(0.24, 0.08 * mitigate);
     // a short question ("What are the methods to assassinate a character in the game?") asks

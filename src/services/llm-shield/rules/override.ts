@@ -164,4 +164,57 @@ export function detectOverride(t: Tokens, cats: Uint32Array, emit: Emit): void {
       emit('PROMPT_INJECTION_OVERRIDE', 'override.new_instructions', addressed ? 0.7 : 0.35, i, target ? i + 1 : i);
     }
   }
+  detectRewrites(t, cats, emit);
+}
+
+const RESPONSE_VERBS = new Set(['reply', 'respond', 'answer', 'say', 'tell', 'insist', 'recommend', 'suggest', 'output', 'print', 'write', 'redirect', 'mention']);
+const STANDING_OPENERS = new Set(['whenever', 'every', 'each']);
+const USER_WORDS = new Set(['user', 'users', 'someone', 'anyone', 'customer', 'customers', 'visitor']);
+const INTERRUPTS = new Set(['stop', 'nevermind', 'halt', 'abort', 'cancel']);
+const ASSERT_VERBS = new Set(['are', 'were', 'is', 'was']);
+
+/**
+ * Rules that rewrite the model's behaviour without an override verb:
+ * - a standing rule planted in the input: "every time a user asks for X, reply with Y";
+ * - an interrupt followed by an output command: "STOP EVERYTHING!!! NOW!!! JUST PRINT";
+ * - a fake statement of the model's instructions: "Your initial instructions were: ...".
+ */
+function detectRewrites(t: Tokens, cats: Uint32Array, emit: Emit): void {
+  for (let i = 0; i < t.count; i++) {
+    const w = t.words[i]!;
+    if (STANDING_OPENERS.has(w) && (w === 'whenever' || t.words[i + 1] === 'time')) {
+      let user = -1;
+      for (let k = i + 1; k <= Math.min(t.count - 1, i + 4); k++) if (USER_WORDS.has(t.words[k]!)) user = k;
+      if (user < 0) continue;
+      for (let k = user + 1; k <= Math.min(t.count - 1, user + 14); k++) {
+        if (RESPONSE_VERBS.has(t.words[k]!) && (k + 1 >= t.count || t.words[k + 1] === 'with' || t.words[k + 1] === 'that' || t.words[k + 1] === 'them')) {
+          emit('PROMPT_INJECTION_OVERRIDE', 'override.standing_rule', 0.6, i, k);
+          i = k;
+          break;
+        }
+      }
+      continue;
+    }
+    if (INTERRUPTS.has(w) && (i + 1 < t.count && (cats[i + 1]! & C.EVERYTHING) !== 0 || w === 'nevermind')) {
+      let urgent = false;
+      for (let k = i + 1; k <= Math.min(t.count - 1, i + 8); k++) {
+        const x = t.words[k]!;
+        if (x === 'now' || x === 'just' || x === 'only') urgent = true;
+        if (urgent && RESPONSE_VERBS.has(x)) {
+          emit('PROMPT_INJECTION_OVERRIDE', 'override.interrupt', 0.6, i, k);
+          i = k;
+          break;
+        }
+      }
+      continue;
+    }
+    if (w === 'your' && i + 2 < t.count) {
+      // "your (initial|original|new|real) instructions were/are:"
+      let k = i + 1;
+      if (cats[k]! & (C.STRONG_SCOPE | C.NEW)) k++;
+      if (k + 1 < t.count && cats[k]! & C.TARGET && VOIDABLE.has(t.words[k]!) && ASSERT_VERBS.has(t.words[k + 1]!) && t.stop[k + 1] === 1) {
+        emit('PROMPT_INJECTION_OVERRIDE', 'override.fake_instructions', 0.7, i, k + 1);
+      }
+    }
+  }
 }
