@@ -76,7 +76,10 @@ class Renderer {
     const level = HEADING_LEVEL[el.tag];
     if (level !== undefined) {
       if (this.#o.clean && classWeight(el) < 0) return;
-      const text = this.inlineChildren(el).replace(/[\s\uE000]+/g, ' ').trim();
+      let text = this.inlineChildren(el).replace(/[\s\uE000]+/g, ' ').trim();
+      // A heading is already strong: `## **Title**` reads as `## Title`.
+      const bold = /^\*\*([^*]+)\*\*$/.exec(text);
+      if (bold) text = bold[1]!;
       if (hasContent(text)) out.push('#'.repeat(level) + ' ' + text);
       return;
     }

@@ -18,7 +18,17 @@ export const ExtractRequest = Type.Object(
     include_links: Type.Optional(Type.Boolean({ default: true, description: 'Keep link targets and images; false keeps link text only' })),
     html: Type.Optional(Type.String({ maxLength: MAX_HTML_CHARS, description: 'Extract from this HTML instead of fetching `url`' })),
   },
-  { additionalProperties: true },
+  {
+    additionalProperties: true,
+    // Examples carry `html` so that trying them fetches nothing.
+    examples: [
+      {
+        url: 'https://example.org/blog/post',
+        html: '<html><head><title>A post about examples</title></head><body><nav><a href="/">Home</a></nav><article><h1>Examples</h1><p>Examples make an API <em>easy</em> to try; see <a href="/docs">the docs</a>.</p></article></body></html>',
+      },
+      { url: 'https://example.org/', html: '<ul><li>One</li><li>Two <a href="/two">link</a></li></ul>', include_links: false },
+    ],
+  },
 );
 export type ExtractRequest = Static<typeof ExtractRequest>;
 
