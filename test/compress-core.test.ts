@@ -60,6 +60,7 @@ const AGGRESSIVE: Case[] = [
   ['keeps an article before a name', 'The Romantics played.', 'The Romantics played.'],
   ['drops "that" after verbs of saying', 'We are told that Frank missed.', 'We told Frank missed.'],
   ['keeps negations', 'It is not the case that he was never there.', 'It not the case that he never there.'],
+  ['drops a turn that only acknowledges, keeps one that says no', 'Ann: Shall we start?\nBob: Yeah , okay .\nCid: No .\nAnn: Fine.', 'Ann: Shall we start?\nCid: No .\nAnn: Fine.'],
   ['never prunes in quotes, code or tables', 'Use "the very best" and `is a`.\n| the | is |', 'Use "the very best" and `is a`.\n| the | is |'],
 ];
 

@@ -21,6 +21,7 @@ import { CODE_BLOCK_RE, INDENTED_CODE_RE, PROTECTED_RE, TABLE_ROW_RE } from './p
 import {
   applyAggressive,
   applyBalanced,
+  BACKCHANNEL_TURN_RE,
   BLOCK_TAG_RE,
   BR_RE,
   CAP_MARK,
@@ -226,6 +227,7 @@ function dedupeAndJoin(masked: string, level: Level): string {
     }
     // "Speaker:" left with nothing said (a whole input line, not the part before a removed <p>).
     if (words && mark === 2 && raws[i + 1]?.charCodeAt(0) !== 4 && EMPTY_TURN_RE.test(content)) continue;
+    if (level === 'aggressive' && mark === 2 && BACKCHANNEL_TURN_RE.test(content)) continue;
     // Internal whitespace runs were collapsed by the rules: the trimmed line is the key.
     const label = LABELLED_LINE_RE.exec(content);
     if (label) {

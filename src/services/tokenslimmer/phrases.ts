@@ -165,6 +165,14 @@ export const COMPLEMENTIZER_VERBS: readonly string[] = [
   'realised', 'conclude', 'concluded', 'concludes', 'argue', 'argues', 'argued', 'notice', 'noticed', 'hope', 'hoped',
 ];
 
+/**
+ * Acknowledgements that carry no content on their own. In `aggressive`, a labelled turn made only
+ * of these ("Marketing: Yeah , okay .") is dropped. "No" is not among them: it may answer a question.
+ */
+export const BACKCHANNEL_WORDS: readonly string[] = [
+  'yeah', 'yes', 'yep', 'yup', 'okay', 'ok', 'right', 'alright', 'sure', 'mm-hmm', 'uh-huh', 'mhm', 'oh', 'ah', 'hmm', 'mm', 'um', 'uh', 'cool', 'great',
+];
+
 /** Words that make a sentence negative: never removed, counted by the retention check. */
 export const NEGATION_WORDS: readonly string[] = ['not', 'no', 'never', 'without', 'nor', 'none', 'nobody', 'nothing', 'neither', 'nowhere', 'cannot'];
 

@@ -5,6 +5,7 @@
  */
 import {
   ARTICLES,
+  BACKCHANNEL_WORDS,
   COMPLEMENTIZER_VERBS,
   DISFLUENCY_WORDS,
   FILLER_PATTERNS,
@@ -156,6 +157,12 @@ export const INSTRUCTION_SCAN_RE = new RegExp(`\\b(?:${[...INSTRUCTION_OPENERS].
 
 /** A speaker turn left with nothing said ("Project Manager:", "Speaker 2:"): capitalised label words only. */
 export const EMPTY_TURN_RE = /^[A-Z][\w.'’-]*(?:[ \t]+[A-Z0-9][\w.'’-]*){0,3}:$/;
+
+/** A labelled turn that only acknowledges: "Speaker: Yeah , okay ." (aggressive drops it). */
+export const BACKCHANNEL_TURN_RE = new RegExp(
+  String.raw`^[A-Z][\w.'’-]*(?:[ \t]+[A-Z0-9][\w.'’-]*){0,3}:(?:[ \t,.!?]*\b(?:${BACKCHANNEL_WORDS.map(escape).join('|')})\b)+[ \t,.!?]*$`,
+  'i',
+);
 
 /** Attribute-less HTML tags that only decorate text: removed in `safe`. Block tags leave a line break. */
 export const INLINE_TAGS = ['b', 'i', 'u', 'em', 'strong', 'span', 'small', 'big', 'font', 'mark', 'abbr', 'cite', 'strike', 'ins', 'tt', 'nobr'];
