@@ -225,21 +225,14 @@ export function normalize(src: string): Normalized {
       if (ascii >= 0x20 && ascii < 0x7f) tagText += String.fromCharCode(ascii);
       continue;
     }
-    flushTag();
+    if (tagStart >= 0) flushTag();
     if (isVariationSelector(cp)) {
       if (vsStart < 0) vsStart = at;
       vsCount++;
       vsEnd = i;
       continue;
     }
-    flushVs();
-    if (ZERO_WIDTH.has(cp) || BIDI.has(cp)) {
-      const kind: InvisibleKind = BIDI.has(cp) ? 'bidi' : 'zero_width';
-      const last = invisible[invisible.length - 1];
-      if (last !== undefined && last.kind === kind && last.end === at) (last as { end: number }).end = i;
-      else invisible.push({ kind, start: at, end: i });
-      continue;
-    }
+    if (vsStart >= 0) flushVs();
     if (cp < 128) {
       light.pushCode(cp, at);
       if (isSpaceCode(cp)) fold1.pushCode(32, at);
@@ -252,6 +245,13 @@ export function normalize(src: string): Normalized {
           fold1.pushCode((prev >= 97 && prev <= 122) || isAsciiLetter(next) ? leet : cp, at);
         } else fold1.pushCode(cp, at);
       }
+      continue;
+    }
+    if (ZERO_WIDTH.has(cp) || BIDI.has(cp)) {
+      const kind: InvisibleKind = BIDI.has(cp) ? 'bidi' : 'zero_width';
+      const last = invisible[invisible.length - 1];
+      if (last !== undefined && last.kind === kind && last.end === at) (last as { end: number }).end = i;
+      else invisible.push({ kind, start: at, end: i });
       continue;
     }
     if (cp < TABLE_END) {
