@@ -205,15 +205,21 @@ export class GloveEmbedder implements WordKnowledge {
     // once, and at most MAX_FEATURE_WORDS of the heaviest (bounds verification time and memory).
     const seen = new Map<number, number>();
     const rows: number[] = [];
+    // Long texts repeat words: resolve each distinct word once (row, weight, key).
+    const resolved = new Map<string, { r: number; wt: number; k: number }>();
     for (const w of tokens.content) {
-      const r = this.lookup(w);
-      const wt = this.weight(r);
+      let info = resolved.get(w);
+      if (info === undefined) {
+        const r = this.lookup(w);
+        info = { r, wt: this.weight(r), k: this.key(w) };
+        resolved.set(w, info);
+      }
+      const { r, wt, k } = info;
       if (r >= 0) {
         const s = scales[r]! * wt;
         const o = r * dims;
         for (let d = 0; d < dims; d++) vector[d] += matrix[o + d]! * s;
       }
-      const k = this.key(w);
       if (!seen.has(k)) {
         seen.set(k, rows.length);
         rows.push(r);

@@ -62,6 +62,12 @@ export class HnswIndex implements VectorIndex {
     return this.live.size;
   }
 
+  /** Changes the search beam width (benchmarks sweep it). */
+  setEf(ef: number): void {
+    if (!Number.isInteger(ef) || ef < 1) throw new RangeError('ef must be a positive integer');
+    (this.opts as { ef: number }).ef = ef;
+  }
+
   get deleted(): number {
     return this.deletedCount;
   }
