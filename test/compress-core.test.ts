@@ -3,6 +3,7 @@
  * alone, and the response arithmetic of slimPrompt.
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { compressText, type Level } from '../src/services/tokenslimmer/core.ts';
 import { NEGATION_WORDS, VERBOSE_PHRASES } from '../src/services/tokenslimmer/phrases.ts';
@@ -76,6 +77,11 @@ table('balanced', BALANCED);
 table('aggressive', AGGRESSIVE);
 
 describe('documented tables', () => {
+  it('docs/api-09-tokenslimmer.md lists every verbose phrase with its replacement', () => {
+    const doc = readFileSync(new URL('../docs/api-09-tokenslimmer.md', import.meta.url), 'utf8');
+    for (const [from, to] of VERBOSE_PHRASES) assert.ok(doc.includes(`| ${from} | ${to} |`), from);
+  });
+
   it('no verbose-phrase replacement removes a negation word', () => {
     const neg = new RegExp(`\\b(?:${NEGATION_WORDS.join('|')})\\b|n't\\b`, 'i');
     for (const [from, to] of VERBOSE_PHRASES) {
