@@ -106,6 +106,11 @@ describe('pages that are not articles', () => {
     const { markdown } = extract('<html><body><div class="sidebar">Only this sentence is on the page.</div></body></html>');
     assert.match(markdown, /Only this sentence is on the page\./);
   });
+  it('returns the text of a page whose only text is in its nav and footer', () => {
+    const { markdown } = extract('<html><body><nav><a href="/a">About us</a></nav><footer>Contact: 555-0100</footer></body></html>');
+    assert.match(markdown, /About us/);
+    assert.match(markdown, /555-0100/);
+  });
   it('returns an empty string for a page without text', () => {
     const r = extract('<html><head><title>Empty</title><script>x()</script></head><body><div></div></body></html>');
     assert.equal(r.markdown, '');

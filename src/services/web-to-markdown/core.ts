@@ -5,8 +5,9 @@
  * Strategy (Readability's retry ladder on a faster DOM): parse with boilerplate pruning by
  * class/id, score and pick the main content, render; when that yields less than
  * MIN_ARTICLE_CHARS while the page holds more text, parse again without the class/id pruning;
- * and as a last resort render the whole body. The longest non-empty result of the attempts wins,
- * so a page with text never gives an empty string.
+ * and as a last resort render the whole body (and, when even that is empty, the body with its
+ * header/nav/footer kept). The longest result of the attempts wins, so a page with visible text
+ * never gives an empty string.
  */
 import { countTokens } from '../../tokenizer/index.ts';
 import { bodyOf, measure, selectContent } from './score.ts';
@@ -50,12 +51,12 @@ export function extractMarkdown(input: ExtractInput): ExtractResult {
   if (input.isHtml === false) {
     markdown = input.html.replace(/\r\n?/g, '\n').trim();
   } else {
-    const strict = parsePage(input.html, true);
+    const strict = parsePage(input.html, 'strict');
     title = pickTitle(strict);
     const base = resolveBase(input.url, strict.baseHref);
     markdown = attempt(strict, base, input.includeLinks);
     if (visibleLength(markdown) < MIN_ARTICLE_CHARS) {
-      const lenient = parsePage(input.html, false);
+      const lenient = parsePage(input.html, 'lenient');
       const second = attempt(lenient, base, input.includeLinks);
       if (visibleLength(second) > visibleLength(markdown)) markdown = second;
       if (visibleLength(markdown) < MIN_ARTICLE_CHARS) {
@@ -64,6 +65,13 @@ export function extractMarkdown(input: ExtractInput): ExtractResult {
         const whole = renderMarkdown([body], { base, includeLinks: input.includeLinks, clean: false });
         if (markdown.trim() === '' || visibleLength(whole) < MIN_ARTICLE_CHARS) {
           if (visibleLength(whole) > visibleLength(markdown)) markdown = whole;
+        }
+        if (markdown === '') {
+          // Only chrome holds text (a header, nav or footer): that is still the page's text.
+          const all = parsePage(input.html, 'all');
+          const allBody = bodyOf(all.root);
+          measure(allBody);
+          markdown = renderMarkdown([allBody], { base, includeLinks: input.includeLinks, clean: false });
         }
       }
     }

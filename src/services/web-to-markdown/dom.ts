@@ -2,7 +2,8 @@
  * A small DOM built from htmlparser2's SAX events: only what extraction needs. Scripts, styles,
  * form controls, embedded media and hidden subtrees are dropped while parsing, so later passes
  * never see them. Boilerplate by class/id ("unlikely candidates", as Readability names them) is
- * dropped here too when `strict` is on.
+ * dropped here too in the `strict` mode; the `all` mode keeps page chrome (last resort for pages
+ * whose only text sits in a header, nav or footer).
  */
 import { Parser } from 'htmlparser2';
 
@@ -67,12 +68,17 @@ function newElement(tag: string, attrs: Record<string, string>, parent: ElementN
 }
 
 /** Why an element (and its subtree) is left out of the tree, or null to keep it. */
-function dropReason(tag: string, attrs: Record<string, string>, strict: boolean): boolean {
-  if (SKIP_TAGS.has(tag) || CHROME_TAGS.has(tag)) return true;
+/** strict: prune boilerplate by tag, role and class/id; lenient: by tag and role; all: keep chrome. */
+export type ParseMode = 'strict' | 'lenient' | 'all';
+
+function dropReason(tag: string, attrs: Record<string, string>, mode: ParseMode): boolean {
+  if (SKIP_TAGS.has(tag)) return true;
+  const strict = mode === 'strict';
+  if (mode !== 'all' && CHROME_TAGS.has(tag)) return true;
   if (attrs.hidden !== undefined || attrs['aria-hidden'] === 'true') return true;
   if (attrs.style !== undefined && HIDDEN_STYLE.test(attrs.style)) return true;
   const role = attrs.role;
-  if (role !== undefined && CHROME_ROLES.has(role.toLowerCase())) return true;
+  if (mode !== 'all' && role !== undefined && CHROME_ROLES.has(role.toLowerCase())) return true;
   if (strict && !PROTECTED_TAGS.has(tag)) {
     const hint = (attrs.class ?? '') + ' ' + (attrs.id ?? '');
     if (hint.length > 1 && UNLIKELY.test(hint) && !MAYBE.test(hint)) return true;
@@ -81,9 +87,9 @@ function dropReason(tag: string, attrs: Record<string, string>, strict: boolean)
 }
 
 /**
- * Parses HTML into the extraction DOM. `strict` drops unlikely-candidate subtrees by class/id.
+ * Parses HTML into the extraction DOM (see ParseMode for what each mode drops).
  */
-export function parsePage(html: string, strict: boolean): ParsedPage {
+export function parsePage(html: string, mode: ParseMode): ParsedPage {
   const root = newElement('#root', {}, null);
   let current = root;
   let depth = 0;
@@ -117,7 +123,7 @@ export function parsePage(html: string, strict: boolean): ParsedPage {
           lang = attrs.lang.toLowerCase();
         }
         if (name === 'title') return;
-        if (dropReason(name, attrs, strict)) {
+        if (dropReason(name, attrs, mode)) {
           if (!VOID_TAGS.has(name)) skipDepth = 1;
           return;
         }
