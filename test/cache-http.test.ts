@@ -91,6 +91,19 @@ describe('API-05 boot with EMBEDDER=transformers', () => {
       },
       /EMBEDDING_MODEL_DIR=.*tokenizer\.json is not valid JSON/,
     ],
+    [
+      'files that are all there but do not form a model',
+      () => {
+        const dir = mkdtempSync(path.join(tmpdir(), 'api05-corrupt-model-'));
+        writeFileSync(path.join(dir, 'config.json'), '{"model_type":"bert"}');
+        writeFileSync(path.join(dir, 'tokenizer.json'), '{"model":{"type":"WordPiece","vocab":{"[UNK]":0}}}');
+        writeFileSync(path.join(dir, 'tokenizer_config.json'), '{}');
+        mkdirSync(path.join(dir, 'onnx'));
+        writeFileSync(path.join(dir, 'onnx', 'model.onnx'), 'not a protobuf');
+        return dir;
+      },
+      /EMBEDDING_MODEL_DIR=.*the model did not (load|run)/,
+    ],
   ];
   for (const [name, dir, message] of CASES) {
     it(`stops boot with a clear message for ${name}`, async () => {

@@ -1,6 +1,6 @@
 /**
  * EMBEDDER=transformers: a local ONNX sentence-embedding model (a sentence-transformers export:
- * config.json, tokenizer.json, onnx/model.onnx) loaded by @huggingface/transformers with remote
+ * config.json, tokenizer.json, tokenizer_config.json, onnx/model.onnx) loaded by @huggingface/transformers with remote
  * loading disabled. Mean pooling + L2 normalisation. A missing or broken directory fails at boot
  * with a message naming EMBEDDING_MODEL_DIR and what is wrong.
  */
@@ -15,7 +15,7 @@ import { tokenize } from './tokenizer.ts';
 export function checkModelDir(dir: string): string[] {
   const problems: string[] = [];
   if (!existsSync(dir) || !statSync(dir).isDirectory()) return [`${dir} does not exist or is not a directory`];
-  for (const f of ['config.json', 'tokenizer.json']) {
+  for (const f of ['config.json', 'tokenizer.json', 'tokenizer_config.json']) {
     const p = path.join(dir, f);
     if (!existsSync(p)) {
       problems.push(`${f} is missing`);
