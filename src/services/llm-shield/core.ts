@@ -35,6 +35,8 @@ import { BLOCKING, type Emit, type Finding, type Redaction, type ThreatType } fr
 export type { Verdict } from './decision.ts';
 export type { Finding, ThreatType } from './types.ts';
 
+/** Invisible-character findings per rule before they are merged into one (see scan). */
+const MAX_INVISIBLE_FINDINGS = 64;
 /** Nested encodings are unwrapped this deep (base64 of hex of ...). */
 const MAX_DEPTH = 3;
 export interface Shield {
@@ -93,6 +95,8 @@ function scan(c: Compiled, src: string, depth: number): ScanResult {
   const fromLight = (s: number, e: number): { start: number; end: number } => toOriginal(light, s, e);
 
   // --- invisible characters -------------------------------------------------------------
+  const countByRule = new Map<string, number>();
+  const lastByRule = new Map<string, Finding>();
   for (const r of norm.invisible) {
     const len = r.end - r.start;
     let rule: string;
@@ -111,7 +115,18 @@ function scan(c: Compiled, src: string, depth: number): ScanResult {
       rule = 'invisible.zero_width';
       confidence = len >= 2 || insideWord(src, r.start, r.end) ? 0.75 : 0.3;
     }
-    findings.push({ type: 'INVISIBLE_TEXT', rule, confidence, start: r.start, end: r.end });
+    // Past MAX_INVISIBLE_FINDINGS ranges of a rule, the last finding stretches over the rest
+    // (findings stay bounded; sanitized_text still drops every character).
+    const prev = lastByRule.get(rule);
+    if ((countByRule.get(rule) ?? 0) >= MAX_INVISIBLE_FINDINGS && prev !== undefined) {
+      prev.end = r.end;
+      prev.confidence = Math.max(prev.confidence, confidence);
+      continue;
+    }
+    countByRule.set(rule, (countByRule.get(rule) ?? 0) + 1);
+    const f: Finding = { type: 'INVISIBLE_TEXT', rule, confidence, start: r.start, end: r.end };
+    lastByRule.set(rule, f);
+    findings.push(f);
   }
   for (const h of norm.hidden) {
     if (depth >= MAX_DEPTH) break;
