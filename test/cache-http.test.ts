@@ -6,6 +6,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { semanticCacheFactory } from '../src/services/semantic-cache/index.ts';
 import { startTestGateway, type TestGateway } from './helpers/gateway.ts';
+import { writeTinySentenceModel } from './helpers/tiny-sentence-model.ts';
 
 const LABEL = '[API-05] Semantic Cache';
 
@@ -68,6 +69,25 @@ describe('API-05 over HTTP', () => {
     await gw.post('/v1/cache/semantic', { query: 'secret-query-marker-9137' });
     const logs = gw.logs.join('\n');
     assert.ok(!logs.includes('secret-query-marker') && !logs.includes('secret-answer-marker'));
+  });
+});
+
+// Runs before the failure cases: transformers.js keeps the process's first ONNX session promise
+// (backends/onnx.js wasmInitPromise) and a rejected one would fail every later session.
+describe('API-05 with a local transformers model', () => {
+  it('boots offline from EMBEDDING_MODEL_DIR, serves paraphrases and still applies the hard rules', async () => {
+    const gw = await startTestGateway({ env: { EMBEDDER: 'transformers', EMBEDDING_MODEL_DIR: writeTinySentenceModel() }, gateway: { factories: [semanticCacheFactory] } });
+    try {
+      const post = async (body: unknown): Promise<Record<string, unknown>> => (await (await gw.post('/v1/cache/semantic', body)).json()) as Record<string, unknown>;
+      assert.equal((await post({ query: 'How do I reset my password?', response: 'R' })).stored, true);
+      const hit = await post({ query: 'how can i change my password' });
+      assert.equal(hit.cache_hit, true, JSON.stringify(hit));
+      assert.equal(hit.cached_response, 'R');
+      assert.equal((await post({ query: 'how do i reset my router' })).cache_hit, false);
+      assert.equal((await post({ query: "how can't i reset my password" })).cache_hit, false, 'negation differs');
+    } finally {
+      await gw.close();
+    }
   });
 });
 

@@ -44,6 +44,9 @@ export async function loadTransformersEmbedder(modelDir: string): Promise<Embedd
     const hf = await import('@huggingface/transformers');
     hf.env.allowRemoteModels = false;
     hf.env.allowLocalModels = true;
+    // No file cache: nothing is written to disk, and no file of an earlier directory is reused.
+    hf.env.useFSCache = false;
+    hf.env.useBrowserCache = false;
     hf.env.localModelPath = path.dirname(dir) + path.sep;
     const model = onnxFile(dir);
     const pipe = await hf.pipeline('feature-extraction', path.basename(dir), { local_files_only: true, dtype: 'fp32', model_file_name: model });
