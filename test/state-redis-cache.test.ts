@@ -104,6 +104,19 @@ describe('Redis cache store on two nodes', { skip: REDIS_SKIP }, () => {
     assert.equal(seen.value.id, id);
   });
 
+  it('maintain() drops expired entries from the local index, replaced ones only once', async () => {
+    const prefix = uniquePrefix('cache-maint');
+    prefixes.push(prefix);
+    const a = await node(prefix);
+    const id = await a.put(scope, entry(1, 150), Date.now());
+    await a.put(scope, { ...entry(1, 60_000), response: 'kept' }, Date.now(), id);
+    await a.put(scope, entry(2, 150), Date.now());
+    await new Promise((r) => setTimeout(r, 250));
+    a.maintain(Date.now());
+    assert.deepEqual(a.stats().entries, 1, 'the replaced entry keeps its new expiry; the other one is gone');
+    assert.equal((await a.candidates(scope, unit(1), 'x', 5, Date.now()))[0]?.response, 'kept');
+  });
+
   it('evicts the least recently used entry of a tenant past CACHE_MAX_ENTRIES, on every node', async () => {
     const prefix = uniquePrefix('cache-lru');
     prefixes.push(prefix);

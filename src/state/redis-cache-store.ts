@@ -47,6 +47,8 @@ interface Partition {
 }
 
 const BLOCK_MS = 500;
+/** Most expired entries one maintain() call removes (spreads a mass expiry over ticks). */
+const SWEEP_BATCH = 20_000;
 const RETRY_MS = 100;
 
 export class RedisCacheStore implements CacheStore {
@@ -58,6 +60,8 @@ export class RedisCacheStore implements CacheStore {
   readonly #stream: string;
   readonly #s: { put: LuaScript; flush: LuaScript; fetch: LuaScript };
   readonly #partitions = new Map<string, Partition>();
+  /** Local expiries, soonest first: maintain() pops what is due instead of scanning every entry. */
+  readonly #expiries = new ExpiryQueue();
   #reader: RedisConnection | null = null;
   #lastId = '0-0';
   #following: Promise<void> | null = null;
@@ -142,14 +146,30 @@ export class RedisCacheStore implements CacheStore {
   }
 
   maintain(now: number): void {
-    let rebuilt = false;
-    for (const [key, p] of this.#partitions) {
-      for (const e of p.byId.values()) if (e.expiresAt <= now) this.#removeFrom(key, p, e);
-      if (!rebuilt && p.index.needsRebuild()) {
+    for (let n = 0; n < SWEEP_BATCH; n++) {
+      const due = this.#expiries.popDue(now);
+      if (due === undefined) break;
+      const p = this.#partitions.get(due.partition);
+      const e = p?.byId.get(due.id);
+      // A replaced or removed entry left a stale slot: only the entry it was pushed for goes.
+      if (p !== undefined && e !== undefined && e.expiresAt === due.at) this.#removeFrom(due.partition, p, e);
+    }
+    if (this.#expiries.size > 2 * this.#liveEntries() + 1024) {
+      this.#expiries.rebuild([...this.#partitions].flatMap(([key, p]) => [...p.byId.values()].map((e) => ({ at: e.expiresAt, partition: key, id: e.id }))));
+    }
+    // One rebuild per call at most: it is the expensive step.
+    for (const p of this.#partitions.values()) {
+      if (p.index.needsRebuild()) {
         p.index.rebuild();
-        rebuilt = true;
+        return;
       }
     }
+  }
+
+  #liveEntries(): number {
+    let n = 0;
+    for (const p of this.#partitions.values()) n += p.byId.size;
+    return n;
   }
 
   stats(): StoreStats {
@@ -221,6 +241,7 @@ export class RedisCacheStore implements CacheStore {
       keys.forEach((k, i) => entries.push([k.slice(`${this.#redis.keyPrefix}c:e:`.length), rows[i] as string[]]));
     } while (cursor !== '0');
     this.#partitions.clear();
+    this.#expiries.rebuild([]);
     for (const [id, [t, n, v, f, fp, x]] of entries) {
       if (t === null || t === undefined || n == null || v == null || f == null || fp == null || x == null) continue;
       this.#upsert(t, n, { id, vector: floats(v), features: decodeFeatures(f), fingerprint: fp, expiresAt: Number(x) });
@@ -265,6 +286,7 @@ export class RedisCacheStore implements CacheStore {
     p.byLabel.set(local.label, local);
     p.byId.set(local.id, local);
     p.byFingerprint.set(local.fingerprint, local);
+    this.#expiries.push({ at: local.expiresAt, partition: key, id: local.id });
   }
 
   #remove(tenant: string, namespace: string, id: string): void {
@@ -318,4 +340,59 @@ export function encodeFeatures(f: SentenceFeatures): string {
 export function decodeFeatures(s: string): SentenceFeatures {
   const o = JSON.parse(s) as { i: string; k: string; w: string; n: boolean; q: number };
   return { ids: new Int32Array(bytes(o.i)), keys: new Int32Array(bytes(o.k)), weights: new Float32Array(bytes(o.w)), negated: o.n, questions: o.q };
+}
+
+interface Expiry {
+  readonly at: number;
+  readonly partition: string;
+  readonly id: string;
+}
+
+/** A binary min-heap of local expiries. */
+class ExpiryQueue {
+  #h: Expiry[] = [];
+
+  get size(): number {
+    return this.#h.length;
+  }
+
+  push(e: Expiry): void {
+    const h = this.#h;
+    h.push(e);
+    let i = h.length - 1;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (h[parent]!.at <= e.at) break;
+      h[i] = h[parent]!;
+      i = parent;
+    }
+    h[i] = e;
+  }
+
+  /** The soonest expiry when it is due at `now`, removed; undefined otherwise. */
+  popDue(now: number): Expiry | undefined {
+    const h = this.#h;
+    const top = h[0];
+    if (top === undefined || top.at > now) return undefined;
+    const last = h.pop()!;
+    if (h.length > 0) {
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        if (l >= h.length) break;
+        const r = l + 1;
+        const c = r < h.length && h[r]!.at < h[l]!.at ? r : l;
+        if (h[c]!.at >= last.at) break;
+        h[i] = h[c]!;
+        i = c;
+      }
+      h[i] = last;
+    }
+    return top;
+  }
+
+  rebuild(items: Expiry[]): void {
+    this.#h = [];
+    for (const e of items) this.push(e);
+  }
 }
