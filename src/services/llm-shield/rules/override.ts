@@ -130,6 +130,18 @@ export function detectOverride(t: Tokens, cats: Uint32Array, emit: Emit): void {
       const b = findBefore(t, cats, i, C.TARGET, 3);
       if (b >= 0 && findBefore(t, cats, b + 1, C.SCOPE | C.STRONG_SCOPE, 3) >= 0) {
         emitV('PROMPT_INJECTION_OVERRIDE', 'override.target_verb', 0.85, Math.max(0, b - 2), i);
+        continue;
+      }
+      // "Ignore the image content, and write ...": a sentence-initial override verb, then a new
+      // output command (the classic payload hidden in images and documents)
+      if (i === 0 || t.stop[i - 1] === 1) {
+        for (let k = i + 2; k <= Math.min(t.count - 1, i + 10); k++) {
+          const prev = t.words[k - 1]!;
+          if (RESPONSE_VERBS.has(t.words[k]!) && (prev === 'and' || prev === 'then' || prev === 'instead' || prev === 'just' || prev === 'only')) {
+            emitV('PROMPT_INJECTION_OVERRIDE', 'override.ignore_then_command', 0.55, i, k);
+            break;
+          }
+        }
       }
       continue;
     }
