@@ -144,8 +144,11 @@ describe('Redis stopped and started under load', { skip: SKIP }, () => {
         assert.equal(res.status, 503);
         assert.equal(((await res.json()) as { error: { code: string } }).error.code, 'OVERLOADED');
       }
+      const health = (await (await gw.get('/v1/health')).json()) as { status: string; services: Record<string, string> };
+      assert.deepEqual([health.status, health.services['API-21']], ['degraded', 'degraded']);
       await redis.start();
       await waitFor(async () => (await call({ operation: 'status', resource: 'db' })).status === 200, 8000);
+      assert.equal(((await (await gw.get('/v1/health')).json()) as { services: Record<string, string> }).services['API-21'], 'up');
       const again = (await (await call({ operation: 'acquire', resource: 'db', agent_id: 'a2', ttl_ms: 1000 })).json()) as { granted: boolean; fencing_token: number };
       assert.equal(again.granted, true, 'the restarted (empty) Redis holds no lease');
       assert.ok(again.fencing_token > first.fencing_token, 'tokens stay above every token issued before the restart (time-seeded counter)');

@@ -41,7 +41,8 @@ export function createConsensusService(deps: ServiceDeps, options: ConsensusServ
   return {
     id: 'API-21',
     routes: [consensusRoute(core)],
-    health: () => 'up',
+    // Redis unreachable: requests answer 503 OVERLOADED until it is back.
+    health: () => (redis !== null && !redis.ready ? 'degraded' : 'up'),
     async close() {
       await Promise.all([locks.close(), proposals.close()]);
     },

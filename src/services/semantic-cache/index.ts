@@ -34,7 +34,8 @@ export const semanticCacheFactory: ServiceFactory = async (deps) => {
   return {
     id: 'API-05',
     routes: [semanticCacheRoute(cache)],
-    health: () => 'up',
+    // Redis unreachable: requests answer 503 OVERLOADED until it is back.
+    health: () => (redis !== null && !redis.ready ? 'degraded' : 'up'),
     async close() {
       clearInterval(timer);
       if (store instanceof RedisCacheStore) await store.close();
