@@ -116,7 +116,7 @@ export class RedisLockStore implements LockStore {
     return { valid: r[0] === 'G', reason: r[0] === 'G' ? null : (r[1] as LockRefusal), lock: viewOf(r) };
   }
 
-  /** Ends every local wait with SHUTDOWN; leaves the queue in Redis (a lease granted meanwhile is handed back). */
+  /** Ends every local wait with SHUTDOWN and takes it out of the Redis queue (a lease granted meanwhile is handed back). */
   async close(): Promise<void> {
     this.#closed = true;
     // An acquire already sent may still come back as a waiter: #wait then ends it with SHUTDOWN.
