@@ -11,8 +11,8 @@ const WINDOW = 8;
 const MIN_ODD = 3;
 
 function isOddSymbol(c: number): boolean {
-  // ( ) [ ] { } < > = | \ * ` ~ ^ $ # % + " & (not _: snake_case identifiers are ordinary)
-  return c === 40 || c === 41 || c === 91 || c === 93 || c === 123 || c === 125 || c === 60 || c === 62 || c === 61 || c === 124 || c === 92 || c === 42 || c === 96 || c === 126 || c === 94 || c === 36 || c === 35 || c === 37 || c === 43 || c === 34 || c === 38;
+  // ( ) [ ] { } < > = | \ * ` ~ ^ $ # % + & (not " or _: quoted words and snake_case are ordinary)
+  return c === 40 || c === 41 || c === 91 || c === 93 || c === 123 || c === 125 || c === 60 || c === 62 || c === 61 || c === 124 || c === 92 || c === 42 || c === 96 || c === 126 || c === 94 || c === 36 || c === 35 || c === 37 || c === 43 || c === 38;
 }
 
 function isSpace(c: number): boolean {

@@ -77,6 +77,8 @@ const HARM_WINDOW = 20;
 
 const ROLE_WORDS = new Set(['a', 'an', 'my', 'the', 'our']);
 
+const NEGATING_PREFIXES = new Set(['non', 'anti', 'counter']);
+
 /** Production words that ask for operational content (how to do it), as opposed to a scene or a story. */
 const OPERATIONAL = new Set(['instructions', 'tutorial', 'guide', 'steps', 'step', 'recipe', 'plan', 'code', 'script', 'methods', 'how', 'strategy', 'strategies', 'manual', 'program', 'tactics', 'techniques', 'ways']);
 
@@ -170,6 +172,8 @@ export function detectJailbreak(t: Tokens, cats: Uint32Array, emit: Emit, signal
         pendingHarm = -1000;
       }
     }
+    // "non-violent", "anti-fraud", "counter-terrorism" name the opposite of the harm
+    if (c & C.HARM && i > 0 && NEGATING_PREFIXES.has(t.words[i - 1]!)) continue;
     if (c & C.HARM) {
       if (i - lastOperational <= HARM_WINDOW) operational = true;
       harm++;
