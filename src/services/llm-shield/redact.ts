@@ -21,15 +21,28 @@ export function redact(src: string, redactions: readonly Redaction[], invisible:
     cuts.push({ start: r.start, end: r.end, placeholder: `<${r.entity}_${n}>` });
     lastEnd = r.end;
   }
-  for (const v of invisible) cuts.push({ start: v.start, end: v.end, placeholder: '' });
-  cuts.sort((a, b) => a.start - b.start || b.end - a.end);
-  let out = '';
+  // Both lists are in text order (invisible ranges come from one left-to-right pass): merge them.
+  const parts: string[] = [];
   let pos = 0;
-  for (const c of cuts) {
-    if (c.end <= pos) continue;
+  const apply = (c: { start: number; end: number; placeholder: string }): void => {
+    if (c.end <= pos) return;
     const start = Math.max(c.start, pos);
-    out += src.slice(pos, start) + (c.start >= pos ? c.placeholder : '');
+    parts.push(src.slice(pos, start), c.start >= pos ? c.placeholder : '');
     pos = c.end;
+  };
+  let a = 0;
+  let b = 0;
+  while (a < cuts.length || b < invisible.length) {
+    const r = cuts[a];
+    const v = invisible[b];
+    if (v === undefined || (r !== undefined && (r.start < v.start || (r.start === v.start && r.end >= v.end)))) {
+      apply(r!);
+      a++;
+    } else {
+      apply({ start: v.start, end: v.end, placeholder: '' });
+      b++;
+    }
   }
+  const out = parts.join('');
   return out + src.slice(pos);
 }
