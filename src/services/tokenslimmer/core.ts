@@ -17,7 +17,7 @@
  * result `y` satisfies f(y) = y and compressing it again returns it unchanged. Every rule either
  * shortens the text or is itself idempotent, so the loop ends (in practice after 2–3 passes).
  */
-import { CODE_BLOCK_RE, INDENTED_CODE_RE, PROTECTED_RE, TABLE_ROW_RE } from './patterns.ts';
+import { CODE_BLOCK_RE, INDENTED_CODE_RE, maskProtected, TABLE_ROW_RE } from './patterns.ts';
 import {
   applyAggressive,
   applyBalanced,
@@ -58,7 +58,7 @@ export function compressText(text: string, level: Level): string {
   let current = text;
   for (let i = 0; i < MAX_PASSES; i++) {
     const next = compressPass(current, level);
-    if (next === current) return current;
+    if (next === current) return i === 0 ? text : oneByte(current);
     current = next;
   }
   // No fixed point within the bound: return the input untouched rather than a text that would
@@ -66,31 +66,56 @@ export function compressText(text: string, level: Level): string {
   return text;
 }
 
-const PUA_RE = /[\uE000-\uF8FF]/;
-const PLACEHOLDER_RE = /[\uE000-\uF8FF]{2}/g;
-const PUA_SIZE = 0x1900; // U+E000..U+F8FF
+/**
+ * Placeholders are built from C0 control characters, \x0E + the index in base 16 written with
+ * \x10-\x1F + \x0F, so a Latin-1 prompt stays a one-byte string in V8: regular expressions (and
+ * the tokenizer afterwards) run about twice as fast on one-byte strings as on two-byte ones.
+ * Lines of the input that hold any reserved control character (\x01-\x04, \x0E-\x1F) are kept
+ * whole, so an input can never forge a placeholder or a line mark.
+ */
+const RESERVED_RE = /[\x01-\x04\x0E-\x1F]/;
+const PLACEHOLDER_RE = /\x0E([\x10-\x1F]+)\x0F/g;
+
+function placeholder(i: number): string {
+  let digits = '';
+  do {
+    digits = String.fromCharCode(0x10 + (i & 15)) + digits;
+    i >>>= 4;
+  } while (i > 0);
+  return `\x0E${digits}\x0F`;
+}
 
 /** Interning masker: one placeholder per distinct protected text. Lives for one pass. */
 class Masker {
   readonly #spans: string[] = [];
   readonly #ids = new Map<string, string>();
 
-  mask = (span: string): string => {
-    const full = this.restore(span); // a span may enclose an earlier placeholder (quote around <pre>)
+  mask = (span: string): string => this.maskRaw(this.restore(span)); // a span may enclose an earlier placeholder
+
+  /** Masks `full` as it is: for input lines that hold reserved characters (a forged placeholder stays text). */
+  maskRaw(full: string): string {
     let ph = this.#ids.get(full);
     if (ph === undefined) {
-      const i = this.#spans.length;
-      ph = String.fromCharCode(0xe000 + Math.floor(i / PUA_SIZE), 0xe000 + (i % PUA_SIZE));
+      ph = placeholder(this.#spans.length);
       this.#spans.push(full);
       this.#ids.set(full, ph);
     }
     return ph;
-  };
+  }
 
   restore(text: string): string {
-    if (this.#spans.length === 0 || !PUA_RE.test(text)) return text;
-    return text.replace(PLACEHOLDER_RE, (ph) => this.#spans[(ph.charCodeAt(0) - 0xe000) * PUA_SIZE + ph.charCodeAt(1) - 0xe000] ?? ph);
+    if (this.#spans.length === 0 || !text.includes('\x0E')) return text;
+    return text.replace(PLACEHOLDER_RE, (ph, digits: string) => {
+      let i = 0;
+      for (let k = 0; k < digits.length; k++) i = i * 16 + digits.charCodeAt(k) - 0x10;
+      return this.#spans[i] ?? ph;
+    });
   }
+}
+
+/** A Latin-1-only string rebuilt as a one-byte string (replace() chains leave two-byte ones). */
+function oneByte(s: string): string {
+  return /[^\x00-\xff]/.test(s) ? s : Buffer.from(s, 'latin1').toString('latin1');
 }
 
 /** One pass over the whole prompt. */
@@ -98,7 +123,7 @@ export function compressPass(input: string, level: Level): string {
   const text = input.includes('\r') ? input.replace(/\r\n?/g, '\n') : input;
   const masker = new Masker();
   let masked = maskBlocks(text, masker);
-  masked = masked.replace(PROTECTED_RE, masker.mask);
+  masked = maskProtected(masked, masker.mask);
   masked = applyRules(masked, level);
   return masker.restore(dedupeAndJoin(masked, level));
 }
@@ -116,7 +141,7 @@ function maskBlocks(text: string, masker: Masker): string {
     out += maskLines(text.slice(last, m.index), masker);
     let block = m[0];
     if (block.endsWith('\n')) block = block.slice(0, -1);
-    out += masker.mask(block);
+    out += masker.maskRaw(block);
     last = m.index + block.length;
   }
   return out + maskLines(text.slice(last), masker);
@@ -133,16 +158,18 @@ function maskLines(chunk: string, masker: Masker): string {
     if (first === 123 /* { */ || first === 91 /* [ */) {
       const json = readJson(lines, i);
       if (json) {
-        lines[i] = LABEL_LINE_MARK + masker.mask(json.minified);
+        lines[i] = LABEL_LINE_MARK + masker.maskRaw(json.minified);
         lines.splice(i + 1, json.lastLine - i);
         continue;
       }
     }
-    if (INDENTED_CODE_RE.test(line) || TABLE_ROW_RE.test(line) || PUA_RE.test(line)) {
-      lines[i] = LABEL_LINE_MARK + masker.mask(line);
+    if (INDENTED_CODE_RE.test(line) || TABLE_ROW_RE.test(line) || RESERVED_RE.test(line)) {
+      lines[i] = LABEL_LINE_MARK + masker.maskRaw(line);
       continue;
     }
-    lines[i] = (trimmed.endsWith(':') ? LABEL_LINE_MARK : LINE_MARK) + line;
+    // The mark goes after the indentation: spaces that a removal leaves after it are dropped later.
+    const indent = line.length - line.trimStart().length;
+    lines[i] = line.slice(0, indent) + (trimmed.endsWith(':') ? LABEL_LINE_MARK : LINE_MARK) + line.slice(indent);
   }
   return lines.join('\n');
 }
@@ -215,9 +242,16 @@ function dedupeAndJoin(masked: string, level: Level): string {
   const raws = masked.split('\n');
   for (let i = 0; i < raws.length; i++) {
     const raw = raws[i]!;
-    const mark = raw.charCodeAt(0);
+    let at = 0;
+    while (raw.charCodeAt(at) === 32 || raw.charCodeAt(at) === 9) at++;
+    const mark = raw.charCodeAt(at);
     const marked = mark === 2 || mark === 3 || mark === 4;
-    const line = marked ? raw.slice(1) : raw;
+    let line = raw;
+    if (marked) {
+      let after = at + 1;
+      while (raw.charCodeAt(after) === 32 || raw.charCodeAt(after) === 9) after++;
+      line = raw.slice(0, at) + raw.slice(after);
+    }
     const content = line.trim();
     if (content === '') {
       if (marked) continue; // emptied by removal: no paragraph break
@@ -226,7 +260,7 @@ function dedupeAndJoin(masked: string, level: Level): string {
       continue;
     }
     // "Speaker:" left with nothing said (a whole input line, not the part before a removed <p>).
-    if (words && mark === 2 && raws[i + 1]?.charCodeAt(0) !== 4 && EMPTY_TURN_RE.test(content)) continue;
+    if (words && mark === 2 && raws[i + 1]?.trimStart().charCodeAt(0) !== 4 && EMPTY_TURN_RE.test(content)) continue;
     if (level === 'aggressive' && mark === 2 && BACKCHANNEL_TURN_RE.test(content)) continue;
     // Internal whitespace runs were collapsed by the rules: the trimmed line is the key.
     const label = LABELLED_LINE_RE.exec(content);
@@ -263,7 +297,7 @@ function dedupeAndJoin(masked: string, level: Level): string {
 }
 
 /** A short label ("Q:", "A:", "User:", "Project Manager:") opening a line: a turn of a repeated structure. */
-const LABELLED_LINE_RE = /^[^:\s\uE000-\uF8FF][^:\uE000-\uF8FF]{0,24}:[ \t]+/;
+const LABELLED_LINE_RE = /^[^:\s\x0E-\x1F][^:\x0E-\x1F]{0,24}:[ \t]+/;
 
 function isDedupeCandidate(key: string): boolean {
   if (key.length < DEDUPE_MIN_CHARS) return false;

@@ -31,14 +31,19 @@ export const PLACEHOLDER = new RegExp(String.raw`\{\{?(?!(?:${NON_SPEECH_TAGS.jo
 export const TAG_WITH_ATTRIBUTES = /<\/?[A-Za-z][\w:-]*\s[^<>\n]*>/;
 
 /**
- * One alternation of everything copied verbatim inside a prose line. Order matters: longer,
- * more specific forms first, so `https://x.io/a_b` is one URL, not an identifier.
+ * Everything copied verbatim inside a prose line, found in two scans (maskProtected): spans that
+ * open with their own character (inline code, tags with attributes, quotes, placeholders), then
+ * word-like items (URLs, e-mails, identifiers, numbers). The second scan only tries a word that
+ * holds a character such an item needs (digit, _ $ @ : . or a capital): plain words are skipped
+ * at once, which makes the pair about twice as fast as one alternation of everything.
  */
-export const PROTECTED_RE = new RegExp(
-  // The word-start alternatives behind one \b: inside a word the whole group fails at once (2x faster).
-  `\\b(?:${[URL, EMAIL, IDENTIFIER, NUMBER].map(src).join('|')})|${[INLINE_CODE, TAG_WITH_ATTRIBUTES, QUOTED, PLACEHOLDER].map(src).join('|')}`,
-  'g',
-);
+export const SPAN_RE = new RegExp([INLINE_CODE, TAG_WITH_ATTRIBUTES, QUOTED, PLACEHOLDER].map(src).join('|'), 'g');
+export const WORD_ITEM_RE = new RegExp(`\\b(?=[A-Za-z0-9_$.%+-]*[0-9_$@:.A-Z])(?:${[URL, EMAIL, IDENTIFIER, NUMBER].map(src).join('|')})`, 'g');
+
+/** Replaces every protected span of `text` by `mask(span)` (a span may enclose an earlier mask). */
+export function maskProtected(text: string, mask: (span: string) => string): string {
+  return text.replace(SPAN_RE, mask).replace(WORD_ITEM_RE, mask);
+}
 
 /** Retention classes for the checker: each match of the input must occur in the output. */
 export const RETAINED_CLASSES: Readonly<Record<string, RegExp>> = {

@@ -99,7 +99,7 @@ function afterNumber(all: string, offset: number): boolean {
   let i = offset - 1;
   while (i >= 0 && (all.charCodeAt(i) === 32 || all.charCodeAt(i) === 9)) i--;
   const c = all.charCodeAt(i);
-  return (c >= 48 && c <= 57) || (c >= 0xe000 && c <= 0xf8ff);
+  return (c >= 48 && c <= 57) || c === 0x0f; // \x0F ends a placeholder
 }
 
 type Removal = (m: string, offset: number, all: string) => string;
