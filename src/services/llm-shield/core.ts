@@ -198,7 +198,7 @@ function scan(c: Compiled, src: string, depth: number): ScanResult {
     }
     return lo < destStarts.length && destStarts[lo]! <= r.end + 2;
   };
-  const suffix = adversarialSuffixStrength(light.text);
+  const suffix = (): 0 | 1 | 2 => adversarialSuffixStrength(light.text);
   detectOverride(tokens, tokens.cats, plainEmit);
   detectExtraction(tokens, tokens.cats, plainEmit);
   detectJailbreak(tokens, tokens.cats, plainEmit, { suffix });

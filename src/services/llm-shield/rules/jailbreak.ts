@@ -68,8 +68,8 @@ export const JAILBREAK_WORDS: WordList = [
 ];
 
 export interface JailbreakSignals {
-  /** adversarial-suffix strength from adversarial.ts: 0 none, 1 weak, 2 strong */
-  readonly suffix: 0 | 1 | 2;
+  /** adversarial-suffix strength from adversarial.ts (0 none, 1 weak, 2 strong), computed on demand */
+  readonly suffix: () => 0 | 1 | 2;
 }
 
 /** How far apart (tokens) a harm word and a production verb may be to form a request. */
@@ -88,7 +88,7 @@ function ladder(n: number, steps: readonly number[]): number {
 }
 
 /** Scores the jailbreak cues of one reading of the tokens and emits at most one finding. */
-export function detectJailbreak(t: Tokens, cats: Uint32Array, emit: Emit, signals: JailbreakSignals = { suffix: 0 }): void {
+export function detectJailbreak(t: Tokens, cats: Uint32Array, emit: Emit, signals: JailbreakSignals = { suffix: () => 0 }): void {
   let escape = 0;
   let comply = 0;
   let persona = 0;
@@ -203,10 +203,10 @@ export function detectJailbreak(t: Tokens, cats: Uint32Array, emit: Emit, signal
     // a short question ("What are the methods to assassinate a character in the game?") asks
     // about something; jailbreak prompts instruct
     if (t.count > 0 && t.count < 40 && cats[0]! & C.QUESTION) w -= 0.15;
-    if (harmReq > 0) w += signals.suffix === 2 ? 0.45 : signals.suffix === 1 ? 0.3 : 0;
-    if (w > 0) weights.push({ w: Math.min(0.9, w), rule: signals.suffix > 0 && harmReq > 0 ? 'jailbreak.adversarial_suffix' : 'jailbreak.framed_harmful_request', a: firstHarm, b: lastHarm });
-  } else if (signals.suffix === 2) {
-    weights.push({ w: 0.3, rule: 'jailbreak.adversarial_suffix', a: 0, b: t.count - 1 });
+    // the suffix scan only runs when there is a harmful request to attach it to
+    const suffix = harmReq > 0 ? signals.suffix() : 0;
+    w += suffix === 2 ? 0.45 : suffix === 1 ? 0.3 : 0;
+    if (w > 0) weights.push({ w: Math.min(0.9, w), rule: suffix > 0 ? 'jailbreak.adversarial_suffix' : 'jailbreak.framed_harmful_request', a: firstHarm, b: lastHarm });
   }
   if (weights.length === 0) return;
   let keep = 1;
