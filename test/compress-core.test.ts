@@ -44,10 +44,11 @@ const BALANCED: Case[] = [
   ['keeps the capital of a replaced sentence start', 'Prior to the meeting, read this.', 'Before the meeting, read this.'],
   ['removes disfluencies and noise tags of transcripts', 'Sarah: Um I think {vocalsound} we should uh go.', 'Sarah: I think we should go.'],
   ['collapses stutters in spoken text', 'Tom: uh I I think the the plan works.', 'Tom: I think the plan works.'],
+  ['collapses a long stutter completely', 'Ann: um tu tu tu tu yes.', 'Ann: tu yes.'],
   ['keeps grammatical doublings', 'Ann: um I know that that is true.', 'Ann: I know that that is true.'],
   ['never collapses repeated negations', 'Bob: uh no no, not now.', 'Bob: no no, not now.'],
   ['removes comma-delimited spoken fillers', 'Ann: It was, you know, fine.', 'Ann: It was, fine.'],
-  ['drops a speaker turn left empty', 'Ann: Hello.\nBob: {vocalsound}\nAnn: Bye.', 'Ann: Hello.\nAnn: Bye.'],
+  ['drops a speaker turn left empty', 'Ann: Hello.\nBob: {vocalsound}\nCid: Hmm hmm .\nAnn: Bye.', 'Ann: Hello.\nAnn: Bye.'],
   ['drops an instruction said twice', 'Answer in exactly one word. The sky is blue. Answer in exactly one word.', 'Answer in exactly one word. The sky is blue.'],
   ['keeps a repeated statement that is not an instruction', 'So the answer is No. Then so the answer is No.', 'So the answer is No. Then so the answer is No.'],
   ['keeps filler inside quotes and code', 'Print "please basically" and `in order to`.', 'Print "please basically" and `in order to`.'],
@@ -56,6 +57,7 @@ const BALANCED: Case[] = [
 
 const AGGRESSIVE: Case[] = [
   ['prunes forms of "to be" and intensifiers before lower-case words', 'It is very cold and we were really tired.', 'It cold and we tired.'],
+  ['keeps the verb that opens a question and "to be"', 'Is it ready? We want it to be original.', 'Is it ready? We want it to be original.'],
   ['prunes a sentence-initial article', 'The cat sat. A dog barked.', 'cat sat. A dog barked.'],
   ['keeps articles inside sentences (names, answers)', 'He went into the bloodstream of the Hudson Bay.', 'He went into the bloodstream of the Hudson Bay.'],
   ['keeps an article before a name', 'The Romantics played.', 'The Romantics played.'],

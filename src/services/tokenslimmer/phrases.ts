@@ -143,11 +143,12 @@ export const NON_SPEECH_TAGS: readonly string[] = [
 
 /**
  * Low-information words pruned in `aggressive` only, in prose (never in code, quotes, numbers,
- * identifiers or table rows), and only when a lower-case word follows: forms of "to be" and empty
- * intensifiers.
+ * identifiers or table rows), only inside a sentence (a question's opening "Is"/"Are" stays) and
+ * only when a lower-case word follows: finite forms of "to be" and empty intensifiers.
  */
 export const PRUNE_WORDS: readonly string[] = [
-  'is', 'are', 'was', 'were', 'be', 'been', 'being', 'am',
+  // "be" / "been" / "being" stay: after "to" or a modal, or in a passive perfect, they carry the verb.
+  'is', 'are', 'was', 'were', 'am',
   'very', 'really', 'just', 'quite', 'rather', 'simply', 'actually', 'certainly', 'definitely', 'totally', 'extremely',
 ];
 
@@ -167,10 +168,10 @@ export const COMPLEMENTIZER_VERBS: readonly string[] = [
 
 /**
  * Acknowledgements that carry no content on their own. In `aggressive`, a labelled turn made only
- * of these ("Marketing: Yeah , okay .") is dropped. "No" is not among them: it may answer a question.
+ * of these ("Marketing: Yeah , okay .") is dropped. "Yes", "no" and "sure" are not among them: they may answer a question.
  */
 export const BACKCHANNEL_WORDS: readonly string[] = [
-  'yeah', 'yes', 'yep', 'yup', 'okay', 'ok', 'right', 'alright', 'sure', 'mm-hmm', 'uh-huh', 'mhm', 'oh', 'ah', 'hmm', 'mm', 'um', 'uh', 'cool', 'great',
+  'yeah', 'yep', 'yup', 'okay', 'ok', 'right', 'alright', 'mm-hmm', 'uh-huh', 'mhm', 'oh', 'ah', 'hmm', 'mm', 'um', 'uh', 'cool',
 ];
 
 /** Words that make a sentence negative: never removed, counted by the retention check. */

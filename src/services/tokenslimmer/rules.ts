@@ -129,9 +129,14 @@ export function applyBalanced(s: string, cap: boolean, spoken = false): string {
   s = removeSpeechNoise(s, removed);
   // Spoken-language text (it had disfluencies or noise tags): collapse stutters and false starts.
   if (spoken || s !== before) {
-    s = s.replace(REPEAT_RE, (m, unit: string, offset: number, all: string) =>
-      joined(all, offset) || REPEAT_ALLOWED.has(unit.toLowerCase()) || NEGATION_WORD_RE.test(unit) ? m : unit,
-    );
+    // Again until stable (bounded): "Tu tu tu tu" first collapses as a two-word unit.
+    for (let k = 0; k < 3; k++) {
+      const collapsed = s.replace(REPEAT_RE, (m, unit: string, offset: number, all: string) =>
+        joined(all, offset) || REPEAT_ALLOWED.has(unit.toLowerCase()) || NEGATION_WORD_RE.test(unit) ? m : unit,
+      );
+      if (collapsed === s) break;
+      s = collapsed;
+    }
   }
   s = s.replace(SPOKEN_FILLER_LEAD_RE, (m, offset: number, all: string) => (!joined(all, offset) && atClauseStart(all, offset) ? removed(m, offset, all) : m));
   s = s.replace(SPOKEN_FILLER_TAIL_RE, ' ');
@@ -146,7 +151,7 @@ export function applyBalanced(s: string, cap: boolean, spoken = false): string {
 /** The pruning of `aggressive` over a whole (masked) text. */
 export function applyAggressive(s: string): string {
   return s
-    .replace(PRUNE_RE, (m, offset: number, all: string) => (joined(all, offset) ? m : ''))
+    .replace(PRUNE_RE, (m, offset: number, all: string) => (joined(all, offset) || atSentenceStart(all, offset) ? m : ''))
     .replace(ARTICLE_RE, (m, offset: number, all: string) => (!joined(all, offset) && atSentenceStart(all, offset) ? '' : m))
     .replace(COMPLEMENTIZER_RE, (m, verb: string, offset: number, all: string) => (joined(all, offset) ? m : `${verb} `));
 }
@@ -156,7 +161,7 @@ export const INSTRUCTION_START_RE = new RegExp(`^(?:${[...INSTRUCTION_OPENERS].s
 export const INSTRUCTION_SCAN_RE = new RegExp(`\\b(?:${[...INSTRUCTION_OPENERS].sort(byLengthDesc).map(phrase).join('|')})${WORD_END}[^.!?\\n]*[.!?]+`, 'gi');
 
 /** A speaker turn left with nothing said ("Project Manager:", "Speaker 2:"): capitalised label words only. */
-export const EMPTY_TURN_RE = /^[A-Z][\w.'’-]*(?:[ \t]+[A-Z0-9][\w.'’-]*){0,3}:$/;
+export const EMPTY_TURN_RE = /^[A-Z][\w.'’-]*(?:[ \t]+[A-Z0-9][\w.'’-]*){0,3}:[ \t.,;!?…-]*$/;
 
 /** A labelled turn that only acknowledges: "Speaker: Yeah , okay ." (aggressive drops it). */
 export const BACKCHANNEL_TURN_RE = new RegExp(
