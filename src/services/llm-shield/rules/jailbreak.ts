@@ -44,6 +44,8 @@ export const JAILBREAK_WORDS: WordList = [
   ]],
   [C.PRIMING, [
     'sure here is', 'sure here are', 'sure here', 'begin your response', 'start your response', 'begin your reply', 'start your reply', 'respond with sure', 'begin with sure', 'start with sure', 'begin by replying', 'start by saying', 'first line of your response', 'exact structure', 'never ever deviate', 'two responses', 'two different responses', 'two separate', 'two different ways', 'both responses', 'two paragraphs', 'respond in two',
+    // the opening of the wanted answer supplied by the prompt
+    'here is the first line', 'here is the introduction', 'here is a draft to start', 'start the thread with', 'here is the beginning', 'begin with the following', 'start with the following', 'start your story with', 'here is the outline for',
   ]],
   [C.HARM, [
     'bomb', 'bombs', 'explosive', 'explosives', 'detonate', 'detonator', 'grenade', 'weapon', 'weapons', 'firearm', 'firearms', 'ammunition', 'ghost gun', 'nerve agent', 'sarin', 'anthrax', 'bioweapon', 'bioweapons', 'chemical weapon', 'toxin', 'poison', 'poisoning', 'ricin', 'cyanide', 'meth', 'methamphetamine', 'heroin', 'cocaine', 'fentanyl', 'narcotics',
@@ -52,6 +54,8 @@ export const JAILBREAK_WORDS: WordList = [
   ]],
   [C.HARM_WEAK, [
     'controversial', 'convincing', 'convince', 'persuasive', 'persuade', 'normalize', 'normalizes', 'justify', 'justifies', 'justification', 'deceive', 'deceptive', 'deception', 'mislead', 'misleading', 'offensive', 'biased', 'secretly', 'covert', 'covertly', 'loophole', 'loopholes', 'unconventional', 'edge of legality', 'even though', 'regardless of', 'no matter the cost', 'at any cost', 'without a trace', 'without leaving a trace', 'undetected', 'fake', 'fabricated', 'conspiracy', 'derogatory', 'disparaging', 'insulting', 'demeaning', 'mocking', 'hateful', 'malicious', 'unethical', 'immoral', 'shady', 'questionable', 'taboo', 'forbidden', 'prohibited', 'gray area', 'grey area', 'bend the rules', 'not allowed', 'unauthorized', 'vulnerability', 'vulnerabilities', 'weaknesses', 'limitless', 'evil', 'dark', 'inappropriate', 'irresponsible', 'profanity', 'profanities', 'swear', 'offensive content',
+    // persuading people of falsehoods, acting behind someone's back
+    'make people believe', 'believe it', 'as if they are true', 'as if it were true', 'mainstream narrative', 'official narrative', 'go viral', 'without their consent', 'without consent', 'without their knowledge', 'cover up', 'cover-up',
     // demands for operational precision, typical of jailbreak templates ("make it extremely detailed")
     'extremely detailed', 'exact and precise', 'precise information', 'avoid generalizations', 'exact quantities', 'in great detail', 'specific details', 'without leaving anything out', 'hypothetical response', 'from the perspective of',
     // groups that hateful content targets: a persona asked to write about them is a cue, not proof
