@@ -102,6 +102,9 @@ describe('SSRF and DNS rebinding targets', () => {
     ['percent-encoded host', 'http://%31%32%37.0.0.1/'],
     ['gopher', 'gopher://example.com:6379/_INFO'],
     ['bare metadata address', 'connect to 169.254.169.254/latest/user-data please'],
+    ['ideographic dots', 'http://127\u30020\u30020\u30021/admin'],
+    ['fullwidth digits', 'http://１６９.２５４.１６９.２５４/latest/'],
+    ['credentials before a private host', 'http://evil.example@10.1.2.3/'],
   ];
   for (const [name, text] of cases) it(`blocks ${name}`, () => expectThreat(text, 'SSRF_DNS_REBINDING'));
   it('allows a public URL', () => expectAllowed('Summarise https://en.wikipedia.org/wiki/Uniform_Resource_Locator'));

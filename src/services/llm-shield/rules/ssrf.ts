@@ -135,7 +135,8 @@ export function classifyUrl(u: UrlHit): SsrfVerdict | null {
 }
 
 function classifyTarget(u: UrlHit): SsrfVerdict | null {
-  let host = decodePercent(u.host).toLowerCase();
+  // URL parsers (IDNA) read the ideographic and fullwidth full stops as dots
+  let host = decodePercent(u.host).toLowerCase().replaceAll('\u3002', '.').replaceAll('\uff0e', '.').replaceAll('\uff61', '.');
   while (host.endsWith('.')) host = host.slice(0, -1);
   if (DANGEROUS_SCHEMES.has(u.scheme)) return { rule: `ssrf.scheme_${u.scheme}`, confidence: 0.8 };
   if (host === '') return null;
