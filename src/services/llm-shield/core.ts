@@ -30,7 +30,7 @@ import { createDecoderPatterns, findEncodedRuns, type DecoderPatterns } from './
 import { decide, REPORT_THRESHOLD, type Verdict } from './decision.ts';
 import { redact } from './redact.ts';
 import { NeedleIndex } from './needles.ts';
-import { BLOCKING, type Emit, type Finding, type Redaction, type ThreatType } from './types.ts';
+import { BLOCKING, type Emit, type Finding, type Redaction } from './types.ts';
 
 export type { Verdict } from './decision.ts';
 export type { Finding, ThreatType } from './types.ts';

@@ -1,5 +1,4 @@
 /** Plain data shared by the shield's rule families, decision and redaction. */
-import type { Normalized } from './normalize.ts';
 import type { Tokens } from './tokens.ts';
 
 export const THREAT_TYPES = [
@@ -45,15 +44,6 @@ export interface Redaction {
   readonly start: number;
   readonly end: number;
   readonly key: string;
-}
-
-/** What a rule family sees: the original text, its views and tokens; it appends to `out`. */
-export interface ScanContext {
-  readonly src: string;
-  readonly norm: Normalized;
-  readonly tokens: Tokens;
-  readonly findings: Finding[];
-  readonly redactions: Redaction[];
 }
 
 /** Reports a finding over tokens [a, b]; the caller maps it to original offsets. */
