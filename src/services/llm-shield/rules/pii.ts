@@ -195,6 +195,11 @@ export function findPii(text: string, p: PiiPatterns, maxPhoneChecks = 2000): Pi
     if (claims.overlaps(s, s + v.length)) return;
     // dates and times are not phone numbers
     if (isDateLike(v)) return;
+    const labelled = near(text, s, s + v.length, PHONE_LABELS, 24);
+    // A bare run of digits ("Invoice 111222333") is a phone number only next to a phone label.
+    const written = v.startsWith('+') || v.startsWith('(') || text[s - 1] === '(' || d.length !== v.length;
+    if (!written && !labelled) return;
+    // libphonenumber is the expensive part: bounded per text
     if (++phoneChecks > maxPhoneChecks) return;
     let valid = false;
     if (v.startsWith('+') || v.startsWith('00')) {
@@ -209,10 +214,6 @@ export function findPii(text: string, p: PiiPatterns, maxPhoneChecks = 2000): Pi
         }
       }
     }
-    const labelled = near(text, s, s + v.length, PHONE_LABELS, 24);
-    // A bare run of digits ("Invoice 111222333") is a phone number only next to a phone label.
-    const written = v.startsWith('+') || v.startsWith('(') || text[s - 1] === '(' || d.length !== v.length;
-    if (!written && !labelled) return;
     if (!valid && !(labelled && hasPhoneShape(v))) return;
     if (text[s - 1] === '(' && !v.startsWith('(')) s -= 1, (v = '(' + v);
     take('PHONE', valid ? 'pii.phone_valid' : 'pii.phone_labelled', valid ? 0.85 : 0.7, s, s + v.length, d);
