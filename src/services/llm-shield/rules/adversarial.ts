@@ -25,9 +25,11 @@ function oddChunk(s: string, from: number, to: number): boolean {
   let lowerRun = 0;
   let letters = 0;
   let camel = false;
+  let bang = 0;
   for (let i = from; i < to; i++) {
     const c = s.charCodeAt(i);
     if (isOddSymbol(c)) sym++;
+    else if (c === 33 || c === 63) bang++;
     if (c >= 97 && c <= 122) {
       lowerRun++;
       letters++;
@@ -37,7 +39,17 @@ function oddChunk(s: string, from: number, to: number): boolean {
       letters++;
     } else lowerRun = 0;
   }
-  return sym >= 2 || (camel && letters >= 6 && sym >= 0 && to - from >= 7 && hasUpperRunOrDigit(s, from, to));
+  // a chunk of punctuation alone ("(", "=>", "!!") that is not a dash or an ellipsis
+  if (letters === 0 && (sym >= 1 || bang >= 2) && !hasDigit(s, from, to)) return true;
+  return sym >= 2 || (camel && letters >= 6 && to - from >= 7 && hasUpperRunOrDigit(s, from, to));
+}
+
+function hasDigit(s: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 48 && c <= 57) return true;
+  }
+  return false;
 }
 
 /** "manualINST", "textitspanifying6", "possAPPDefaultBrush": an upper-case run of 2+ or a digit tail. */
