@@ -125,3 +125,27 @@ describe('API-09 properties on random inputs', () => {
     }
   });
 });
+
+describe('API-09 on adversarial inputs', () => {
+  const N = 64 * 1024;
+  const cases: Record<string, string> = {
+    'lines opening with an unclosed bracket': '[ unclosed text here\n'.repeat(N / 21),
+    'unclosed code fences': '```\n'.repeat(N / 4),
+    'unbalanced quotes': '"a '.repeat(N / 3),
+    'stars and tags': '*a <b>'.repeat(N / 6),
+    'nested open braces': '{"a":'.repeat(N / 5),
+    'one long stutter': 'go '.repeat(N / 3) + 'um',
+    'forged placeholders and marks': '\x0E\x10\x0F \u0001 \u0002 text\n'.repeat(N / 20),
+  };
+  for (const [name, text] of Object.entries(cases)) {
+    it(`stays fast, retains and is idempotent on ${name}`, () => {
+      for (const level of LEVELS) {
+        const t0 = performance.now();
+        const out = compressText(text, level);
+        assert.ok(performance.now() - t0 < 2000, `${level}: too slow`);
+        assert.ok(checkRetention(text, out, level).ok, level);
+        assert.equal(compressText(out, level), out, level);
+      }
+    });
+  }
+});

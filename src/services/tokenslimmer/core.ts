@@ -178,6 +178,8 @@ function maskLines(chunk: string, masker: Masker): string {
  * A JSON object/array that starts on line `i` and ends at the end of some line: returned
  * whitespace-minified (strings and numbers byte for byte, so "1.0" stays "1.0").
  */
+const JSON_BARE_CHAR = /[{}[\],:"0-9.+\-eEtrufalsn]/;
+
 function readJson(lines: readonly string[], i: number): { minified: string; lastLine: number } | undefined {
   let depth = 0;
   let inString = false;
@@ -195,6 +197,9 @@ function readJson(lines: readonly string[], i: number): { minified: string; last
         continue;
       }
       if (c === ' ' || c === '\t') continue;
+      // Outside strings JSON has only punctuation, numbers and true/false/null: prose fails at once,
+      // so a "[" that opens a line of text costs a few characters, not a scan of the rest.
+      if (!JSON_BARE_CHAR.test(c)) return undefined;
       out += c;
       if (c === '"') inString = true;
       else if (c === '{' || c === '[') depth++;
