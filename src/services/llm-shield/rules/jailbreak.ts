@@ -202,7 +202,7 @@ export function detectJailbreak(t: Tokens, cats: Uint32Array, emit: Emit, signal
     w += ladder(dubious, [0.12, 0.2, 0.25]);
     if (persona > 0) w += directive > 0 ? 0.2 : 0.12;
     if (fiction > 0) w += operational ? 0.08 : -0.05;
-    if (pretext > 0) w += pretext > 1 ? 0.3 : 0.2;
+    if (pretext > 0) w += pretext > 2 ? 0.4 : pretext > 1 ? 0.35 : 0.2;
     w -= Math.min(0.24, 0.08 * mitigate);
     // a short question ("What are the methods to assassinate a character in the game?") asks
     // about something; jailbreak prompts instruct
