@@ -21,7 +21,7 @@ export const JAILBREAK_WORDS: WordList = [
     'act as', 'acting as', 'act like', 'pretend', 'pose as', 'continue as', 'reply as', 'you are going to be', 'you will act', 'two personalities', 'dual personality', 'roleplay', 'role play', 'imagine you', 'imagine that you', 'persona', 'character', 'characters', 'simulate', 'simulation', 'impersonate', 'play the role', 'take on the role', 'assume the role', 'you are a', 'you are an', 'you will be', 'stay in character', 'in character', 'your role', 'behave as', 'respond as', 'answer as', 'embody', 'you play', 'you are playing', 'alter ego', 'alias', 'from now on you',
   ]],
   [C.FICTION, [
-    'story', 'novel', 'fiction', 'fictional', 'fictitious', 'hypothetical', 'hypothetically', 'scenario', 'screenplay', 'movie', 'film', 'fantasy', 'dystopian', 'universe', 'narrative', 'tale', 'plot', 'thought experiment', 'creative writing', 'chapter', 'imaginary', 'world where', 'make believe', 'alternate reality', 'parallel universe', 'play', 'game', 'writer', 'author', 'novelist', 'screenwriter', 'protagonist', 'villain', 'imagine',
+    'story', 'novel', 'fiction', 'fictional', 'fictitious', 'hypothetical', 'hypothetically', 'scenario', 'screenplay', 'movie', 'film', 'fantasy', 'dystopian', 'universe', 'narrative', 'tale', 'plot', 'thought experiment', 'creative writing', 'chapter', 'imaginary', 'world where', 'make believe', 'alternate reality', 'parallel universe', 'play', 'game', 'writer', 'author', 'novelist', 'screenwriter', 'protagonist', 'villain', 'imagine', 'for a novel', 'for a story', 'for my novel', 'for my story', 'for a movie', 'for a game', 'detective',
   ]],
   [C.NOLIMIT, [
     'unfiltered', 'uncensored', 'unrestricted', 'amoral', 'unbound', 'lawless', 'jailbreak', 'jailbroken', 'jailbreaking', 'dan', 'do anything now', 'developer mode', 'dev mode', 'god mode', 'debug mode', 'evil confidant', 'evil ai', 'rogue ai', 'anarchy', 'unrestrained', 'unhinged', 'no restrictions', 'no limits', 'no limitations', 'no filter', 'no filters', 'no rules', 'no boundaries', 'no morals', 'no ethics', 'no guidelines', 'no censorship', 'safe mode off', 'without restrictions', 'without limits', 'without any restrictions', 'not bound', 'no longer bound', 'free of all', 'antigpt', 'betterdan', 'opposite mode', 'unaligned', 'unmoderated', 'devoid of', 'boundless', 'uninhibited', 'unconstrained', 'unchained', 'unlocked', 'liberated', 'no holds barred', 'without any filter', 'without censorship', 'no moral', 'no ethical', 'does not give a', 'doesnt give a', 'no safeguards', 'safety off',
@@ -39,7 +39,7 @@ export const JAILBREAK_WORDS: WordList = [
     'refuse', 'refusal', 'refusals', 'decline', 'apologize', 'apologise', 'apology', 'apologies', 'sorry', 'warn', 'warning', 'warnings', 'disclaimer', 'disclaimers', 'caution', 'reminder', 'reminders', 'lecture', 'moralize', 'moralizing', 'censor', 'filtering', 'sanitize',
   ]],
   [C.PRETEXT, [
-    'educational purposes', 'research purposes', 'academic purposes', 'for educational', 'for research', 'hypothetical purposes', 'fictional purposes', 'purely fictional', 'purely hypothetical', 'entirely hypothetical', 'entirely hypothetically', 'strictly hypothetical', 'only hypothetical', 'just hypothetical', 'purely for', 'will not be used', 'will never be used', "won't be used", 'never be used', 'not be used', 'never be implemented', 'not intended to', 'not condoning', 'not encouraging', 'in real life', 'real world', 'real-world', 'no basis in reality', 'for a simulation', 'just a simulation', 'thought experiment', 'red team', 'red teaming', 'just curious', 'harmless fun', 'not recommended', 'only a fictional', 'is fictional', 'is purely', 'never be applied', 'legitimate penetration test', 'with permission', 'for a novel', 'for a story', 'for my novel', 'for a movie', 'for a game',
+    'educational purposes', 'research purposes', 'academic purposes', 'for educational', 'for research', 'hypothetical purposes', 'fictional purposes', 'purely fictional', 'purely hypothetical', 'entirely hypothetical', 'entirely hypothetically', 'strictly hypothetical', 'only hypothetical', 'just hypothetical', 'purely for', 'will not be used', 'will never be used', "won't be used", 'never be used', 'not be used', 'never be implemented', 'not intended to', 'not condoning', 'not encouraging', 'in real life', 'real world', 'real-world', 'no basis in reality', 'for a simulation', 'just a simulation', 'thought experiment', 'red team', 'red teaming', 'just curious', 'harmless fun', 'not recommended', 'only a fictional', 'is fictional', 'is purely', 'never be applied', 'legitimate penetration test', 'with permission',
     'academic reasons', 'purely academic', 'academic exploration', 'academic standpoint', 'for the sake of', 'creative exercise', 'hypothetical standpoint', 'hypothetical scenario', 'purely theoretical', 'theoretical explanation', 'theoretically', 'for argument s sake', 'just a thought experiment', 'in a fictional world', 'no real world harm',
   ]],
   [C.PRIMING, [
@@ -67,6 +67,7 @@ export const JAILBREAK_WORDS: WordList = [
   ]],
   [C.MITIGATE, [
     'violate', 'violating', 'infringe', 'infringing', 'breach', 'cross', 'respect', 'respects', 'respecting', 'adhere', 'adhering', 'follow', 'following', 'comply with', 'complying', 'within',
+    'recognise', 'recognize', 'identify', 'spot', 'defend against', 'training', 'quiz', 'lesson', 'lesson plan', 'safety tips', 'high level', 'overview', 'what it is', 'caught', 'arrested', 'police',
     'prevent', 'prevention', 'preventing', 'protect', 'protection', 'avoid', 'avoiding', 'combat', 'combating', 'fight', 'fighting', 'stop', 'report', 'reporting', 'recognize', 'detect', 'detection', 'awareness', 'support', 'cope', 'coping', 'overcome', 'understand', 'understanding', 'history', 'historical', 'define', 'definition', 'meaning', 'legally', 'responsibly', 'safely', 'legitimate', 'lawful', 'consequences', 'effects', 'impact', 'dangers', 'risks', 'victims', 'survivors', 'recovery', 'resources', 'debunk', 'mitigate', 'defend', 'secure', 'safeguard', 'why', 'reasons', 'factors', 'causes', 'challenge', 'challenging', 'address', 'addressing', 'reduce', 'treatment', 'without violating', 'without infringing', 'ethically', 'ethical',
   ]],
 ];
@@ -203,7 +204,7 @@ export function detectJailbreak(t: Tokens, cats: Uint32Array, emit: Emit, signal
     if (persona > 0) w += directive > 0 ? 0.2 : 0.12;
     if (fiction > 0) w += operational ? 0.08 : -0.05;
     if (pretext > 0) w += pretext > 2 ? 0.4 : pretext > 1 ? 0.35 : 0.2;
-    w -= Math.min(0.24, 0.08 * mitigate);
+    w -= Math.min(0.3, 0.1 * mitigate);
     // a short question ("What are the methods to assassinate a character in the game?") asks
     // about something; jailbreak prompts instruct
     if (t.count > 0 && t.count < 40 && cats[0]! & C.QUESTION) w -= 0.15;
