@@ -91,6 +91,17 @@ function objectEnds(t: Tokens, cats: Uint32Array, k: number): boolean {
   return OBJECT_END.has(t.words[k + 1]!) || (cats[k + 1]! & (C.TARGET | C.WEAK_TARGET | C.EVERYTHING)) !== 0;
 }
 
+/** "my" right after the verb (and no "all/your/system" in reach): a correction of the user's own message. */
+function ownWords(t: Tokens, i: number): boolean {
+  let mine = false;
+  for (let k = i + 1; k <= Math.min(t.count - 1, i + 3); k++) {
+    const w = t.words[k]!;
+    if (w === 'all' || w === 'your' || w === 'system' || w === 'any' || w === 'every') return false;
+    if (w === 'my') mine = true;
+  }
+  return mine;
+}
+
 /** Instruction nouns that "are void/false/obsolete" can refer to (not restrictions in general). */
 const VOIDABLE = new Set(['instruction', 'instructions', 'rule', 'rules', 'directions', 'prompt', 'prompts', 'guidelines', 'directives', 'orders', 'commands', 'programming', 'system prompt']);
 
@@ -101,7 +112,8 @@ export function detectOverride(t: Tokens, cats: Uint32Array, emit: Emit): void {
     const c = cats[i]!;
     if (c === 0) continue;
     if (c & C.OVR_VERB) {
-      const mood = imperative(t, i);
+      // "disregard my previous message": the user taking back their own words, not the model's
+      const mood = imperative(t, i) * (ownWords(t, i) ? 0.4 : 1);
       const emitV: Emit = (type, rule, conf, a, b) => emit(type, rule, conf * mood, a, b);
       const j = findAfter(t, cats, i, C.TARGET, 7);
       if (j >= 0) {
