@@ -21,8 +21,11 @@ export function createDelimiterPatterns(): readonly DelimiterPattern[] {
     p(['<|'], String.raw`<\|(?:im_start|im_end|im_sep|endoftext|system|user|assistant|begin_of_text|end_of_text|start_header_id|end_header_id|eot_id|eom_id|fim_prefix|fim_suffix|fim_middle|tool_call|python_tag|end|start)\|>`, 'delimiter.chat_control_token', 0.95),
     p(['inst]', '<<sys', '<</sys'], String.raw`\[/?INST\]|<</?SYS>>|<s>\s*\[INST\]`, 'delimiter.llama_template', 0.92),
     p(['_of_turn>', '|>'], String.raw`<(?:start_of_turn|end_of_turn)>|<\|?(?:channel|message|constrain)\|>`, 'delimiter.turn_token', 0.9),
-    p(['##', '===', '---', '**'], String.raw`(?m)^[ \t]*(?:#{2,6}|={3,}|-{3,}|\*{2,})[ \t]*(?:system|assistant|developer|new (?:system )?instructions?|admin|root|end (?:of )?(?:system|instructions?)|begin (?:new )?instructions?)\b[^\n]{0,40}$`, 'delimiter.markdown_role_header', 0.85),
-    p(['system', 'assistant', 'developer'], String.raw`(?m)^[ \t]*(?:system|assistant|developer)[ \t]*:[ \t]*\S`, 'delimiter.role_line', 0.6),
+    // a header that is only a role ("### System:", "## Assistant", "### New instructions"), not
+    // a section such as "## System requirements"
+    p(['##', '===', '---', '**'], String.raw`(?m)^[ \t]*(?:#{2,6}|={3,}|-{3,}|\*{2,})[ \t]*(?:(?:system|assistant|developer|admin|root)(?:[ \t]+(?:prompt|message|instructions?|override))?|new (?:system )?instructions?|end (?:of )?(?:system|instructions?)|begin (?:new )?instructions?)[ \t]*(?:\*{2,}|#{2,}|={3,})?[ \t]*(?::[^\n]*|$)`, 'delimiter.markdown_role_header', 0.85),
+    // "assistant: ..." at a line start is also how people paste transcripts: a weak signal alone
+    p(['system', 'assistant', 'developer'], String.raw`(?m)^[ \t]*(?:system|assistant|developer)[ \t]*:[ \t]*\S`, 'delimiter.role_line', 0.45),
     p(['"role"'], String.raw`"role"\s*:\s*"(?:system|tool|function|developer)"`, 'delimiter.fake_role_message', 0.85),
     p(['<'], String.raw`</?(?:tool_call|tool_response|function_calls?|function_results?|invoke|antml:[a-z_]+|system|system_prompt|sys)>`, 'delimiter.fake_tool_tag', 0.85),
     p(['[system', '[admin', '[developer'], String.raw`\[(?:system|admin|developer)(?: note| message| override| instruction)?\s*[:\]]`, 'delimiter.fake_system_note', 0.85),

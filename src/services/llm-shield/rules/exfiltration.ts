@@ -51,7 +51,8 @@ export function urlCarriesData(url: string): number {
       const eq = pair.indexOf('=');
       const name = (eq >= 0 ? pair.slice(0, eq) : pair).toLowerCase();
       const value = eq >= 0 ? pair.slice(eq + 1) : '';
-      if (value.length >= 24) score = Math.max(score, 0.7);
+      // a long value alone is also what signed CDN URLs look like: weak on its own
+      if (value.length >= 24) score = Math.max(score, 0.45);
       if (DATA_WORDS.includes(name)) score = Math.max(score, 0.75);
     }
   }
@@ -70,17 +71,18 @@ export function findMarkupExfil(text: string, lower: string, p: ExfilPatterns, m
   const out: ExfilHit[] = [];
   const link = lower.includes('](');
   const img = lower.includes('<img');
-  const scan = (re: RE2, rule: string, weight: number): void => {
+  const scan = (re: RE2, rule: string, weight: number, minScore = 0): void => {
     re.lastIndex = 0;
     let n = 0;
     for (let m = re.exec(text); m !== null && n < max; m = re.exec(text), n++) {
       const s = urlCarriesData(m[1]!);
-      if (s > 0) out.push({ rule, confidence: Math.round(s * weight * 100) / 100, start: m.index, end: m.index + m[0].length });
+      if (s > 0 && s >= minScore) out.push({ rule, confidence: Math.round(s * weight * 100) / 100, start: m.index, end: m.index + m[0].length });
     }
   };
   if (link) scan(p.mdImage, 'exfiltration.markdown_image', 1);
   if (img) scan(p.htmlImage, 'exfiltration.html_image', 1);
-  if (link) scan(p.mdLink, 'exfiltration.markdown_link', 0.8);
+  // links need a click and ordinary ones carry queries (?q=search): only placeholders count
+  if (link) scan(p.mdLink, 'exfiltration.markdown_link', 0.8, 0.9);
   return out;
 }
 
