@@ -38,6 +38,7 @@ const SAFE: Case[] = [
 
 const BALANCED: Case[] = [
   ['removes request wrappers and politeness', 'Could you please summarize the report? Thank you so much!', 'Summarize the report?'],
+  ['keeps a modal that does not open the sentence', 'What can you tell me about Paris?', 'What can you tell me about Paris?'],
   ['removes "I would like you to"', 'I would like you to translate this.', 'Translate this.'],
   ['removes "As an AI language model,"', 'As an AI language model, I cannot browse.', 'I cannot browse.'],
   ['replaces verbose phrases from the table', 'We left early in order to avoid traffic due to the fact that it rained.', 'We left early to avoid traffic because it rained.'],

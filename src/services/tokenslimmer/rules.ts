@@ -102,6 +102,8 @@ function afterNumber(all: string, offset: number): boolean {
   return (c >= 48 && c <= 57) || c === 0x0f; // \x0F ends a placeholder
 }
 
+const MODAL_WRAPPER_RE = /^(?:can|could|would|will)[ \t]/i;
+
 type Removal = (m: string, offset: number, all: string) => string;
 const SPACE: Removal = () => ' ';
 
@@ -140,7 +142,10 @@ export function applyBalanced(s: string, cap: boolean, spoken = false): string {
   }
   s = s.replace(SPOKEN_FILLER_LEAD_RE, (m, offset: number, all: string) => (!joined(all, offset) && atClauseStart(all, offset) ? removed(m, offset, all) : m));
   s = s.replace(SPOKEN_FILLER_TAIL_RE, ' ');
-  s = s.replace(FILLER_RE, (m, offset: number, all: string) => (joined(all, offset) ? m : removed(m, offset, all)));
+  // "Could you explain" is a wrapper only where it opens the sentence ("What can you tell" keeps it).
+  s = s.replace(FILLER_RE, (m, offset: number, all: string) =>
+    joined(all, offset) || (MODAL_WRAPPER_RE.test(m) && !atSentenceStart(all, offset)) ? m : removed(m, offset, all),
+  );
   return s.replace(VERBOSE_RE, (m, offset: number, all: string) => {
     if (joined(all, offset)) return m;
     const to = VERBOSE_MAP.get(phraseKey(m)) ?? m;
