@@ -87,6 +87,12 @@ describe('PII detection and redaction', () => {
     ['a 9-digit number without a BSN label', 'Invoice 111222333 is due'],
     ['a date', 'Meeting on 2024-03-15 at 10:30'],
     ['a version string', 'Upgrade to 1.2.3.4.5 now'],
+    ['an ISBN', 'ISBN 978-3-16-148410-0'],
+    ['an order number', 'Order #2024-118-5521 shipped'],
+    ['a four-part version number', 'Version 10.4.2.1 released'],
+    ['a decimal number', 'Pi is 3.14159265358979'],
+    ['an invoice number', 'Invoice INV-20231105-0042 total 1,234.56 EUR'],
+    ['a UUID', 'UUID 123e4567-e89b-12d3-a456-426614174000'],
   ];
   for (const [name, text] of negatives) {
     it(`does not redact ${name}`, () => assert.equal(shield.screen(text).action, 'ALLOWED'));

@@ -67,7 +67,8 @@ export function createPiiPatterns(): PiiPatterns {
 }
 
 const CARD_LABELS = ['card', 'visa', 'mastercard', 'amex', 'credit', 'debit', 'kreditkarte', 'carte', 'tarjeta', 'carta', 'kaart', 'karta', 'cartão'];
-const PHONE_REGIONS: readonly CountryCode[] = ['US', 'GB', 'DE', 'FR', 'IT', 'ES', 'NL', 'BE', 'CH', 'AT', 'PL', 'PT', 'SE', 'DK', 'FI', 'NO', 'IE', 'CZ', 'AU', 'CA', 'IN', 'ZA', 'BR'];
+const PHONE_REGIONS: readonly CountryCode[] = ['GB', 'DE', 'FR', 'IT', 'ES', 'NL', 'BE', 'CH', 'AT', 'PL', 'PT', 'SE', 'DK', 'FI', 'NO', 'IE', 'CZ', 'AU', 'IN', 'ZA', 'BR'];
+const NANP_REGIONS: readonly CountryCode[] = ['US', 'CA'];
 const PHONE_LABELS = ['phone', 'tel', 'mobile', 'cell', 'fax', 'call', 'desk', 'office', 'registered', 'number', 'contact', 'reach', 'whatsapp', 'sms', 'text me', 'telefon', 'téléphone', 'handy', 'móvil', 'telefono', 'telefoon'];
 const ID_CONTEXT: Record<string, readonly string[]> = {
   de: ['steuer', 'identifikationsnummer', 'idnr', 'tax id', 'tin'],
@@ -176,6 +177,8 @@ export function findPii(text: string, p: PiiPatterns, maxPhoneChecks = 2000): Pi
     const before = text.charCodeAt(m.index - 1);
     const after = text.charCodeAt(m.index + v.length);
     if (before === 46 || (after === 46 && text.charCodeAt(m.index + v.length + 1) >= 48 && text.charCodeAt(m.index + v.length + 1) <= 57)) return;
+    // "Version 10.4.2.1", "v1.2.3.4": a version number, not an address
+    if (near(text, m.index, m.index, ['version', 'v.', 'release', 'build'], 12) || text[m.index - 1] === 'v') return;
     take('IP_ADDRESS', 'pii.ipv4', 0.85, m.index, m.index + v.length, v);
   });
   if (colons >= 2) each(p.ipv6, text, (m) => {
@@ -193,8 +196,9 @@ export function findPii(text: string, p: PiiPatterns, maxPhoneChecks = 2000): Pi
     const d = digitsOnly(v);
     if (d.length < 7 || d.length > 15) return;
     if (claims.overlaps(s, s + v.length)) return;
-    // dates and times are not phone numbers
+    // dates, times and decimal numbers (one dot: 3.14159265) are not phone numbers
     if (isDateLike(v)) return;
+    if (v.indexOf('.') >= 0 && v.indexOf('.') === v.lastIndexOf('.')) return;
     const labelled = near(text, s, s + v.length, PHONE_LABELS, 24);
     // A bare run of digits ("Invoice 111222333") is a phone number only next to a phone label.
     const written = v.startsWith('+') || v.startsWith('(') || text[s - 1] === '(' || d.length !== v.length;
@@ -207,7 +211,10 @@ export function findPii(text: string, p: PiiPatterns, maxPhoneChecks = 2000): Pi
       valid = parsed?.isValid() ?? false;
     }
     if (!valid) {
-      for (const region of PHONE_REGIONS) {
+      // A national number starts with its trunk prefix 0 in most of the world; without one, only
+      // the North American plan (NXX-NXX-XXXX) is tried, so ISBNs and order numbers stay put.
+      const regions = d.startsWith('0') ? PHONE_REGIONS : NANP_REGIONS;
+      for (const region of regions) {
         if (parsePhoneNumberFromString(v, region)?.isValid()) {
           valid = true;
           break;
