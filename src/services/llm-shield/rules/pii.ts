@@ -37,6 +37,9 @@ export interface PiiHit {
 }
 
 export interface PiiPatterns {
+  /** all candidate patterns in one RE2.Set: one pass says which families can match at all */
+  readonly set: InstanceType<typeof RE2.Set>;
+  readonly order: readonly RE2[];
   readonly iban: RE2;
   readonly card: RE2;
   readonly email: RE2;
@@ -51,7 +54,7 @@ export interface PiiPatterns {
 }
 
 export function createPiiPatterns(): PiiPatterns {
-  return {
+  const patterns = {
     iban: new RE2(String.raw`\b[A-Z]{2}\d{2}(?:[ -]?[A-Z0-9]{4}){2,7}(?:[ -]?[A-Z0-9]{1,3})?\b`, 'g'),
     card: new RE2(String.raw`\b\d(?:[ -]?\d){11,18}\b`, 'g'),
     email: new RE2(String.raw`[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?)*\.[A-Za-z]{2,24}\b`, 'g'),
@@ -64,6 +67,8 @@ export function createPiiPatterns(): PiiPatterns {
     ipv6: new RE2(String.raw`(?:[0-9A-Fa-f]{1,4})?(?::[0-9A-Fa-f]{0,4}){2,7}(?:%[0-9A-Za-z]{1,16})?`, 'g'),
     phone: new RE2(String.raw`(?:\+|\b)(?:\d[\d ().\-/]{4,22}\d|\(\d{1,5}\)[\d ().\-/]{3,20}\d)(?:\s?(?:x|ext\.?)\s?\d{1,5})?`, 'g'),
   };
+  const order = Object.values(patterns);
+  return { ...patterns, order, set: new RE2.Set(order.map((r) => r.source)) };
 }
 
 const CARD_LABELS = ['card', 'visa', 'mastercard', 'amex', 'credit', 'debit', 'kreditkarte', 'carte', 'tarjeta', 'carta', 'kaart', 'karta', 'cartão'];
@@ -101,7 +106,7 @@ class Claims {
   }
 }
 
-function each(re: RE2, text: string, fn: (m: RegExpExecArray) => void): void {
+function eachMatch(re: RE2, text: string, fn: (m: RegExpExecArray) => void): void {
   re.lastIndex = 0;
   for (let m = re.exec(text); m !== null; m = re.exec(text)) fn(m);
 }
@@ -120,6 +125,10 @@ export function findPii(text: string, p: PiiPatterns, maxPhoneChecks = 2000): Pi
     else if (c >= 65 && c <= 90) upper++;
   }
   const hasAt = text.includes('@');
+  const matched = new Set(p.set.match(text).map((i) => p.order[i]!));
+  const each = (re: RE2, txt: string, fn: (m: RegExpExecArray) => void): void => {
+    if (matched.has(re)) eachMatch(re, txt, fn);
+  };
   const claims = new Claims(text.length);
   const take = (entity: PiiEntity, rule: string, confidence: number, start: number, end: number, key: string): void => {
     if (claims.overlaps(start, end)) return;
