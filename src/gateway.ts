@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createAuth, type AuthOptions } from './auth/index.ts';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
-import { createLogger, logResponse, type Logger } from './observability/logger.ts';
+import { createLogger, logResponse, safeStack, type Logger } from './observability/logger.ts';
 import { createMetrics } from './observability/metrics.ts';
 import { WorkerPool } from './pool/worker-pool.ts';
 import { buildOpenApiDocument } from './schema/openapi.ts';
@@ -33,6 +33,8 @@ export interface GatewayOptions {
   readonly auth?: AuthOptions;
   /** Shared-state options (tests give each run its own Redis key prefix). */
   readonly state?: StateOptions;
+  /** Run the services' warm-up steps before listening (default true; tests turn it off for speed). */
+  readonly warmup?: boolean;
 }
 
 export interface Gateway {
@@ -90,6 +92,14 @@ export async function startGateway(config: Config, options: GatewayOptions = {})
     await pool.close();
     metrics.close();
     throw err;
+  }
+
+  if (options.warmup !== false) {
+    const started = performance.now();
+    // Ready means ready: /v1/health answers only after every worker has loaded its modules.
+    const results = await Promise.allSettled(modules.map((m) => m.warmup?.()));
+    for (const r of results) if (r.status === 'rejected') logger.warn({ err: safeStack(r.reason) }, 'service warm-up failed; it will load on first use');
+    logger.debug({ ms: Math.round(performance.now() - started) }, 'services warmed up');
   }
 
   let openapi: Record<string, unknown> = {};

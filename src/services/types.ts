@@ -16,6 +16,11 @@ export interface ServiceModule {
   readonly id?: ServiceId;
   readonly routes: readonly AnyRoute[];
   health?(): ServiceHealth;
+  /**
+   * Optional boot step run before the gateway listens (skipped by tests): e.g. make every worker
+   * thread load this service's module, so the first request does not pay ~1 s of module loading.
+   */
+  warmup?(): Promise<void>;
   close?(): Promise<void> | void;
 }
 

@@ -32,7 +32,7 @@ export async function startTestGateway(options: { env?: Record<string, string>; 
     },
   });
   const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', WORKER_THREADS: '1', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'gw-test-')), ...options.env });
-  const gateway = await startGateway(config, { ...options.gateway, logDestination: sink });
+  const gateway = await startGateway(config, { warmup: false, ...options.gateway, logDestination: sink });
   const url = `http://127.0.0.1:${gateway.port}`;
   return {
     gateway,

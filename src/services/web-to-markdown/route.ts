@@ -8,7 +8,7 @@ import { ExtractRequest, ExtractResponse } from './schema.ts';
 
 export const WEB_TO_MARKDOWN_LABEL = '[API-01] Web to Markdown';
 
-const EXTRACT_TASK = taskRef(new URL('../../../workers/web-to-markdown.ts', import.meta.url), 'extract');
+export const EXTRACT_TASK = taskRef(new URL('../../../workers/web-to-markdown.ts', import.meta.url), 'extract');
 
 export function webToMarkdownRoute(deps: { pool: WorkerPool; fetcher: SafeFetcher }): RouteDef {
   return {
