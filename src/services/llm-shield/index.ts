@@ -4,7 +4,7 @@
  */
 import type { ServiceFactory } from '../types.ts';
 import { createShield } from './core.ts';
-import { shieldRoute } from './route.ts';
+import { SCREEN_TASK, shieldRoute } from './route.ts';
 
 export { createShield, type Shield, type Verdict } from './core.ts';
 export { SHIELD_LABEL, INLINE_MAX_CHARS } from './route.ts';
@@ -15,5 +15,7 @@ export const llmShieldFactory: ServiceFactory = (deps) => {
     id: 'API-08',
     routes: [shieldRoute(shield, deps.pool)],
     health: () => 'up',
+    // Every worker compiles its own rule set (RE2, lexicon) before the first large input arrives.
+    warmup: () => deps.pool.warm(SCREEN_TASK, 'warm up the shield'),
   };
 };

@@ -14,7 +14,7 @@ export const SHIELD_LABEL = '[API-08] LLM Shield Guard';
  */
 export const INLINE_MAX_CHARS = 4096;
 
-const SCREEN_TASK = taskRef(new URL('../../../workers/llm-shield.ts', import.meta.url), 'screen');
+export const SCREEN_TASK = taskRef(new URL('../../../workers/llm-shield.ts', import.meta.url), 'screen');
 
 export function shieldRoute(shield: Shield, pool: WorkerPool, inlineMaxChars = INLINE_MAX_CHARS): RouteDef<typeof ShieldRequest> {
   return {
