@@ -83,9 +83,9 @@ function applyRules(s: string, level: Level): string {
   if (s.includes('*')) s = s.replace(EMPHASIS_RE, (_m, a: string | undefined, b: string | undefined) => a ?? b ?? '');
   if (level !== 'safe') {
     s = applyBalanced(s, true);
+    if (level === 'aggressive') s = applyAggressive(s);
     if (s.includes(CAP_MARK)) s = s.replace(/\u0001[ \t]*([a-z])(?=[a-z]*\b)/g, (_m, c: string) => c.toUpperCase()).replace(/\u0001/g, '');
   }
-  if (level === 'aggressive') s = applyAggressive(s);
   return s.replace(SPACE_RUN_RE, '$1 ').replace(/[ \t]+$/gm, '');
 }
 

@@ -159,6 +159,26 @@ export const PRUNE_WORDS: readonly string[] = [
  */
 export const ARTICLES: readonly string[] = ['the', 'an', 'a'];
 
+/**
+ * Prepositions: an article right after one stays in `aggressive` ("directly into the bloodstream",
+ * "in a framework of a republic"): a prepositional object is where places, times and answer spans sit.
+ */
+export const PREPOSITION_WORDS: readonly string[] = [
+  'of', 'in', 'on', 'at', 'to', 'for', 'with', 'by', 'from', 'into', 'onto', 'upon', 'about', 'over', 'under', 'between',
+  'among', 'through', 'during', 'within', 'without', 'across', 'behind', 'beyond', 'near', 'toward', 'towards', 'against',
+  'along', 'around', 'like', 'than', 'as', 'per', 'via', 'until', 'since', 'after', 'before', 'above', 'below', 'inside',
+  'outside', 'throughout', 'beside', 'besides', 'despite', 'except', 'off', 'out', 'up', 'down',
+];
+
+/**
+ * Words after which an article is not pruned: they show that "a" is a variable or a letter ("a is
+ * even", "a and b") or that the article is part of a quantity ("a few" ≠ "few", "the most" ≠ "most").
+ */
+export const ARTICLE_FIXED_NEXT: readonly string[] = [
+  'is', 'are', 'was', 'were', 'be', 'and', 'or', 'to', 'of', 'in', 'the', 'a', 'an', 'not', 'no', 'nor', 'equals',
+  'few', 'little', 'lot', 'bit', 'most', 'least', 'more', 'less', 'same',
+];
+
 /** Verbs after which "that" is only a complementizer ("we are told that X" → "we told X"): aggressive drops it. */
 export const COMPLEMENTIZER_VERBS: readonly string[] = [
   'said', 'says', 'say', 'told', 'think', 'thinks', 'thought', 'assume', 'assumes', 'assumed', 'believe', 'believes',
@@ -173,6 +193,13 @@ export const COMPLEMENTIZER_VERBS: readonly string[] = [
 export const BACKCHANNEL_WORDS: readonly string[] = [
   'yeah', 'yep', 'yup', 'okay', 'ok', 'right', 'alright', 'mm-hmm', 'uh-huh', 'mhm', 'oh', 'ah', 'hmm', 'mm', 'um', 'uh', 'cool',
 ];
+
+/**
+ * Discourse markers of speech. In `aggressive`, one that opens a clause and is followed by a comma
+ * ("Okay , so , we start", "Well , I think") is dropped; "no", "yes" and "right" are not among them
+ * (they may answer).
+ */
+export const DISCOURSE_MARKERS: readonly string[] = ['okay', 'ok', 'well', 'oh', 'alright', 'so', 'yeah', 'yep', 'anyway'];
 
 /** Words that make a sentence negative: never removed, counted by the retention check. */
 export const NEGATION_WORDS: readonly string[] = ['not', 'no', 'never', 'without', 'nor', 'none', 'nobody', 'nothing', 'neither', 'nowhere', 'cannot'];

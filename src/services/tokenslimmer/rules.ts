@@ -4,14 +4,17 @@
  * runs in time linear in the line it scans.
  */
 import {
+  ARTICLE_FIXED_NEXT,
   ARTICLES,
   BACKCHANNEL_WORDS,
   COMPLEMENTIZER_VERBS,
+  DISCOURSE_MARKERS,
   DISFLUENCY_WORDS,
   FILLER_PATTERNS,
   INSTRUCTION_OPENERS,
   NEGATION_WORDS,
   NON_SPEECH_TAGS,
+  PREPOSITION_WORDS,
   PRUNE_WORDS,
   SPOKEN_FILLERS,
   VERBOSE_PHRASES,
@@ -69,7 +72,66 @@ export const NEGATION_WORD_RE = new RegExp(String.raw`\b(?:${NEGATION_WORDS.join
 // Pruned only when a lower-case word follows: no sentence ends on a gap, names and numbers keep
 // what precedes them. Capital "A" is never an article here: in prompts it is more often a variable.
 export const PRUNE_RE = new RegExp(`${WORD_START}(?:${PRUNE_WORDS.flatMap((w) => [w, capitalised(w)]).join('|')})[ \\t]+(?=[a-z])`, 'g');
-export const ARTICLE_RE = new RegExp(`${WORD_START}(?:${ARTICLES.flatMap((w) => (w === 'a' ? [w] : [w, capitalised(w)])).join('|')})[ \\t]+(?=[a-z])`, 'g');
+export const ARTICLE_RE = new RegExp(`${WORD_START}(?:${ARTICLES.flatMap((w) => (w === 'a' ? [w] : [w, capitalised(w)])).join('|')})[ \\t]+(?=([a-z]+))`, 'g');
+const PREPOSITIONS: ReadonlySet<string> = new Set(PREPOSITION_WORDS);
+const BE_FORMS: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were', 'am']);
+/**
+ * After a pronoun or a relative pronoun a form of "to be" stays: "we are told" / "that was built"
+ * without it read as active verbs ("we told", "that built").
+ */
+const BE_KEPT_AFTER: ReadonlySet<string> = new Set(['i', 'you', 'he', 'she', 'it', 'we', 'they', 'that', 'which', 'who', 'this', 'these', 'those', 'answer']);
+/**
+ * "the answer is" stays whole: it is the answer-extraction cue of chain-of-thought prompts ("So the
+ * answer is (A)."), and a model copies the demonstrations' wording.
+ */
+const ANSWER_CUE_RE = /^answer[ \t]+(?:is|was|are)\b/;
+const ARTICLE_KEEP_BEFORE: ReadonlySet<string> = new Set(ARTICLE_FIXED_NEXT);
+
+/** The lower-case word that ends right before `offset` (spaces skipped), or ''. */
+function previousWord(all: string, offset: number): string {
+  let end = offset;
+  while (end > 0 && (all.charCodeAt(end - 1) === 32 || all.charCodeAt(end - 1) === 9)) end--;
+  let start = end;
+  while (start > 0 && start > end - 16) {
+    const c = all.charCodeAt(start - 1) | 0x20;
+    if (c < 97 || c > 122) break;
+    start--;
+  }
+  return all.slice(start, end).toLowerCase();
+}
+/**
+ * ", which was directed by" → ", directed by": a relative pronoun with a form of "to be" before a
+ * lower-case word after a comma is a reduced relative clause (runs before the "to be" pruning,
+ * which alone would leave ", which directed by", an active reading).
+ */
+export const REDUCED_RELATIVE_RE = /,[ \t]+(?:which|who)[ \t]+(?:is|are|was|were)[ \t]+(?=[a-z])(?!(?:what|why|how|when|where|who|whom|whose|which|that|the[ \t]+reason)\b)/g;
+
+/**
+ * The retrieval-prompt header "Document [n](Title: T) body" (the lost-in-the-middle / NQ-open
+ * template; also "Passage"). balanced drops "(Title: T)" when the body opens with T itself (the
+ * title is then said twice); aggressive writes "[n](T) body", or "[n] body" when the body opens
+ * with T. The number is a placeholder (masked); the title runs up to the ")" that a space follows,
+ * so a title with its own parentheses stays whole.
+ */
+export const DOC_HEADER_RE = /\b(?:Document|Passage)[ \t]*\[(\x0E[\x10-\x1F]+\x0F)\](?:[ \t]*\(Title:[ \t]*([^\n]{1,300}?)\))?[ \t]+(?=\S)/g;
+
+/** True when the text at `at` opens with `title` as whole words. */
+function opensWith(all: string, at: number, title: string): boolean {
+  if (title === '' || !all.startsWith(title, at)) return false;
+  const next = all.charCodeAt(at + title.length);
+  const lower = next | 0x20;
+  return !(lower >= 97 && lower <= 122) && !(next >= 48 && next <= 57) && next !== 0x0e;
+}
+
+function dropRepeatedTitle(m: string, n: string, title: string | undefined, offset: number, all: string): string {
+  return title !== undefined && opensWith(all, offset + m.length, title) ? m.slice(0, m.indexOf(']') + 1) + ' ' : m;
+}
+
+function shortenDocHeader(m: string, n: string, title: string | undefined, offset: number, all: string): string {
+  return title === undefined || opensWith(all, offset + m.length, title) ? `[${n}] ` : `[${n}](${title}) `;
+}
+/** "Okay , so , we start": a discourse marker set off by a comma at a clause start (aggressive drops it). */
+export const DISCOURSE_MARKER_RE = new RegExp(String.raw`${WORD_START}(?:${DISCOURSE_MARKERS.flatMap((w) => [w, capitalised(w)]).join('|')})[ \t]*,[ \t]*`, 'g');
 export const COMPLEMENTIZER_RE = new RegExp(`${WORD_START}(${COMPLEMENTIZER_VERBS.join('|')})[ \\t]+that[ \\t]+(?=[A-Za-z])`, 'gi');
 
 /** True when the match at `offset` continues a hyphenated or apostrophised word. */
@@ -146,6 +208,7 @@ export function applyBalanced(s: string, cap: boolean, spoken = false): string {
   s = s.replace(FILLER_RE, (m, offset: number, all: string) =>
     joined(all, offset) || (MODAL_WRAPPER_RE.test(m) && !atSentenceStart(all, offset)) ? m : removed(m, offset, all),
   );
+  if (s.includes('Title:')) s = s.replace(DOC_HEADER_RE, dropRepeatedTitle);
   return s.replace(VERBOSE_RE, (m, offset: number, all: string) => {
     if (joined(all, offset)) return m;
     const to = VERBOSE_MAP.get(phraseKey(m)) ?? m;
@@ -156,8 +219,24 @@ export function applyBalanced(s: string, cap: boolean, spoken = false): string {
 /** The pruning of `aggressive` over a whole (masked) text. */
 export function applyAggressive(s: string): string {
   return s
-    .replace(PRUNE_RE, (m, offset: number, all: string) => (joined(all, offset) || atSentenceStart(all, offset) ? m : ''))
-    .replace(ARTICLE_RE, (m, offset: number, all: string) => (!joined(all, offset) && atSentenceStart(all, offset) ? '' : m))
+    .replace(REDUCED_RELATIVE_RE, ', ')
+    .replace(DISCOURSE_MARKER_RE, (m, offset: number, all: string) => {
+      if (joined(all, offset) || !atClauseStart(all, offset)) return m;
+      return m.charCodeAt(0) <= 90 && atSentenceStart(all, offset) ? CAP_MARK : '';
+    })
+    .replace(DOC_HEADER_RE, shortenDocHeader)
+    .replace(ARTICLE_RE, (m, next: string, offset: number, all: string) => {
+      if (joined(all, offset)) return m;
+      if (atSentenceStart(all, offset)) return '';
+      // Inside a sentence: lower-case articles only, never before a word that shows the "a" is a
+      // variable or a fixed phrase ("a is", "a few"), never after a preposition.
+      if (m.charCodeAt(0) < 97 || ARTICLE_KEEP_BEFORE.has(next) || PREPOSITIONS.has(previousWord(all, offset))) return m;
+      if (next === 'answer' && ANSWER_CUE_RE.test(all.slice(offset + m.length, offset + m.length + 12))) return m;
+      return '';
+    })
+    .replace(PRUNE_RE, (m, offset: number, all: string) =>
+      joined(all, offset) || atSentenceStart(all, offset) || (BE_FORMS.has(m.trimEnd().toLowerCase()) && BE_KEPT_AFTER.has(previousWord(all, offset))) ? m : '',
+    )
     .replace(COMPLEMENTIZER_RE, (m, verb: string, offset: number, all: string) => (joined(all, offset) ? m : `${verb} `));
 }
 
