@@ -121,8 +121,9 @@ async function lockWorkload(
         if (r === null) continue;
         events.push({ agent, op: 'validate', resource: o.resource, start: r.start, end: r.end, token: o.token, ok: r.json.valid, reason: r.json.reason });
       } else {
-        // Do "work" holding the lease; sometimes longer than the lease lasts.
-        await new Promise((r) => setTimeout(r, pick(120)));
+        // Do "work" holding the lease; one time in five longer than any lease lasts, so expired
+        // leases (refused renewals and releases, invalid tokens) occur on an idle machine too.
+        await new Promise((r) => setTimeout(r, rnd() < 0.2 ? opts.ttlMinMs + opts.ttlSpreadMs + pick(100) : pick(120)));
       }
       if (held === null || held.token !== h.token) {
         old.push(h);
