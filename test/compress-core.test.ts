@@ -33,6 +33,8 @@ const SAFE: Case[] = [
   ['keeps indented code byte for byte', 'Code:\n    if  (a)  {}  ', 'Code:\n    if  (a)  {}  '],
   ['keeps table rows byte for byte', '| a  |  b |\n|---|---|', '| a  |  b |\n|---|---|'],
   ['keeps quoted strings byte for byte', 'Say "two  spaces" now', 'Say "two  spaces" now'],
+  ['joins contractions whose clitic a transcript split off', "Bob: It 's fine , I do n't know , we 've seen it .", "Bob: It's fine , I don't know , we've seen it ."],
+  ['keeps quoted letters and apostrophes that are not split clitics', "Press the 's' key and play rock 'n' roll, 'd' too.", "Press the 's' key and play rock 'n' roll, 'd' too."],
   ['does not touch filler in safe', 'Please, could you kindly help?', 'Please, could you kindly help?'],
 ];
 

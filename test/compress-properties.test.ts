@@ -37,7 +37,7 @@ const PIECES = [
   '42', '3.14', '1,000,000', '2024-05-01', '7.6 mm', '4\u00a0in', 'https://example.com/a_b?x=1', 'www.example.org', 'ops@example.com',
   '"quoted   text"', "'single quoted'", '“curly quote”', '`inline  code`', 'camelCase', 'snake_case_name', 'v2', 'ES2004a', 'os.path.join()',
   '{placeholder}', '<|endoftext|>', '<b>bold</b>', '<p>para</p>', '<a href="https://x.io">link</a>', '**strong**', '*em*', '2 * 3 * 4',
-  'Document [3](Title: Paris)', 'Passage [12](Title: A (b))', ', which was', ', who is', 'the answer is', 'a few', 'Okay ,', 'well ,', 'so ,', 'into the', '\u200b', '\u00a0\u00a0', '   ', '\t', ',', '.', '?', '!', ':', ';', '(', ')', '-', '\u2019', 'é', '数字', '👩‍💻', '\uE000', '\u0001', '\u0002', '\x0E\x10\x0F', 'A:', 'Q:',
+  'Document [3](Title: Paris)', 'Passage [12](Title: A (b))', ', which was', ', who is', 'the answer is', 'a few', 'Okay ,', 'well ,', 'so ,', 'into the', "it 's", "do n't", " 've", '\u200b', '\u00a0\u00a0', '   ', '\t', ',', '.', '?', '!', ':', ';', '(', ')', '-', '\u2019', 'é', '数字', '👩‍💻', '\uE000', '\u0001', '\u0002', '\x0E\x10\x0F', 'A:', 'Q:',
 ];
 const LINES = [
   '```python\ndef f(x):\n    return  x  # keep   spacing\n```',

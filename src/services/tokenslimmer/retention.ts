@@ -15,7 +15,7 @@
  */
 import type { Level } from './core.ts';
 import { CODE_BLOCK_RE, INDENTED_CODE_RE, NEGATION_RE, RETAINED_CLASSES, SPAN_RE, TABLE_ROW_RE, WORD_ITEM_RE } from './patterns.ts';
-import { applyAggressive, applyBalanced, BLOCK_TAG_RE, BR_RE, EMPHASIS_RE, EMPTY_TURN_RE, INLINE_TAG_RE, INVISIBLE_RE, isSpoken } from './rules.ts';
+import { applyAggressive, applyBalanced, BLOCK_TAG_RE, BR_RE, EMPHASIS_RE, EMPTY_TURN_RE, INLINE_TAG_RE, INVISIBLE_RE, isSpoken, SPLIT_CLITIC_RE } from './rules.ts';
 
 export type RetentionClass = 'placeholder' | 'number' | 'url' | 'email' | 'quoted' | 'inline_code' | 'identifier' | 'code_block' | 'negation' | 'content_word';
 
@@ -93,6 +93,7 @@ function removable(text: string, level: Level): string {
     .replace(WORD_ITEM_RE, OPAQUE);
   text = text.replace(BR_RE, '\n').replace(BLOCK_TAG_RE, '\n').replace(INLINE_TAG_RE, '');
   text = text.replace(EMPHASIS_RE, (_m, a: string | undefined, b: string | undefined) => a ?? b ?? '');
+  text = text.replace(SPLIT_CLITIC_RE, '$1$2');
   if (level === 'safe') return text;
   // The compressor collapses stutters only in text with disfluencies or noise tags.
   const spoken = isSpoken(text);
