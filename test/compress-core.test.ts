@@ -52,6 +52,7 @@ const BALANCED: Case[] = [
   ['never collapses repeated negations', 'Bob: uh no no, not now.', 'Bob: no no, not now.'],
   ['removes comma-delimited spoken fillers', 'Ann: It was, you know, fine.', 'Ann: It was, fine.'],
   ['drops a speaker turn left empty', 'Ann: Hello.\nBob: {vocalsound}\nCid: Hmm hmm .\nAnn: Bye.', 'Ann: Hello.\nAnn: Bye.'],
+  ['never drops a line that only comes to look like a speaker label after a removal', 'Ann: um yes.\nThank you so much! go A: -', 'Ann: yes.\nGo A: -'],
   ['drops an instruction said twice', 'Answer in exactly one word. The sky is blue. Answer in exactly one word.', 'Answer in exactly one word. The sky is blue.'],
   ['keeps a repeated statement that is not an instruction', 'So the answer is No. Then so the answer is No.', 'So the answer is No. Then so the answer is No.'],
   ['keeps filler inside quotes and code', 'Print "please basically" and `in order to`.', 'Print "please basically" and `in order to`.'],

@@ -4,7 +4,7 @@
  * reserved characters) are masked as whole lines here; inline spans by patterns.ts#maskProtected.
  */
 import { CODE_BLOCK_RE, INDENTED_CODE_RE, TABLE_ROW_RE } from './patterns.ts';
-import { INVISIBLE_RE, LABEL_LINE_MARK, LINE_MARK } from './rules.ts';
+import { INVISIBLE_RE, LABEL_LINE_MARK, LINE_MARK, SPOKEN_TURN_RE } from './rules.ts';
 
 /**
  * Placeholders are built from C0 control characters, \x0E + the index in base 16 written with
@@ -100,7 +100,10 @@ function maskLines(chunk: string, masker: Masker): string {
     }
     // The mark goes after the indentation: spaces that a removal leaves after it are dropped later.
     const indent = line.length - line.trimStart().length;
-    lines[i] = line.slice(0, indent) + (trimmed.endsWith(':') ? LABEL_LINE_MARK : LINE_MARK) + line.slice(indent);
+    // LINE_MARK only on a speaker turn that says something: only such a line may be dropped as a turn
+    // left empty (or, in aggressive, as a mere acknowledgement). A line that merely comes to look
+    // like a label after a removal ("Thanks! go A: -" → "Go A: -") is never dropped.
+    lines[i] = line.slice(0, indent) + (SPOKEN_TURN_RE.test(trimmed) ? LINE_MARK : LABEL_LINE_MARK) + line.slice(indent);
   }
   return lines.join('\n');
 }

@@ -31,7 +31,11 @@ const byLengthDesc = (a: string, b: string): number => b.length - a.length || (a
 // (`joined`): a match right after a hyphen or apostrophe ("well-being", "o'the") is left alone.
 const WORD_START = String.raw`\b`;
 const WORD_END = String.raw`\b(?![-'’])`;
-/** Line-start marks that core.ts puts on every non-blank line while the rules run. */
+/**
+ * Line-start marks that core.ts puts on every non-blank line while the rules run: LINE_MARK on a
+ * speaker turn of the input that says something ("Bob: um {vocalsound}"), LABEL_LINE_MARK on
+ * every other line.
+ */
 export const LINE_MARK = '\u0002';
 export const LABEL_LINE_MARK = '\u0003';
 /** Start of a line that a removed block tag (<p>, <br>) split off: not a line of the input. */
@@ -244,6 +248,9 @@ export const INSTRUCTION_START_RE = new RegExp(`^(?:${[...INSTRUCTION_OPENERS].s
 /** An instruction sentence anywhere (its start is checked with atSentenceStart). */
 export const INSTRUCTION_SCAN_RE = new RegExp(`\\b(?:${[...INSTRUCTION_OPENERS].sort(byLengthDesc).map(phrase).join('|')})${WORD_END}[^.!?\\n]*[.!?]+`, 'gi');
 
+/** A speaker turn with something after its label (checked on the input line, before any removal). */
+export const SPOKEN_TURN_RE = /^[A-Z][\w.'’-]*(?:[ \t]+[A-Z0-9][\w.'’-]*){0,3}:[ \t]*[^ \t.,;!?…-]/;
+
 /** A speaker turn left with nothing said ("Project Manager:", "Speaker 2:"): capitalised label words only. */
 export const EMPTY_TURN_RE = /^[A-Z][\w.'’-]*(?:[ \t]+[A-Z0-9][\w.'’-]*){0,3}:[ \t.,;!?…-]*$/;
 
@@ -268,7 +275,7 @@ export const EMPHASIS_RE = /\*\*(?=[^\s*])([^*\n]{0,300}?[^\s*])\*\*|(?<![A-Za-z
  * do: "it 's", "I 've", "do n't" → "it's", "I've", "don't" (safe: the words and the negation are
  * the same; the split form costs one or two extra tokens each time).
  */
-export const SPLIT_CLITIC_RE = /([A-Za-z])[ \t]+((?:['’](?:s|ve|re|ll|d|m)|n['’]t)\b)(?![-'’\w])/g;
+export const SPLIT_CLITIC_RE = /(?<=[A-Za-z])[ \t]+(?=(?:['’](?:s|ve|re|ll|d|m)|n['’]t)\b(?![-'’\w]))/g;
 
 /** Invisible characters that never carry meaning in a prompt (ZWJ/ZWNJ are kept: emoji and Indic scripts need them). */
 export const INVISIBLE_RE = /[\u200B\u2060\uFEFF\u00AD]/g;
