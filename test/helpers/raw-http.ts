@@ -72,7 +72,8 @@ export function rawRequest(port: number, options: RawOptions): Promise<RawRespon
     });
     socket.once('connect', async () => {
       for (const part of options.parts) {
-        if (socket.destroyed) return;
+        // Like a careful client, stop sending once the server has answered (an early 413).
+        if (socket.destroyed || result !== null) return;
         if (typeof part === 'number') await new Promise((r) => setTimeout(r, part));
         // Respect backpressure like a real client, so the server's early answer can be read.
         else if (!socket.write(part)) await new Promise((r) => socket.once('drain', r).once('close', r));
