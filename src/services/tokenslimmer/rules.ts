@@ -220,24 +220,58 @@ export function applyBalanced(s: string, cap: boolean, spoken = false): string {
   });
 }
 
+/**
+ * A retrieved passage: a line that opens with a numbered header, "[n]" or "[n](Title)" (what
+ * DOC_HEADER_RE leaves of "Document [n](Title: T)"). Answers are quoted from such lines word for
+ * word, so there an article after a preposition stays ("directly into the bloodstream").
+ */
+const EVIDENCE_LINE_RE = /(?:^|\n)[\x02\x03\x04]?[ \t]*\[\x0E[\x10-\x1F]+\x0F\](?:\([^\n]{0,300}?\)(?=[ \t]))?[ \t]*/g;
+
+/**
+ * The article rule of `aggressive` for one text: at a sentence start (and right after a passage
+ * header) an article before a lower-case word goes; inside a sentence a lower-case article goes
+ * unless the next word shows a variable or a quantity ("a is", "a few", "the most"), it opens the
+ * answer cue "the answer is", or it follows a preposition inside a retrieved passage.
+ * The callback runs in offset order, so one cursor walks the passage ranges.
+ */
+function articlePruner(text: string): (m: string, next: string, offset: number, all: string) => string {
+  const starts: number[] = [];
+  const bodies: number[] = [];
+  const ends: number[] = [];
+  if (text.includes('\x0E')) {
+    EVIDENCE_LINE_RE.lastIndex = 0;
+    for (let h = EVIDENCE_LINE_RE.exec(text); h !== null; h = EVIDENCE_LINE_RE.exec(text)) {
+      const body = h.index + h[0].length;
+      const end = text.indexOf('\n', body);
+      starts.push(h.index);
+      bodies.push(body);
+      ends.push(end === -1 ? text.length : end);
+      EVIDENCE_LINE_RE.lastIndex = end === -1 ? text.length : end;
+    }
+  }
+  let r = 0;
+  return (m, next, offset, all) => {
+    if (joined(all, offset)) return m;
+    while (r < ends.length && ends[r]! < offset) r++;
+    const inPassage = r < ends.length && starts[r]! <= offset;
+    if (atSentenceStart(all, offset) || (inPassage && offset === bodies[r])) return '';
+    if (m.charCodeAt(0) < 97 || ARTICLE_KEEP_BEFORE.has(next)) return m;
+    if (next === 'answer' && ANSWER_CUE_RE.test(all.slice(offset + m.length, offset + m.length + 12))) return m;
+    return inPassage && PREPOSITIONS.has(previousWord(all, offset)) ? m : '';
+  };
+}
+
 /** The pruning of `aggressive` over a whole (masked) text. */
 export function applyAggressive(s: string): string {
-  return s
+  s = s
     .replace(REDUCED_RELATIVE_RE, ', ')
     .replace(DISCOURSE_MARKER_RE, (m, offset: number, all: string) => {
       if (joined(all, offset) || !atClauseStart(all, offset)) return m;
       return m.charCodeAt(0) <= 90 && atSentenceStart(all, offset) ? CAP_MARK : '';
     })
-    .replace(DOC_HEADER_RE, shortenDocHeader)
-    .replace(ARTICLE_RE, (m, next: string, offset: number, all: string) => {
-      if (joined(all, offset)) return m;
-      if (atSentenceStart(all, offset)) return '';
-      // Inside a sentence: lower-case articles only, never before a word that shows the "a" is a
-      // variable or a fixed phrase ("a is", "a few"), never after a preposition.
-      if (m.charCodeAt(0) < 97 || ARTICLE_KEEP_BEFORE.has(next) || PREPOSITIONS.has(previousWord(all, offset))) return m;
-      if (next === 'answer' && ANSWER_CUE_RE.test(all.slice(offset + m.length, offset + m.length + 12))) return m;
-      return '';
-    })
+    .replace(DOC_HEADER_RE, shortenDocHeader);
+  return s
+    .replace(ARTICLE_RE, articlePruner(s))
     .replace(PRUNE_RE, (m, offset: number, all: string) =>
       joined(all, offset) || atSentenceStart(all, offset) || (BE_FORMS.has(m.trimEnd().toLowerCase()) && BE_KEPT_AFTER.has(previousWord(all, offset))) ? m : '',
     )
