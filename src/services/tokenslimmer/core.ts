@@ -82,7 +82,7 @@ const SPLIT_LINE = '\n' + SPLIT_MARK;
 function applyRules(s: string, level: Level): string {
   if (s.includes('<')) s = s.replace(BR_RE, SPLIT_LINE).replace(BLOCK_TAG_RE, SPLIT_LINE).replace(INLINE_TAG_RE, '');
   if (s.includes('*')) s = s.replace(EMPHASIS_RE, (_m, a: string | undefined, b: string | undefined) => a ?? b ?? '');
-  if (s.includes("'") || s.includes('’')) s = s.replace(SPLIT_CLITIC_RE, '');
+  if (s.includes(" '") || s.includes(" n'") || s.includes(' ’') || s.includes(' n’')) s = s.replace(SPLIT_CLITIC_RE, '$1');
   if (level !== 'safe') {
     s = applyBalanced(s, true);
     if (level === 'aggressive') s = applyAggressive(s);

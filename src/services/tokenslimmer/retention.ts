@@ -93,13 +93,13 @@ function removable(text: string, level: Level): string {
     .replace(WORD_ITEM_RE, OPAQUE);
   text = text.replace(BR_RE, '\n').replace(BLOCK_TAG_RE, '\n').replace(INLINE_TAG_RE, '');
   text = text.replace(EMPHASIS_RE, (_m, a: string | undefined, b: string | undefined) => a ?? b ?? '');
-  text = text.replace(SPLIT_CLITIC_RE, '');
+  text = text.replace(SPLIT_CLITIC_RE, '$1');
   if (level === 'safe') return text;
   // The compressor collapses stutters only in text with disfluencies or noise tags.
   const spoken = isSpoken(text);
   for (let i = 0; i < 4; i++) {
     const before = text;
-    text = applyBalanced(text, false, spoken).replace(/[ \t]+/g, ' ').replace(SPLIT_CLITIC_RE, ''); // a removal can leave a clitic split off
+    text = applyBalanced(text, false, spoken).replace(/[ \t]+/g, ' ').replace(SPLIT_CLITIC_RE, '$1'); // a removal can leave a clitic split off
     if (text === before) break;
   }
   // A speaker turn that held nothing but removed noise is dropped with its label.

@@ -268,8 +268,8 @@ export function applyAggressive(s: string): string {
     .replace(DISCOURSE_MARKER_RE, (m, offset: number, all: string) => {
       if (joined(all, offset) || !atClauseStart(all, offset)) return m;
       return m.charCodeAt(0) <= 90 && atSentenceStart(all, offset) ? CAP_MARK : '';
-    })
-    .replace(DOC_HEADER_RE, shortenDocHeader);
+    });
+  if (s.includes('[')) s = s.replace(DOC_HEADER_RE, shortenDocHeader);
   return s
     .replace(ARTICLE_RE, articlePruner(s))
     .replace(PRUNE_RE, (m, offset: number, all: string) =>
@@ -309,7 +309,9 @@ export const EMPHASIS_RE = /\*\*(?=[^\s*])([^*\n]{0,300}?[^\s*])\*\*|(?<![A-Za-z
  * do: "it 's", "I 've", "do n't" → "it's", "I've", "don't" (safe: the words and the negation are
  * the same; the split form costs one or two extra tokens each time).
  */
-export const SPLIT_CLITIC_RE = /(?<=[A-Za-z])[ \t]+(?=(?:['’](?:s|ve|re|ll|d|m)|n['’]t)\b(?![-'’\w]))/g;
+// Starts with the letter, not a lookbehind: about 7x faster; the lookahead consumes no clitic, so
+// a chain ("do n't 've") joins in one pass. Replace with '$1'.
+export const SPLIT_CLITIC_RE = /([A-Za-z])[ \t]+(?=(?:['’](?:s|ve|re|ll|d|m)|n['’]t)\b(?![-'’\w]))/g;
 
 /** Invisible characters that never carry meaning in a prompt (ZWJ/ZWNJ are kept: emoji and Indic scripts need them). */
 export const INVISIBLE_RE = /[\u200B\u2060\uFEFF\u00AD]/g;
