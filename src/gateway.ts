@@ -56,7 +56,7 @@ export async function startGateway(config: Config, options: GatewayOptions = {})
   const logger = createLogger(config.logLevel, options.logDestination);
   const runtime = loadUws();
   const pool = new WorkerPool({ threads: config.workerThreads, maxQueue: config.workerQueueMax });
-  const metrics = createMetrics({ poolStats: () => pool.stats(), uwsNative: runtime.native });
+  const metrics = createMetrics({ poolStats: () => pool.stats(), poolUtilization: () => pool.utilization(), uwsNative: runtime.native });
 
   let state: StateBackend;
   try {

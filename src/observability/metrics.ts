@@ -19,7 +19,7 @@ export interface GatewayMetrics {
   close(): void;
 }
 
-export function createMetrics(sources: { poolStats: () => PoolStats; uwsNative: boolean }): GatewayMetrics {
+export function createMetrics(sources: { poolStats: () => PoolStats; poolUtilization: () => number; uwsNative: boolean }): GatewayMetrics {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry, prefix: 'gateway_' });
   const requests = new client.Counter({
@@ -56,7 +56,7 @@ export function createMetrics(sources: { poolStats: () => PoolStats; uwsNative: 
     help: 'Approximate share of time the workers were busy (0-1)',
     registers: [registry],
     collect() {
-      this.set(sources.poolStats().utilization);
+      this.set(sources.poolUtilization());
     },
   });
   const loop: IntervalHistogram = monitorEventLoopDelay({ resolution: 10 });
