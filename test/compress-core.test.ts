@@ -44,6 +44,8 @@ const BALANCED: Case[] = [
   ['removes "I would like you to"', 'I would like you to translate this.', 'Translate this.'],
   ['removes "As an AI language model,"', 'As an AI language model, I cannot browse.', 'I cannot browse.'],
   ['replaces verbose phrases from the table', 'We left early in order to avoid traffic due to the fact that it rained.', 'We left early to avoid traffic because it rained.'],
+  ['replaces the newer verbose phrases too', 'In spite of the rain, a wide variety of birds came in order for us to count them.', 'Despite the rain, various birds came for us to count them.'],
+  ['keeps a phrase that only looks like a table entry', 'Of course, a variety show in the form below.', 'Of course, a variety show in the form below.'],
   ['keeps the capital of a replaced sentence start', 'Prior to the meeting, read this.', 'Before the meeting, read this.'],
   ['removes disfluencies and noise tags of transcripts', 'Sarah: Um I think {vocalsound} we should uh go.', 'Sarah: I think we should go.'],
   ['collapses stutters in spoken text', 'Tom: uh I I think the the plan works.', 'Tom: I think the plan works.'],
