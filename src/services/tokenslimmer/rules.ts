@@ -221,11 +221,18 @@ export function applyBalanced(s: string, cap: boolean, spoken = false): string {
 }
 
 /**
- * A retrieved passage: a line that opens with a numbered header, "[n]" or "[n](Title)" (what
- * DOC_HEADER_RE leaves of "Document [n](Title: T)"). Answers are quoted from such lines word for
- * word, so there an article after a preposition stays ("directly into the bloodstream").
+ * A retrieved passage: from a line that opens with a passage header to the end of its paragraph
+ * (a blank line). Headers: "[n]" and "[n](Title)" (what DOC_HEADER_RE leaves of "Document [n](Title:
+ * T)"), "Document 3:", "Passage [2]", "Source #1.", "Context:", "Snippet 4)" and the like (numbers
+ * are placeholders here), or an attribute-less <document>/<doc>/<passage>/<context>/<source> tag.
+ * Answers are quoted from passages word for word, so there an article after a preposition stays
+ * ("directly into the bloodstream").
  */
-const EVIDENCE_LINE_RE = /(?:^|\n)[\x02\x03\x04]?[ \t]*\[\x0E[\x10-\x1F]+\x0F\](?:\([^\n]{0,300}?\)(?=[ \t]))?[ \t]*/g;
+const NUM = String.raw`\x0E[\x10-\x1F]+\x0F`;
+const EVIDENCE_HEADER_RE = new RegExp(
+  String.raw`(?:^|\n)[\x02\x03\x04]?[ \t]*(?:\[${NUM}\](?:\([^\n]{0,300}?\)(?=[ \t]))?|(?:Document|Passage|Doc|Source|Context|Snippet|Excerpt|Article|Search result)s?[ \t]*(?:\[?#?${NUM}\]?[ \t]*[:.)\]-]?|:)|<(?:document|doc|passage|context|source)s?>)[ \t]*`,
+  'g',
+);
 
 /**
  * The article rule of `aggressive` for one text: at a sentence start (and right after a passage
@@ -238,16 +245,15 @@ function articlePruner(text: string): (m: string, next: string, offset: number, 
   const starts: number[] = [];
   const bodies: number[] = [];
   const ends: number[] = [];
-  if (text.includes('\x0E')) {
-    EVIDENCE_LINE_RE.lastIndex = 0;
-    for (let h = EVIDENCE_LINE_RE.exec(text); h !== null; h = EVIDENCE_LINE_RE.exec(text)) {
-      const body = h.index + h[0].length;
-      const end = text.indexOf('\n', body);
-      starts.push(h.index);
-      bodies.push(body);
-      ends.push(end === -1 ? text.length : end);
-      EVIDENCE_LINE_RE.lastIndex = end === -1 ? text.length : end;
-    }
+  EVIDENCE_HEADER_RE.lastIndex = 0;
+  for (let h = EVIDENCE_HEADER_RE.exec(text); h !== null; h = EVIDENCE_HEADER_RE.exec(text)) {
+    const body = h.index + h[0].length;
+    const end = text.indexOf('\n\n', body);
+    // A passage runs to its paragraph's end or to the next header, whichever comes first.
+    if (ends.length > 0 && ends[ends.length - 1]! > h.index) ends[ends.length - 1] = h.index;
+    starts.push(h.index);
+    bodies.push(body);
+    ends.push(end === -1 ? text.length : end);
   }
   let r = 0;
   return (m, next, offset, all) => {
