@@ -2,11 +2,15 @@
  * API-09 TokenSlimmer core: deterministic prompt compression in three levels.
  *
  *   safe        whitespace, attribute-less HTML decoration, Markdown emphasis markers, invisible
- *               characters, repeated lines/paragraphs, JSON minified (whitespace only)
+ *               characters, repeated lines/paragraphs, JSON minified (whitespace only), split
+ *               contractions joined ("it 's" → "it's")
  *   balanced    + filler/politeness/hedges, transcript disfluencies and non-speech tags, verbose
- *               phrases from the documented table (phrases.ts), instructions said twice
- *   aggressive  + forms of "to be", empty intensifiers, sentence-initial articles, "that" after
- *               verbs of saying, acknowledgement-only turns (prose only)
+ *               phrases from the documented table (phrases.ts), instructions said twice, a
+ *               retrieval header's title that its passage repeats
+ *   aggressive  + forms of "to be", empty intensifiers, articles (kept before names, in quantities,
+ *               in "the answer is", after prepositions inside retrieved passages), reduced
+ *               relatives, shorter retrieval headers, discourse markers, "that" after verbs of
+ *               saying, acknowledgement-only turns (prose only)
  *
  * What is never touched: code blocks (fenced, <pre>, indented by 4), inline code, URLs, e-mails,
  * quoted strings, numbers, identifiers, tags with attributes, table rows (whitespace only).
