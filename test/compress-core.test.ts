@@ -61,6 +61,8 @@ const BALANCED: Case[] = [
   ['never removes "mm" after a number', 'It is 7 mm wide.', 'It is 7 mm wide.'],
   ['drops a retrieval header\'s title when the passage opens with it', 'Document [1](Title: Paris) Paris is the capital.', 'Document [1] Paris is the capital.'],
   ['keeps a retrieval header\'s title when the passage does not open with it', 'Document [2](Title: Paris) The city is old.', 'Document [2](Title: Paris) The city is old.'],
+  ['drops a retrieval header\'s title when the passage opens with "The" and it', 'Document [6](Title: 2011 NBA Finals) The 2011 NBA Finals was a series.', 'Document [6] The 2011 NBA Finals was a series.'],
+  ['keeps the title when the passage opens with an article and another name', 'Document [6](Title: NBA Finals) The NBA Draft is held.', 'Document [6](Title: NBA Finals) The NBA Draft is held.'],
   ['keeps the title when the passage only opens with a longer word', 'Document [3](Title: Paris) Parisians are proud.', 'Document [3](Title: Paris) Parisians are proud.'],
   ['keeps discourse markers and articles in balanced', 'Ann: Okay , so we bought a car.', 'Ann: Okay , so we bought a car.'],
 ];

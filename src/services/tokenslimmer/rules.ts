@@ -119,13 +119,18 @@ export const REDUCED_RELATIVE_RE = /,[ \t]+(?:which|who)[ \t]+(?:is|are|was|were
  */
 export const DOC_HEADER_RE = /\b(?:Document|Passage)[ \t]*\[(\x0E[\x10-\x1F]+\x0F)\](?:[ \t]*\(Title:[ \t]*([^\n]{1,300}?)\))?[ \t]+(?=\S)/g;
 
-/** True when the text at `at` opens with `title` as whole words. */
+/** True when the text at `at` opens with `title` as whole words, after an optional article ("The 2011 NBA Finals"). */
 function opensWith(all: string, at: number, title: string): boolean {
-  if (title === '' || !all.startsWith(title, at)) return false;
+  if (title === '') return false;
+  const article = LEADING_ARTICLE_RE.exec(all.slice(at, at + 4));
+  if (article && !/^(?:the|a|an)\b/i.test(title)) at += article[0].length;
+  if (!all.startsWith(title, at)) return false;
   const next = all.charCodeAt(at + title.length);
   const lower = next | 0x20;
   return !(lower >= 97 && lower <= 122) && !(next >= 48 && next <= 57) && next !== 0x0e;
 }
+
+const LEADING_ARTICLE_RE = /^(?:The|An|A) /;
 
 function dropRepeatedTitle(m: string, n: string, title: string | undefined, offset: number, all: string): string {
   return title !== undefined && opensWith(all, offset + m.length, title) ? m.slice(0, m.indexOf(']') + 1) + ' ' : m;
