@@ -35,6 +35,7 @@ const SAFE: Case[] = [
   ['keeps quoted strings byte for byte', 'Say "two  spaces" now', 'Say "two  spaces" now'],
   ['joins contractions whose clitic a transcript split off', "Bob: It 's fine , I do n't know , we 've seen it .", "Bob: It's fine , I don't know , we've seen it ."],
   ['keeps quoted letters and apostrophes that are not split clitics', "Press the 's' key and play rock 'n' roll, 'd' too.", "Press the 's' key and play rock 'n' roll, 'd' too."],
+  ['keeps repeated framing sentences of few-shot turns in safe', 'Q: Sort the following words in order. List: b a\nQ: Sort the following words in order. List: d c', 'Q: Sort the following words in order. List: b a\nQ: Sort the following words in order. List: d c'],
   ['does not touch filler in safe', 'Please, could you kindly help?', 'Please, could you kindly help?'],
 ];
 
@@ -55,6 +56,10 @@ const BALANCED: Case[] = [
   ['removes comma-delimited spoken fillers', 'Ann: It was, you know, fine.', 'Ann: It was, fine.'],
   ['drops a speaker turn left empty', 'Ann: Hello.\nBob: {vocalsound}\nCid: Hmm hmm .\nAnn: Bye.', 'Ann: Hello.\nAnn: Bye.'],
   ['never drops a line that only comes to look like a speaker label after a removal', 'Ann: um yes.\nThank you so much! go A: -', 'Ann: yes.\nGo A: -'],
+  ['drops framing sentences that a later turn with the same label repeats (few-shot boilerplate)', 'Q: Sort the following words in order. List: b a\nA: a b\nQ: Sort the following words in order. List: d c\nA: c d', 'Q: Sort the following words in order. List: b a\nA: a b\nQ: List: d c\nA: c d'],
+  ['keeps the last sentence of a turn even when it was said before', 'Q: Is the sky very blue today? Answer yes.\nQ: Is the sky very blue today?', 'Q: Is the sky very blue today? Answer yes.\nQ: Is the sky very blue today?'],
+  ['keeps a repeated framing sentence under 5 words', 'Q: Answer this now. Two plus two?\nQ: Answer this now. Three plus one?', 'Q: Answer this now. Two plus two?\nQ: Answer this now. Three plus one?'],
+  ['keeps a framing sentence repeated under another label', 'Q: Sort the following words in order. List: b a\nA: Sort the following words in order. List: a b', 'Q: Sort the following words in order. List: b a\nA: Sort the following words in order. List: a b'],
   ['drops an instruction said twice', 'Answer in exactly one word. The sky is blue. Answer in exactly one word.', 'Answer in exactly one word. The sky is blue.'],
   ['keeps a repeated statement that is not an instruction', 'So the answer is No. Then so the answer is No.', 'So the answer is No. Then so the answer is No.'],
   ['keeps filler inside quotes and code', 'Print "please basically" and `in order to`.', 'Print "please basically" and `in order to`.'],

@@ -102,6 +102,7 @@ function dedupeAndJoin(masked: string, level: Level): string {
   const seenLines = new Set<string>();
   const seenSentences = new Set<string>();
   const seenLabelled = new Set<string>();
+  const seenLead = new Map<string, Set<string>>();
   const paragraphs: string[][] = [];
   let current: string[] = [];
   const repeated = words ? repeatedInstructions(masked) : undefined;
@@ -140,6 +141,12 @@ function dedupeAndJoin(masked: string, level: Level): string {
         }
         seenLabelled.add(text);
       }
+      // "Q: <the task's framing sentences> <the example>": framing said again in a later turn with
+      // the same label goes, the example stays (balanced and aggressive).
+      if (words) {
+        const kept = dropLeadingRepeats(label[0].trim(), text, seenLead);
+        if (kept !== text) line = line.slice(0, line.indexOf(label[0]) + label[0].length) + kept;
+      }
     } else if (isDedupeCandidate(content)) {
       if (seenLines.has(content)) continue;
       seenLines.add(content);
@@ -165,6 +172,16 @@ function dedupeAndJoin(masked: string, level: Level): string {
 /** A short label ("Q:", "A:", "User:", "Project Manager:") opening a line: a turn of a repeated structure. */
 const LABELLED_LINE_RE = /^[^:\s\x0E-\x1F][^:\x0E-\x1F]{0,24}:[ \t]+/;
 
+/** True when `s` has at least `n` space-separated words (spaces are collapsed by then). */
+function hasWords(s: string, n: number): boolean {
+  let at = -1;
+  for (let words = 1; words < n; words++) {
+    at = s.indexOf(' ', at + 1);
+    if (at === -1) return false;
+  }
+  return true;
+}
+
 function isDedupeCandidate(key: string): boolean {
   if (key.length < DEDUPE_MIN_CHARS) return false;
   let at = -1;
@@ -173,6 +190,40 @@ function isDedupeCandidate(key: string): boolean {
     if (at === -1) return false;
   }
   return true;
+}
+
+const SENTENCE_END_RE = /[.!?]+(?:[ \t]+|$)/g;
+const LEAD_MIN_WORDS = 5;
+/** Framing opens a turn: only the first sentences of a labelled line are compared and remembered. */
+const LEAD_MAX_SENTENCES = 3;
+
+/**
+ * The text of a labelled line without its leading sentences that one of the first sentences of an
+ * earlier line with the same label already said word for word (each of 5+ words; what follows
+ * them always stays). The line's first sentences are remembered for later lines.
+ */
+function dropLeadingRepeats(label: string, text: string, seen: Map<string, Set<string>>): string {
+  let known = seen.get(label);
+  if (known === undefined) seen.set(label, (known = new Set()));
+  let at = 0;
+  let cut = 0;
+  let dropping = true;
+  for (let k = 0; k < LEAD_MAX_SENTENCES && at < text.length; k++) {
+    SENTENCE_END_RE.lastIndex = at;
+    const m = SENTENCE_END_RE.exec(text);
+    if (m === null) break; // an unterminated tail is never framing
+    const end = m.index + m[0].length;
+    const sentence = text.slice(at, end).trimEnd();
+    at = end;
+    if (!hasWords(sentence, LEAD_MIN_WORDS)) {
+      dropping = false;
+      continue;
+    }
+    if (dropping && end < text.length && known.has(sentence)) cut = end;
+    else dropping = false;
+    known.add(sentence);
+  }
+  return cut === 0 ? text : text.slice(cut);
 }
 
 /** Instruction sentences that occur more than once in the text, or undefined (the common case: no work per line). */
