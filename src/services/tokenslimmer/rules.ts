@@ -83,12 +83,16 @@ const BE_FORMS: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were', 'am']
  * After a pronoun or a relative pronoun a form of "to be" stays: "we are told" / "that was built"
  * without it read as active verbs ("we told", "that built").
  */
-const BE_KEPT_AFTER: ReadonlySet<string> = new Set(['i', 'you', 'he', 'she', 'it', 'we', 'they', 'that', 'which', 'who', 'this', 'these', 'those', 'answer']);
+const BE_KEPT_AFTER: ReadonlySet<string> = new Set([
+  'i', 'you', 'he', 'she', 'it', 'we', 'they', 'that', 'which', 'who', 'whom', 'whose', 'this', 'these', 'those', 'what', 'where', 'when', 'why', 'how', 'there', 'here', 'answer',
+]);
 /**
  * "the answer is" stays whole: it is the answer-extraction cue of chain-of-thought prompts ("So the
  * answer is (A)."), and a model copies the demonstrations' wording.
  */
 const ANSWER_CUE_RE = /^answer[ \t]+(?:is|was|are)\b/;
+/** A form of "to be" before an article stays (a noun predicate: "is a republic"; see copulaToColon). */
+const BEFORE_ARTICLE_RE = /^(?:the|a|an)[ \t]/;
 const ARTICLE_KEEP_BEFORE: ReadonlySet<string> = new Set(ARTICLE_FIXED_NEXT);
 
 /** The lower-case word that ends right before `offset` (spaces skipped), or ''. */
@@ -239,37 +243,99 @@ const EVIDENCE_HEADER_RE = new RegExp(
   'g',
 );
 
+/** Retrieved-passage ranges of one text, queried in increasing offset order (one cursor). */
+class Passages {
+  readonly #starts: number[] = [];
+  readonly #bodies: number[] = [];
+  readonly #ends: number[] = [];
+  #r = 0;
+
+  constructor(text: string) {
+    EVIDENCE_HEADER_RE.lastIndex = 0;
+    for (let h = EVIDENCE_HEADER_RE.exec(text); h !== null; h = EVIDENCE_HEADER_RE.exec(text)) {
+      const body = h.index + h[0].length;
+      const end = text.indexOf('\n\n', body);
+      // A passage runs to its paragraph's end or to the next header, whichever comes first.
+      const last = this.#ends.length - 1;
+      if (last >= 0 && this.#ends[last]! > h.index) this.#ends[last] = h.index;
+      this.#starts.push(h.index);
+      this.#bodies.push(body);
+      this.#ends.push(end === -1 ? text.length : end);
+    }
+  }
+
+  /** 0 outside passages, 1 inside, 2 at the first character of a passage's body. */
+  at(offset: number): 0 | 1 | 2 {
+    while (this.#r < this.#ends.length && this.#ends[this.#r]! < offset) this.#r++;
+    if (this.#r >= this.#ends.length || this.#starts[this.#r]! > offset) return 0;
+    return offset === this.#bodies[this.#r] ? 2 : 1;
+  }
+}
+
 /**
  * The article rule of `aggressive` for one text: at a sentence start (and right after a passage
  * header) an article before a lower-case word goes; inside a sentence a lower-case article goes
  * unless the next word shows a variable or a quantity ("a is", "a few", "the most"), it opens the
- * answer cue "the answer is", or it follows a preposition inside a retrieved passage.
- * The callback runs in offset order, so one cursor walks the passage ranges.
+ * answer cue "the answer is", or, inside a retrieved passage, it follows a preposition or a form
+ * of "to be" (prepositional objects and noun predicates are where answers sit).
  */
 function articlePruner(text: string): (m: string, next: string, offset: number, all: string) => string {
-  const starts: number[] = [];
-  const bodies: number[] = [];
-  const ends: number[] = [];
-  EVIDENCE_HEADER_RE.lastIndex = 0;
-  for (let h = EVIDENCE_HEADER_RE.exec(text); h !== null; h = EVIDENCE_HEADER_RE.exec(text)) {
-    const body = h.index + h[0].length;
-    const end = text.indexOf('\n\n', body);
-    // A passage runs to its paragraph's end or to the next header, whichever comes first.
-    if (ends.length > 0 && ends[ends.length - 1]! > h.index) ends[ends.length - 1] = h.index;
-    starts.push(h.index);
-    bodies.push(body);
-    ends.push(end === -1 ? text.length : end);
-  }
-  let r = 0;
+  const passages = new Passages(text);
   return (m, next, offset, all) => {
     if (joined(all, offset)) return m;
-    while (r < ends.length && ends[r]! < offset) r++;
-    const inPassage = r < ends.length && starts[r]! <= offset;
-    if (atSentenceStart(all, offset) || (inPassage && offset === bodies[r])) return '';
-    if (m.charCodeAt(0) < 97 || ARTICLE_KEEP_BEFORE.has(next)) return m;
+    const where = passages.at(offset);
     if (next === 'answer' && ANSWER_CUE_RE.test(all.slice(offset + m.length, offset + m.length + 12))) return m;
-    return inPassage && PREPOSITIONS.has(previousWord(all, offset)) ? m : '';
+    if (atSentenceStart(all, offset) || where === 2) return '';
+    if (m.charCodeAt(0) < 97 || ARTICLE_KEEP_BEFORE.has(next)) return m;
+    const before = previousWord(all, offset);
+    // A noun predicate keeps its article everywhere ("is a friend": without it the next pass would
+    // drop the "is" and fuse the two noun phrases); a prepositional object keeps it in passages.
+    if (BE_FORMS.has(before)) return m;
+    return where !== 0 && PREPOSITIONS.has(before) ? m : '';
   };
+}
+
+/**
+ * "The Nile is the longest river" → "The Nile: longest river" outside passages: a form of "to be"
+ * before an article links two noun phrases, and dropping both words would fuse them ("Nile
+ * longest river"); a colon keeps the link for one token. Only once per sentence and only in a
+ * sentence without a colon of its own (two colons would read as a list or a label); not after a
+ * pronoun, a wh-word or "there" ("What is the", "There is a"), not at a sentence start, not
+ * inside passages. Where it does not apply, the form of "to be" and the article both stay.
+ */
+const COPULA_BEFORE_ARTICLE_RE = /([^\s.!?:;,])[ \t]+(?:is|are|was|were)[ \t]+(?=(?:the|a|an)[ \t]+[A-Za-z0-9\x0E])/g;
+/** How far the colon check looks for the sentence's ends; a longer sentence keeps its copulas. */
+const SENTENCE_SCAN_MAX = 400;
+
+/**
+ * True when the sentence around `offset` is short enough to see whole, holds no colon and has
+ * not had a copula turned into one already (`converted`: where the last conversion ended).
+ */
+function sentenceWithoutColon(all: string, offset: number, converted: number): boolean {
+  for (let i = offset - 1; i >= 0; i--) {
+    if (offset - i > SENTENCE_SCAN_MAX || i < converted) return false;
+    const c = all[i];
+    if (c === '.' || c === '!' || c === '?' || c === '\n') break;
+    if (c === ':') return false;
+  }
+  for (let j = offset; j < all.length; j++) {
+    if (j - offset > SENTENCE_SCAN_MAX) return false;
+    const c = all[j];
+    if (c === '.' || c === '!' || c === '?' || c === '\n') return true;
+    if (c === ':') return false;
+  }
+  return true;
+}
+
+function copulaToColon(text: string): string {
+  const passages = new Passages(text);
+  let converted = -1; // end of the last copula turned into a colon: one per sentence
+  return text.replace(COPULA_BEFORE_ARTICLE_RE, (m, last: string, offset: number, all: string) => {
+    if (passages.at(offset) !== 0 || BE_KEPT_AFTER.has(previousWord(all, offset + 1))) return m;
+    if (!sentenceWithoutColon(all, offset, converted)) return m;
+    converted = offset + m.length;
+    return `${last}: `;
+  });
 }
 
 /** The pruning of `aggressive` over a whole (masked) text. */
@@ -281,10 +347,13 @@ export function applyAggressive(s: string): string {
       return m.charCodeAt(0) <= 90 && atSentenceStart(all, offset) ? CAP_MARK : '';
     });
   if (s.includes('[')) s = s.replace(DOC_HEADER_RE, shortenDocHeader);
+  s = copulaToColon(s);
   return s
     .replace(ARTICLE_RE, articlePruner(s))
     .replace(PRUNE_RE, (m, offset: number, all: string) =>
-      joined(all, offset) || atSentenceStart(all, offset) || (BE_FORMS.has(m.trimEnd().toLowerCase()) && BE_KEPT_AFTER.has(previousWord(all, offset))) ? m : '',
+      joined(all, offset) || atSentenceStart(all, offset) || (BE_FORMS.has(m.trimEnd().toLowerCase()) && (BE_KEPT_AFTER.has(previousWord(all, offset)) || BEFORE_ARTICLE_RE.test(all.slice(offset + m.length, offset + m.length + 4))))
+        ? m
+        : '',
     )
     .replace(COMPLEMENTIZER_RE, (m, verb: string, offset: number, all: string) => (joined(all, offset) ? m : `${verb} `));
 }
