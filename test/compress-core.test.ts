@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { compressText, type Level } from '../src/services/tokenslimmer/core.ts';
 import { NEGATION_WORDS, VERBOSE_PHRASES } from '../src/services/tokenslimmer/phrases.ts';
+import { VERBOSE_RE } from '../src/services/tokenslimmer/rules.ts';
 import { slimPrompt } from '../src/services/tokenslimmer/slim.ts';
 
 type Case = readonly [name: string, input: string, expected: string];
@@ -121,6 +122,17 @@ describe('documented tables', () => {
   it('docs/api-09-tokenslimmer.md lists every verbose phrase with its replacement', () => {
     const doc = readFileSync(new URL('../docs/api-09-tokenslimmer.md', import.meta.url), 'utf8');
     for (const [from, to] of VERBOSE_PHRASES) assert.ok(doc.includes(`| ${from} | ${to} |`), from);
+  });
+
+  it('the verbose-phrase pattern (a character trie) matches every phrase whole, longest first, in any case and spacing', () => {
+    for (const [from] of VERBOSE_PHRASES) {
+      for (const text of [from, from.toUpperCase(), from.replace(/ /g, ' \t ')]) {
+        VERBOSE_RE.lastIndex = 0;
+        assert.equal(VERBOSE_RE.exec(`x ${text} y`)?.[0], text, text);
+      }
+      VERBOSE_RE.lastIndex = 0;
+      assert.notEqual(VERBOSE_RE.exec(`${from}x`)?.[0], from, `${from}x: the phrase must end on a word boundary`);
+    }
   });
 
   it('no verbose-phrase replacement removes a negation word', () => {

@@ -48,7 +48,40 @@ export const phraseKey = (s: string): string => s.toLowerCase().replace(/[ \t]+/
 
 export const VERBOSE_MAP: ReadonlyMap<string, string> = new Map(VERBOSE_PHRASES.map(([from, to]) => [from, to]));
 
-export const VERBOSE_RE = new RegExp(`${WORD_START}(?:${[...VERBOSE_MAP.keys()].sort(byLengthDesc).map(phrase).join('|')})${WORD_END}`, 'gi');
+interface TrieNode {
+  end: boolean;
+  next: Map<string, TrieNode>;
+}
+
+/**
+ * A regular-expression source matching any of `phrases` (lower case), as a character trie: one
+ * branch per shared prefix ("in (?:order to|spite of|…)") instead of a flat alternation, so a
+ * position that cannot start a phrase fails at its first character. Longer phrases win: a node that
+ * ends a phrase and continues makes the continuation optional and greedy. Spaces match any run of
+ * spaces/tabs and apostrophes ' or ’, as `phrase` does.
+ */
+function trieSource(phrases: readonly string[]): string {
+  const root: TrieNode = { end: false, next: new Map() };
+  for (const p of phrases) {
+    let node = root;
+    for (const c of p) {
+      let child = node.next.get(c);
+      if (child === undefined) node.next.set(c, (child = { end: false, next: new Map() }));
+      node = child;
+    }
+    node.end = true;
+  }
+  const atom = (c: string): string => (c === ' ' ? '[ \\t]+' : c === "'" ? "['’]" : escape(c));
+  const emit = (node: TrieNode): string => {
+    const branches = [...node.next].sort(([a], [b]) => (a < b ? -1 : 1)).map(([c, child]) => atom(c) + emit(child));
+    if (branches.length === 0) return '';
+    const body = branches.length === 1 ? branches[0]! : `(?:${branches.join('|')})`;
+    return node.end ? `(?:${body})?` : body;
+  };
+  return emit(root);
+}
+
+export const VERBOSE_RE = new RegExp(`${WORD_START}(?:${trieSource([...VERBOSE_MAP.keys()])})${WORD_END}`, 'gi');
 
 export const FILLER_RE = new RegExp(
   `${WORD_START}(?:${FILLER_PATTERNS.map((p) => `(?:${p.replace(/'/g, "['’]").replace(/\[[^\]]*\]| /g, (m) => (m === ' ' ? '[ \\t]+' : m))})`).join('|')})`,
