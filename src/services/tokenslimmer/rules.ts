@@ -178,7 +178,11 @@ function shortenDocHeader(m: string, n: string, title: string | undefined, offse
 }
 /** "Okay , so , we start": a discourse marker set off by a comma at a clause start (aggressive drops it). */
 export const DISCOURSE_MARKER_RE = new RegExp(String.raw`${WORD_START}(?:${DISCOURSE_MARKERS.flatMap((w) => [w, capitalised(w)]).join('|')})[ \t]*,[ \t]*`, 'g');
-export const COMPLEMENTIZER_RE = new RegExp(`${WORD_START}(${COMPLEMENTIZER_VERBS.join('|')})[ \\t]+that[ \\t]+(?=[A-Za-z])`, 'gi');
+// Not when a verb follows: then "that" is the subject ("I thought that was important").
+export const COMPLEMENTIZER_RE = new RegExp(
+  `${WORD_START}(${COMPLEMENTIZER_VERBS.join('|')})[ \\t]+that[ \\t]+(?=[A-Za-z])(?!(?:is|are|was|were|will|would|can|could|has|have|had|should|shall|must|may|might|does|did|do|seems?|seemed|makes?|made|means?|meant|sounds?|looks?|works?|worked|happens?|happened|goes|went|came|comes)\\b)`,
+  'gi',
+);
 
 /** True when the match at `offset` continues a hyphenated or apostrophised word. */
 function joined(all: string, offset: number): boolean {
@@ -192,7 +196,7 @@ export function atSentenceStart(all: string, offset: number): boolean {
   while (i >= 0 && (all.charCodeAt(i) === 32 || all.charCodeAt(i) === 9)) i--;
   if (i < 0) return true;
   const c = all[i]!;
-  return c === '.' || c === '!' || c === '?' || c === ':' || c === '\n' || c === LINE_MARK || c === LABEL_LINE_MARK || c === SPLIT_MARK;
+  return c === '.' || c === '!' || c === '?' || c === ':' || c === '\n' || c === LINE_MARK || c === LABEL_LINE_MARK || c === SPLIT_MARK || c === CAP_MARK;
 }
 
 /** True when `offset` starts a clause: a sentence start or after , ; */
