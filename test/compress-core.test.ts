@@ -96,6 +96,7 @@ const AGGRESSIVE: Case[] = [
   ['keeps "a" used as a variable and articles of quantities', 'Let a be even, so a few remain and the most win.', 'Let a be even, so a few remain and the most win.'],
   ['keeps the chain-of-thought answer cue "the answer is"', 'So the answer is (A). Thus the answer was yes. The answer is 6.', 'So the answer is (A). Thus the answer was yes. The answer is 6.'],
   ['turns "is the" between two noun phrases into a colon outside passages', 'We know the Nile is the longest river.', 'We know the Nile: longest river.'],
+  ['treats a possessive after "is" like an article', 'Item 2 today is our last session.', 'Item 2 today: our last session.'],
   ['keeps "is the" after a wh-word, "there" or a pronoun', 'What is the capital? There is a cat. It is a dog.', 'What is the capital? There is a cat. It is a dog.'],
   ['keeps "is a" in a sentence that has a colon of its own, and makes one colon per sentence', '(1) Lesley is a friend of Ann: L = f(Ann). Bob is a cook and Ann is a baker.', '(1) Lesley is a friend of Ann: L = f(Ann). Bob: cook and Ann is a baker.'],
   ['keeps a noun predicate whole inside a passage', 'Passage 1: The Nile is the longest river in Africa.', 'Passage 1: The Nile is the longest river in Africa.'],

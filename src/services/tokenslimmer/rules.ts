@@ -124,8 +124,8 @@ const BE_KEPT_AFTER: ReadonlySet<string> = new Set([
  * answer is (A)."), and a model copies the demonstrations' wording.
  */
 const ANSWER_CUE_RE = /^answer[ \t]+(?:is|was|are)\b/;
-/** A form of "to be" before an article stays (a noun predicate: "is a republic"; see copulaToColon). */
-const BEFORE_ARTICLE_RE = /^(?:the|a|an)[ \t]/;
+/** A form of "to be" before an article or a possessive stays (a noun predicate: "is a republic", "is our session"; see copulaToColon). */
+const BEFORE_ARTICLE_RE = /^(?:the|a|an|my|your|his|her|its|our|their)[ \t]/;
 const ARTICLE_KEEP_BEFORE: ReadonlySet<string> = new Set(ARTICLE_FIXED_NEXT);
 
 /** The lower-case word that ends right before `offset` (spaces skipped), or ''. */
@@ -334,13 +334,13 @@ function articlePruner(text: string): (m: string, next: string, offset: number, 
 
 /**
  * "The Nile is the longest river" → "The Nile: longest river" outside passages: a form of "to be"
- * before an article links two noun phrases, and dropping both words would fuse them ("Nile
+ * before an article or a possessive ("is our session") links two noun phrases, and dropping both words would fuse them ("Nile
  * longest river"); a colon keeps the link for one token. Only once per sentence and only in a
  * sentence without a colon of its own (two colons would read as a list or a label); not after a
  * pronoun, a wh-word or "there" ("What is the", "There is a"), not at a sentence start, not
  * inside passages. Where it does not apply, the form of "to be" and the article both stay.
  */
-const COPULA_BEFORE_ARTICLE_RE = /([^\s.!?:;,])[ \t]+(?:is|are|was|were)[ \t]+(?=(?:the|a|an)[ \t]+[A-Za-z0-9\x0E])/g;
+const COPULA_BEFORE_ARTICLE_RE = /([^\s.!?:;,])[ \t]+(?:is|are|was|were)[ \t]+(?=(?:the|a|an|my|your|his|her|its|our|their)[ \t]+[A-Za-z0-9\x0E])/g;
 /** How far the colon check looks for the sentence's ends; a longer sentence keeps its copulas. */
 const SENTENCE_SCAN_MAX = 400;
 
