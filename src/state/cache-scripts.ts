@@ -6,7 +6,8 @@
  *                                       fp (fingerprint), r (response), x (expiry, Redis ms); PEXPIRE ttl
  *   <prefix>c:stream            stream  op=put (id t n v f fp x) | del (id t n) | flush (t n); MAXLEN ~
  *   tb = <prefix>c:<len(t)>:<t>:
- *   tb lru                      zset    id -> last use        (CACHE_MAX_ENTRIES, least recent evicted)
+ *   tb lru                      zset    id -> use order       (CACHE_MAX_ENTRIES, least recent evicted)
+ *   tb seq                      string  use counter: the lru score (no clock: uses in one ms still order)
  *   tb exp                      zset    id -> expiry          (expired ids leave lru and the sets)
  *   tb where                    hash    id -> namespace
  *   pb = tb <len(n)>:<n>:
@@ -80,7 +81,7 @@ redis.call('HSET', ekey(id), 't', tenant, 'n', ns, 'v', vec, 'f', feat, 'fp', fp
 redis.call('PEXPIRE', ekey(id), ttl)
 redis.call('HSET', pb .. 'fp', fp, id)
 redis.call('SADD', pb .. 'ids', id)
-redis.call('ZADD', lru, now, id)
+redis.call('ZADD', lru, redis.call('INCR', tb .. 'seq'), id)
 redis.call('ZADD', texp, x, id)
 redis.call('HSET', where, id, ns)
 redis.call('XADD', stream, 'MAXLEN', '~', maxlen, '*', 'op', 'put', 'id', id, 't', tenant, 'n', ns, 'v', vec, 'f', feat, 'fp', fp, 'x', x)
@@ -121,4 +122,15 @@ for i = 4, #ARGV do
   end
 end
 return out
+`;
+
+/**
+ * ARGV: tenantBase, id. Marks an entry as the most recently used of its tenant: the score is the
+ * tenant's use counter, so two uses in one millisecond (or on gateways whose clocks differ) still
+ * order. XX: a forgotten id is not brought back.
+ */
+export const CACHE_TOUCH = `
+local tb = ARGV[1]
+if redis.call('ZSCORE', tb .. 'lru', ARGV[2]) == false then return 0 end
+return redis.call('ZADD', tb .. 'lru', 'XX', redis.call('INCR', tb .. 'seq'), ARGV[2])
 `;

@@ -17,7 +17,7 @@ import { randomUUID } from 'node:crypto';
 import type { SentenceFeatures } from '../embeddings/glove.ts';
 import type { Candidate, CacheStore, NewEntry, Scope, StoreStats } from '../services/semantic-cache/store.ts';
 import { createVectorIndex, type IndexKind, type VectorIndex } from '../vector-index/index.ts';
-import { CACHE_FETCH, CACHE_FLUSH, CACHE_PUT } from './cache-scripts.ts';
+import { CACHE_FETCH, CACHE_FLUSH, CACHE_PUT, CACHE_TOUCH } from './cache-scripts.ts';
 import type { LuaScript, RedisConnection } from './redis-connection.ts';
 import { stateUnavailable } from './unavailable.ts';
 
@@ -58,7 +58,7 @@ export class RedisCacheStore implements CacheStore {
   readonly #indexKind: IndexKind;
   readonly #maxLen: number;
   readonly #stream: string;
-  readonly #s: { put: LuaScript; flush: LuaScript; fetch: LuaScript };
+  readonly #s: { put: LuaScript; flush: LuaScript; fetch: LuaScript; touch: LuaScript };
   readonly #partitions = new Map<string, Partition>();
   /** Local expiries, soonest first: maintain() pops what is due instead of scanning every entry. */
   readonly #expiries = new ExpiryQueue();
@@ -76,7 +76,7 @@ export class RedisCacheStore implements CacheStore {
     this.#indexKind = options.index ?? 'hnsw';
     this.#maxLen = options.streamMaxLen ?? 100_000;
     this.#stream = `${redis.keyPrefix}c:stream`;
-    this.#s = { put: redis.script('cache-put', CACHE_PUT), flush: redis.script('cache-flush', CACHE_FLUSH), fetch: redis.script('cache-fetch', CACHE_FETCH) };
+    this.#s = { put: redis.script('cache-put', CACHE_PUT), flush: redis.script('cache-flush', CACHE_FLUSH), fetch: redis.script('cache-fetch', CACHE_FETCH), touch: redis.script('cache-touch', CACHE_TOUCH) };
   }
 
   /** Opens the store: its own reading connection, the first catch-up, then following the stream. */
@@ -131,9 +131,9 @@ export class RedisCacheStore implements CacheStore {
     return id;
   }
 
-  async touch(scope: Scope, id: string, now: number): Promise<void> {
+  async touch(scope: Scope, id: string, _now: number): Promise<void> {
     try {
-      await this.#redis.command(['ZADD', `${tenantBase(this.#redis.keyPrefix, scope.tenant)}lru`, 'XX', String(now), id]);
+      await this.#eval(this.#s.touch, [tenantBase(this.#redis.keyPrefix, scope.tenant), id]);
     } catch {
       // Recency is advisory: a lost touch only changes which entry is evicted first.
     }
