@@ -81,7 +81,7 @@ export function compressPass(input: string, level: Level): string {
 }
 
 const SPLIT_LINE = '\n' + SPLIT_MARK;
-const CLITIC_GATE_RE = /[ \t]n?['’]/;
+const CLITIC_GATE_RE = /[ \t\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000]n?['’]/;
 
 /** The level's rules over the whole masked text, one regex call each. */
 function applyRules(s: string, level: Level): string {

@@ -15,7 +15,7 @@
  */
 import type { Level } from './core.ts';
 import { CODE_BLOCK_RE, INDENTED_CODE_RE, NEGATION_RE, RETAINED_CLASSES, SPAN_RE, TABLE_ROW_RE, WORD_ITEM_RE } from './patterns.ts';
-import { applyAggressive, applyBalanced, BLOCK_TAG_RE, BR_RE, EMPHASIS_RE, EMPTY_TURN_RE, INLINE_TAG_RE, INVISIBLE_RE, isSpoken, SPLIT_CLITIC_RE } from './rules.ts';
+import { applyAggressive, applyBalanced, BLOCK_TAG_RE, BR_RE, EMPHASIS_RE, EMPTY_TURN_RE, INLINE_TAG_RE, INVISIBLE_RE, isSpoken, SPACE_RUN_RE, SPLIT_CLITIC_RE } from './rules.ts';
 
 export type RetentionClass = 'placeholder' | 'number' | 'url' | 'email' | 'quoted' | 'inline_code' | 'identifier' | 'code_block' | 'negation' | 'content_word';
 
@@ -95,11 +95,14 @@ function removable(text: string, level: Level): string {
   text = text.replace(EMPHASIS_RE, (_m, a: string | undefined, b: string | undefined) => a ?? b ?? '');
   text = text.replace(SPLIT_CLITIC_RE, '$1');
   if (level === 'safe') return text;
+  // core.ts collapses runs of (also no-break) spaces after each pass, so a phrase split by them
+  // matches on the next pass: the checker normalises them the same way first.
+  text = text.replace(SPACE_RUN_RE, '$1 ');
   // The compressor collapses stutters only in text with disfluencies or noise tags.
   const spoken = isSpoken(text);
   for (let i = 0; i < 4; i++) {
     const before = text;
-    text = applyBalanced(text, false, spoken).replace(/[ \t]+/g, ' ').replace(SPLIT_CLITIC_RE, '$1'); // a removal can leave a clitic split off
+    text = applyBalanced(text, false, spoken).replace(/[ \t]+/g, ' ').replace(SPACE_RUN_RE, '$1 ').replace(/[ \t]+$/gm, '').replace(SPLIT_CLITIC_RE, '$1'); // a removal can leave a clitic split off
     if (text === before) break;
   }
   // A speaker turn that held nothing but removed noise is dropped with its label.

@@ -207,9 +207,11 @@ function atClauseStart(all: string, offset: number): boolean {
 }
 
 /** After a number or a protected span (placeholder): "7 mm" is a unit, not a disfluency. */
+const HORIZONTAL_SPACE_RE = /[ \t\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000]/;
+
 function afterNumber(all: string, offset: number): boolean {
   let i = offset - 1;
-  while (i >= 0 && (all.charCodeAt(i) === 32 || all.charCodeAt(i) === 9)) i--;
+  while (i >= 0 && HORIZONTAL_SPACE_RE.test(all[i]!)) i--; // also no-break spaces: "7\u00A0mm"
   const c = all.charCodeAt(i);
   return (c >= 48 && c <= 57) || c === 0x0f; // \x0F ends a placeholder
 }
@@ -428,7 +430,9 @@ export const EMPHASIS_RE = /\*\*(?=[^\s*])([^*\n]{0,300}?[^\s*])\*\*|(?<![A-Za-z
  */
 // Starts with the letter, not a lookbehind: about 7x faster; the lookahead consumes no clitic, so
 // a chain ("do n't 've") joins in one pass. Replace with '$1'.
-export const SPLIT_CLITIC_RE = /([A-Za-z])[ \t]+(?=(?:['’](?:s|ve|re|ll|d|m)|n['’]t)\b(?![-'’\w]))/g;
+// The same spaces as SPACE_RUN_RE (a no-break space run collapses to a space, which would then join
+// on the next pass: the retention checker must see the same join).
+export const SPLIT_CLITIC_RE = /([A-Za-z])[ \t\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000]+(?=(?:['’](?:s|ve|re|ll|d|m)|n['’]t)\b(?![-'’\w]))/g;
 
 /** Invisible characters that never carry meaning in a prompt (ZWJ/ZWNJ are kept: emoji and Indic scripts need them). */
 export const INVISIBLE_RE = /[\u200B\u2060\uFEFF\u00AD]/g;
