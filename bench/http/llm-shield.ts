@@ -35,42 +35,26 @@ function bodies(): string[] {
 
 async function main(): Promise<void> {
   const { benchOptions, printReport, CEILINGS_MS } = await import('../lib/harness.ts');
-  const { load, startBaseline, startGateway } = await import('../lib/http.ts');
-  type LoadResult = Awaited<ReturnType<typeof load>>;
+  const { loadRow, measureServer, startBaseline, startGateway } = await import('../lib/http.ts');
   const { duration, connections } = benchOptions();
   const path = '/v1/api/08-llm-shield-guard';
   const payloads = bodies();
   const spec = { method: 'POST', path, module: 'bench/http/llm-shield.ts', exportName: 'shieldHandler' } as const;
 
-  async function measure(start: () => Promise<{ url: string; stop(): Promise<void> }>): Promise<LoadResult> {
-    const server = await start();
-    try {
-      const check = await fetch(server.url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: payloads[payloads.length - 1] });
-      const json = (await check.json()) as { action?: string };
-      console.assert(check.status === 200 && json.action === 'BLOCKED', 'the hostile body is blocked');
-      await load({ url: server.url + path, bodies: payloads, duration: 1, connections }); // warm-up
-      return await load({ url: server.url + path, bodies: payloads, duration, connections });
-    } finally {
-      await server.stop();
-    }
-  }
-
-  const gateway = await measure(() => startGateway({ AUTH_MODE: 'off' }));
-  const uws = await measure(() => startBaseline('uws', spec));
-  const fastify = await measure(() => startBaseline('fastify', spec));
-  const row = (label: string, r: LoadResult) => ({
-    label,
-    reqPerSec: r.reqPerSec,
-    p50Ms: r.p50Ms,
-    p99Ms: r.p99Ms,
-    extra: { 'server p50 ms': r.serverP50Ms.toFixed(3), 'server p99 ms': r.serverP99Ms.toFixed(3), non2xx: r.non2xx + r.errors },
-  });
+  const check = async (res: Response): Promise<void> => {
+    const json = (await res.json()) as { action?: string };
+    console.assert(res.status === 200 && json.action === 'BLOCKED', 'the hostile body is blocked');
+  };
+  const opts = { path, bodies: payloads, check, checkBody: payloads[payloads.length - 1] };
+  const [gateway] = await measureServer(() => startGateway({ AUTH_MODE: 'off' }), opts);
+  const [uws] = await measureServer(() => startBaseline('uws', spec), opts);
+  const [fastify] = await measureServer(() => startBaseline('fastify', spec), opts);
   printReport({
     name: `API-08 POST ${path} (${connections} connections, ${duration} s, 32 rotating 2 KB bodies)`,
     service: 'API-08',
     ceilingP99Ms: CEILINGS_MS['API-08'],
     measuredP99Ms: gateway.serverP99Ms,
-    rows: [row('gateway', gateway), row('raw uWS, same core', uws), row('Fastify, same core', fastify)],
+    rows: [loadRow('gateway', gateway), loadRow('raw uWS, same core', uws), loadRow('Fastify, same core', fastify)],
     ratios: {
       'gateway / raw uWS (req/s)': gateway.reqPerSec / uws.reqPerSec,
       'gateway / Fastify (req/s)': gateway.reqPerSec / fastify.reqPerSec,

@@ -18,9 +18,8 @@ export function readabilityHandler(body: unknown): Record<string, unknown> {
 
 async function main(): Promise<void> {
   const { benchOptions, printReport, CEILINGS_MS } = await import('../lib/harness.ts');
-  const { load, startBaseline, startGateway } = await import('../lib/http.ts');
+  const { loadRow, measureServer, startBaseline, startGateway } = await import('../lib/http.ts');
   const { loadPages } = await import('../../scripts/eval-extract.ts');
-  type LoadResult = Awaited<ReturnType<typeof load>>;
   const options = benchOptions();
   // ~180 KB bodies and CPU-bound work: more connections than cores only lengthen the queue
   // (server time includes waiting for a worker), so load with BENCH_CONNECTIONS capped at 4.
@@ -31,40 +30,23 @@ async function main(): Promise<void> {
 
   // Two load levels per server: 1 connection (service time, nothing queued) and `connections`
   // (throughput; the gateway's latency_ms then includes waiting for the worker thread).
-  async function measure(start: () => Promise<{ url: string; stop(): Promise<void> }>): Promise<[LoadResult, LoadResult]> {
-    const server = await start();
-    try {
-      const check = await fetch(server.url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: bodies[0] });
-      const json = (await check.json()) as { markdown?: string };
-      console.assert(check.status === 200 && (json.markdown ?? '').length > 200, 'the first page extracts');
-      await load({ url: server.url + path, bodies, duration: 2, connections }); // warm-up
-      const single = await load({ url: server.url + path, bodies, duration, connections: 1 });
-      const loaded = await load({ url: server.url + path, bodies, duration, connections });
-      return [single, loaded];
-    } finally {
-      await server.stop();
-    }
-  }
-
-  const [gateway1, gateway] = await measure(() => startGateway({ AUTH_MODE: 'off', MAX_BODY_BYTES: String(4 * 1024 * 1024) }));
-  const [baseline1, baseline] = await measure(() => startBaseline('fastify', { method: 'POST', path, module: 'bench/http/web-to-markdown.ts', exportName: 'readabilityHandler' }));
-  const row = (label: string, r: LoadResult) => ({
-    label,
-    reqPerSec: r.reqPerSec,
-    p50Ms: r.p50Ms,
-    p99Ms: r.p99Ms,
-    extra: { 'server p50 ms': r.serverP50Ms.toFixed(3), 'server p99 ms': r.serverP99Ms.toFixed(3), non2xx: r.non2xx + r.errors },
-  });
+  const check = async (res: Response): Promise<void> => {
+    const json = (await res.json()) as { markdown?: string };
+    console.assert(res.status === 200 && (json.markdown ?? '').length > 200, 'the first page extracts');
+  };
+  const opts = { path, bodies, check, connections: [1, connections], warmupSeconds: 2 };
+  const [gateway1, gateway] = await measureServer(() => startGateway({ AUTH_MODE: 'off', MAX_BODY_BYTES: String(4 * 1024 * 1024) }), opts);
+  const [baseline1, baseline] = await measureServer(() => startBaseline('fastify', { method: 'POST', path, module: 'bench/http/web-to-markdown.ts', exportName: 'readabilityHandler' }), opts);
   printReport({
     name: `API-01 POST ${path} with html, 23 eval pages rotating (${connections} connections, ${duration} s)`,
     service: 'API-01',
     ceilingP99Ms: CEILINGS_MS['API-01'],
     measuredP99Ms: gateway1.serverP99Ms,
     rows: [
-      row('gateway, 1 connection', gateway1),
-      row('Fastify + Readability + turndown, 1 connection', baseline1),
-      row(`gateway, ${connections} connections`, gateway),
-      row(`Fastify + Readability + turndown, ${connections} connections`, baseline),
+      loadRow('gateway, 1 connection', gateway1),
+      loadRow('Fastify + Readability + turndown, 1 connection', baseline1),
+      loadRow(`gateway, ${connections} connections`, gateway),
+      loadRow(`Fastify + Readability + turndown, ${connections} connections`, baseline),
     ],
     ratios: {
       'gateway / baseline (pages/s, 1 connection)': gateway1.reqPerSec / baseline1.reqPerSec,

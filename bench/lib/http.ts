@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { benchOptions, percentile } from './harness.ts';
+import { benchOptions, percentile, type BenchRow } from './harness.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -156,5 +156,56 @@ export async function load(opts: LoadOptions): Promise<LoadResult> {
     requests: result.requests.total,
     non2xx: result.non2xx,
     errors: result.errors,
+  };
+}
+
+export interface MeasureOptions {
+  readonly path: string;
+  readonly method?: 'GET' | 'POST';
+  /** Request bodies, rotated (POST). */
+  readonly bodies?: readonly string[];
+  /** Asserts the server answers correctly before it is timed (undici's micro-benchmarks do this). */
+  readonly check?: (res: Response) => Promise<void>;
+  /** The body sent for `check` (default: the first of `bodies`). */
+  readonly checkBody?: string;
+  /** Connection counts to time, one load run each (default: BENCH_CONNECTIONS). */
+  readonly connections?: readonly number[];
+  readonly duration?: number;
+  /** Warm-up seconds before timing (default 1). */
+  readonly warmupSeconds?: number;
+}
+
+/**
+ * Starts a server, checks its answer, warms it up, times it at each connection count, stops it.
+ * Every HTTP benchmark runs this for the gateway and its baselines in the same invocation.
+ */
+export async function measureServer(start: () => Promise<RunningServer>, opts: MeasureOptions): Promise<LoadResult[]> {
+  const defaults = benchOptions();
+  const server = await start();
+  const url = server.url + opts.path;
+  const method = opts.method ?? (opts.bodies ? 'POST' : 'GET');
+  const bodies = opts.bodies;
+  try {
+    const first = await fetch(url, method === 'POST' ? { method, headers: { 'content-type': 'application/json' }, body: opts.checkBody ?? bodies?.[0] } : {});
+    if (opts.check) await opts.check(first);
+    else console.assert(first.status === 200, `${method} ${opts.path} answers 200 before it is timed`);
+    const connections = opts.connections ?? [defaults.connections];
+    await load({ url, method, ...(bodies ? { bodies } : {}), duration: opts.warmupSeconds ?? 1, connections: connections[connections.length - 1]! });
+    const out: LoadResult[] = [];
+    for (const c of connections) out.push(await load({ url, method, ...(bodies ? { bodies } : {}), duration: opts.duration ?? defaults.duration, connections: c }));
+    return out;
+  } finally {
+    await server.stop();
+  }
+}
+
+/** One table row of a load result: client req/s and latency, server latency from `latency_ms`. */
+export function loadRow(label: string, r: LoadResult): BenchRow {
+  return {
+    label,
+    reqPerSec: r.reqPerSec,
+    p50Ms: r.p50Ms,
+    p99Ms: r.p99Ms,
+    extra: { 'server p50 ms': r.serverP50Ms.toFixed(3), 'server p99 ms': r.serverP99Ms.toFixed(3), non2xx: r.non2xx + r.errors },
   };
 }
