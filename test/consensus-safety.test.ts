@@ -15,22 +15,12 @@ import { neededVotes, valueKey, type Scalar } from '../src/services/consensus/qu
 import type { ProposalStore, VoteInput, VoteOutcome } from '../src/services/consensus/store.ts';
 import { checkLockHistory, checkVoteHistory, type LockEvent, type VoteEvent } from './helpers/consensus-checker.ts';
 import { startTestGateway, type TestGateway } from './helpers/gateway.ts';
+import { rng } from './helpers/rng.ts';
 
 const PATH = '/v1/swarms/consensus';
 /** Each run explores other choices; a failing run prints its seed (CONSENSUS_SEED=n replays the choices). */
 const SEED = Number(process.env.CONSENSUS_SEED ?? Math.floor(Math.random() * 1e6));
 
-/** Small deterministic PRNG (mulberry32): each client's choices are reproducible. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Json = Record<string, any>;
 

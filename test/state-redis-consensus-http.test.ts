@@ -12,20 +12,11 @@ import { createConsensusService } from '../src/services/consensus/index.ts';
 import { checkLockHistory, checkVoteHistory, type LockEvent, type VoteEvent } from './helpers/consensus-checker.ts';
 import { startTestGateway, type TestGateway } from './helpers/gateway.ts';
 import { deleteKeys, REDIS_SKIP, REDIS_URL, uniquePrefix } from './helpers/redis.ts';
+import { rng } from './helpers/rng.ts';
 
 const PATH = '/v1/swarms/consensus';
 const SEED = Number(process.env.CONSENSUS_SEED ?? Math.floor(Math.random() * 1e6));
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Json = Record<string, any>;
 
