@@ -113,8 +113,9 @@ export const ARTICLE_RE = new RegExp(`${WORD_START}(?:${ARTICLES.flatMap((w) => 
 const PREPOSITIONS: ReadonlySet<string> = new Set(PREPOSITION_WORDS);
 const BE_FORMS: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were', 'am']);
 /**
- * After a pronoun or a relative pronoun a form of "to be" stays: "we are told" / "that was built"
- * without it read as active verbs ("we told", "that built").
+ * After these a form of "to be" stays: after a pronoun or relative pronoun "we are told" / "that
+ * was built" would read as active verbs ("we told", "that built"); after a wh-word or "there" a
+ * question or an existential loses its verb ("What capital?"); "the answer is" is the answer cue.
  */
 const BE_KEPT_AFTER: ReadonlySet<string> = new Set([
   'i', 'you', 'he', 'she', 'it', 'we', 'they', 'that', 'which', 'who', 'whom', 'whose', 'this', 'these', 'those', 'what', 'where', 'when', 'why', 'how', 'there', 'here', 'answer',
