@@ -58,37 +58,22 @@ export async function startGateway(config: Config, options: GatewayOptions = {})
   const pool = new WorkerPool({ threads: config.workerThreads, maxQueue: config.workerQueueMax });
   const metrics = createMetrics({ poolStats: () => pool.stats(), poolUtilization: () => pool.utilization(), uwsNative: runtime.native });
 
-  let state: StateBackend;
+  let state: StateBackend | undefined;
+  const modules: ServiceModule[] = [];
+  let auth: ReturnType<typeof createAuth>;
   try {
     // STATE_BACKEND=redis: connect first; an unreachable Redis stops the boot with a clear message.
     state = await createStateBackend(config, logger, options.state);
-  } catch (err) {
-    await pool.close();
-    metrics.close();
-    throw err;
-  }
-
-  const modules: ServiceModule[] = [];
-  try {
     for (const factory of options.factories ?? SERVICE_FACTORIES) {
       modules.push(await factory({ config, pool, logger, registry: metrics.registry, state }));
     }
-  } catch (err) {
-    await Promise.allSettled(modules.map((m) => m.close?.()));
-    await state.close();
-    await pool.close();
-    metrics.close();
-    throw err;
-  }
-
-  let auth;
-  try {
     // AUTH_MODE=off: no gatekeeper (OPEN_GATEKEEPER below); else keys, quotas and /v1/usage.
     const shared = state.usageStore === null ? {} : { usageStore: state.usageStore, rateLimiter: state.rateLimiter ?? undefined };
     auth = createAuth({ config, logger, registry: metrics.registry }, { ...shared, ...options.auth });
   } catch (err) {
+    // A failed boot leaves nothing running: what was built is closed in reverse order.
     await Promise.allSettled(modules.map((m) => m.close?.()));
-    await state.close();
+    await state?.close();
     await pool.close();
     metrics.close();
     throw err;
