@@ -10,23 +10,13 @@ import { describe, it } from 'node:test';
 import { compressText, LEVELS } from '../src/services/tokenslimmer/core.ts';
 import { checkRetention, countNegations } from '../src/services/tokenslimmer/retention.ts';
 import { slimPrompt } from '../src/services/tokenslimmer/slim.ts';
+import { rng } from './helpers/rng.ts';
 
 const evalPrompts = readFileSync(new URL('../../shared/eval/compress/prompts_dev.jsonl', import.meta.url), 'utf8')
   .trim()
   .split('\n')
   .map((l) => JSON.parse(l) as { id: string; prompt: string });
 
-/** mulberry32: a tiny seeded PRNG, so every run checks the same inputs and a failure reproduces. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const PIECES = [
   'the', 'a', 'an', 'is', 'was', 'be', 'very', 'really', 'just', 'cat', 'river', 'Paris', 'report', 'model', 'answer', 'quickly',

@@ -33,42 +33,26 @@ function prompts10k(): string[] {
 
 async function main(): Promise<void> {
   const { benchOptions, printReport, CEILINGS_MS } = await import('../lib/harness.ts');
-  const { load, startBaseline, startGateway } = await import('../lib/http.ts');
-  type LoadResult = Awaited<ReturnType<typeof load>>;
+  const { loadRow, measureServer, startBaseline, startGateway } = await import('../lib/http.ts');
   const { duration, connections } = benchOptions();
   const path = '/v1/auto';
   const bodies = prompts10k().map((prompt) => JSON.stringify({ prompt, level: 'balanced' }));
   const spec = { method: 'POST', path, module: 'bench/http/tokenslimmer.ts', exportName: 'slimHandler' } as const;
 
-  async function measure(start: () => Promise<{ url: string; stop(): Promise<void> }>): Promise<LoadResult> {
-    const server = await start();
-    try {
-      const check = await fetch(server.url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: bodies[1] });
-      const json = (await check.json()) as { status?: string; tokens_saved?: number };
-      console.assert(check.status === 200 && json.status === 'COMPRESSED' && (json.tokens_saved ?? 0) > 0, 'the transcript body compresses');
-      await load({ url: server.url + path, bodies, duration: 1, connections }); // warm-up
-      return await load({ url: server.url + path, bodies, duration, connections });
-    } finally {
-      await server.stop();
-    }
-  }
-
-  const gateway = await measure(() => startGateway({ AUTH_MODE: 'off' }));
-  const uws = await measure(() => startBaseline('uws', spec));
-  const fastify = await measure(() => startBaseline('fastify', spec));
-  const row = (label: string, r: LoadResult) => ({
-    label,
-    reqPerSec: r.reqPerSec,
-    p50Ms: r.p50Ms,
-    p99Ms: r.p99Ms,
-    extra: { 'server p50 ms': r.serverP50Ms.toFixed(3), 'server p99 ms': r.serverP99Ms.toFixed(3), non2xx: r.non2xx + r.errors },
-  });
+  const check = async (res: Response): Promise<void> => {
+    const json = (await res.json()) as { status?: string; tokens_saved?: number };
+    console.assert(res.status === 200 && json.status === 'COMPRESSED' && (json.tokens_saved ?? 0) > 0, 'the transcript body compresses');
+  };
+  const opts = { path, bodies, check, checkBody: bodies[1] };
+  const [gateway] = await measureServer(() => startGateway({ AUTH_MODE: 'off' }), opts);
+  const [uws] = await measureServer(() => startBaseline('uws', spec), opts);
+  const [fastify] = await measureServer(() => startBaseline('fastify', spec), opts);
   printReport({
     name: `API-09 POST /v1/auto, 10 KB prompts, balanced (${connections} connections, ${duration} s, 3 rotating bodies)`,
     service: 'API-09',
     ceilingP99Ms: CEILINGS_MS['API-09'],
     measuredP99Ms: gateway.serverP99Ms,
-    rows: [row('gateway', gateway), row('raw uWS, same core', uws), row('Fastify, same core', fastify)],
+    rows: [loadRow('gateway', gateway), loadRow('raw uWS, same core', uws), loadRow('Fastify, same core', fastify)],
     ratios: {
       'gateway / raw uWS (req/s)': gateway.reqPerSec / uws.reqPerSec,
       'gateway / Fastify (req/s)': gateway.reqPerSec / fastify.reqPerSec,

@@ -3,7 +3,7 @@
  * counts from the shared BPE tokenizer. No state: the tables compile at module load.
  */
 import type { ServiceFactory, ServiceModule, ServiceDeps } from '../types.ts';
-import { tokenSlimmerRoute } from './route.ts';
+import { SLIM_TASK, tokenSlimmerRoute } from './route.ts';
 
 export { compressText, LEVELS, type Level } from './core.ts';
 export { checkRetention } from './retention.ts';
@@ -22,7 +22,13 @@ export const INLINE_MAX_CHARS = 16 * 1024;
 export function createTokenSlimmerService(deps: ServiceDeps, options: { inlineMaxChars?: number } = {}): ServiceModule {
   const inlineMaxChars = options.inlineMaxChars ?? INLINE_MAX_CHARS;
   if (!Number.isInteger(inlineMaxChars) || inlineMaxChars < 0) throw new RangeError('inlineMaxChars must be an integer >= 0');
-  return { id: 'API-09', routes: [tokenSlimmerRoute({ pool: deps.pool, inlineMaxChars })], health: () => 'up' };
+  return {
+    id: 'API-09',
+    routes: [tokenSlimmerRoute({ pool: deps.pool, inlineMaxChars })],
+    health: () => 'up',
+    // Every worker loads the phrase tables and the tokenizer ranks before the first long prompt.
+    warmup: () => deps.pool.warm(SLIM_TASK, { prompt: 'Could you please warm up, you know, the tokenizer?', level: 'aggressive' }),
+  };
 }
 
 export const tokenSlimmerFactory: ServiceFactory = (deps) => createTokenSlimmerService(deps);

@@ -11,7 +11,7 @@ import { slimPrompt, type SlimInput, type SlimResult } from './slim.ts';
 
 export const TOKENSLIMMER_LABEL = '[API-09] TokenSlimmer';
 
-const SLIM_TASK = taskRef(new URL('../../../workers/tokenslimmer.ts', import.meta.url), 'slim');
+export const SLIM_TASK = taskRef(new URL('../../../workers/tokenslimmer.ts', import.meta.url), 'slim');
 
 export interface TokenSlimmerRouteOptions {
   readonly pool: WorkerPool;
