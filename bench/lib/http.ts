@@ -3,7 +3,7 @@
  * it with autocannon, and read both client latency (autocannon's per-response time) and the
  * server-side time each body reports in `latency_ms` (CONTRACT.md §7 targets are server-side).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -208,4 +208,28 @@ export function loadRow(label: string, r: LoadResult): BenchRow {
     p99Ms: r.p99Ms,
     extra: { 'server p50 ms': r.serverP50Ms.toFixed(3), 'server p99 ms': r.serverP99Ms.toFixed(3), non2xx: r.non2xx + r.errors },
   };
+}
+
+/** wrk (C, epoll) if it is on PATH: a load client cheap enough that fast routes are not client-bound. */
+export function wrkAvailable(): boolean {
+  try {
+    execFileSync('wrk', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch (err) {
+    // wrk --version exits 1 after printing its banner; only a missing binary is "not available".
+    return (err as NodeJS.ErrnoException).code !== 'ENOENT';
+  }
+}
+
+/** GET `url` with wrk (1 thread): req/s and client p50/p99. */
+export function wrkLoad(url: string, opts: { connections?: number; duration?: number } = {}): { reqPerSec: number; p50Ms: number; p99Ms: number } {
+  const defaults = benchOptions();
+  const out = execFileSync('wrk', ['-t1', `-c${opts.connections ?? defaults.connections}`, `-d${opts.duration ?? defaults.duration}s`, '--latency', url]).toString();
+  const ms = (label: string): number => {
+    const m = new RegExp(`^\\s*${label}%\\s+([\\d.]+)(us|ms|s)\\s*$`, 'm').exec(out);
+    if (!m) return Number.NaN;
+    const v = Number(m[1]);
+    return m[2] === 'us' ? v / 1000 : m[2] === 's' ? v * 1000 : v;
+  };
+  return { reqPerSec: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? Number.NaN), p50Ms: ms('50'), p99Ms: ms('99') };
 }

@@ -7,11 +7,8 @@ import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import client from 'prom-client';
 import type { PoolStats } from '../pool/worker-pool.ts';
 import type { ResponseInfo } from '../server/http-server.ts';
+import { RequestMetrics } from './request-metrics.ts';
 
-/** Latency buckets in seconds: the services answer in tens of microseconds to tens of ms. */
-/** Any other method is labelled OTHER: a client must not be able to mint label values. */
-const KNOWN_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
-const LATENCY_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 export interface GatewayMetrics {
   readonly registry: client.Registry;
@@ -22,19 +19,8 @@ export interface GatewayMetrics {
 export function createMetrics(sources: { poolStats: () => PoolStats; poolUtilization: () => number; uwsNative: boolean }): GatewayMetrics {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry, prefix: 'gateway_' });
-  const requests = new client.Counter({
-    name: 'gateway_http_requests_total',
-    help: 'HTTP requests by route label, method and status',
-    labelNames: ['route', 'method', 'status'] as const,
-    registers: [registry],
-  });
-  const duration = new client.Histogram({
-    name: 'gateway_http_request_duration_seconds',
-    help: 'Server-side request latency by route label',
-    labelNames: ['route'] as const,
-    buckets: LATENCY_BUCKETS,
-    registers: [registry],
-  });
+  const requests = new RequestMetrics();
+  requests.register(registry);
   new client.Gauge({
     name: 'gateway_worker_pool_threads',
     help: 'Worker threads in the pool',
@@ -81,26 +67,10 @@ export function createMetrics(sources: { poolStats: () => PoolStats; poolUtiliza
     },
   });
 
-  // Children cached per label set: prom-client hashes labels on every call otherwise.
-  const counterChildren = new Map<string, client.Counter.Internal>();
-  const histogramChildren = new Map<string, client.Histogram.Internal<'route'>>();
   return {
     registry,
     observe(info) {
-      const method = KNOWN_METHODS.has(info.method) ? info.method : 'OTHER';
-      const key = `${info.route}\u0000${method}\u0000${info.status}`;
-      let c = counterChildren.get(key);
-      if (c === undefined) {
-        c = requests.labels(info.route, method, String(info.status));
-        counterChildren.set(key, c);
-      }
-      c.inc();
-      let h = histogramChildren.get(info.route);
-      if (h === undefined) {
-        h = duration.labels(info.route);
-        histogramChildren.set(info.route, h);
-      }
-      h.observe(info.durationMs / 1000);
+      requests.observe(info.route, info.method, info.status, info.durationMs / 1000);
     },
     close() {
       loop.disable();
