@@ -45,7 +45,11 @@ export function createMetrics(sources: { poolStats: () => PoolStats; poolUtiliza
       this.set(sources.poolUtilization());
     },
   });
-  const loop: IntervalHistogram = monitorEventLoopDelay({ resolution: 10 });
+  // The histogram samples a timer every RESOLUTION ms and records when it fired, so an idle loop
+  // reads ~RESOLUTION: the gauge reports the delay beyond it.
+  const RESOLUTION_MS = 10;
+  const loop: IntervalHistogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+  const beyond = (ns: number): number => Math.max(0, ns / 1e9 - RESOLUTION_MS / 1000);
   loop.enable();
   new client.Gauge({
     name: 'gateway_event_loop_delay_seconds',
@@ -53,8 +57,8 @@ export function createMetrics(sources: { poolStats: () => PoolStats; poolUtiliza
     labelNames: ['quantile'] as const,
     registers: [registry],
     collect() {
-      for (const q of [50, 90, 99]) this.set({ quantile: String(q / 100) }, loop.percentile(q) / 1e9);
-      this.set({ quantile: '1' }, loop.max / 1e9);
+      for (const q of [50, 90, 99]) this.set({ quantile: String(q / 100) }, beyond(loop.percentile(q)));
+      this.set({ quantile: '1' }, beyond(loop.max));
       loop.reset();
     },
   });
