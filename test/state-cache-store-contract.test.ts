@@ -2,7 +2,8 @@
  * One CacheStore contract, two implementations: MemoryCacheStore always, RedisCacheStore when
  * REDIS_URL is set (skipped with the reason otherwise).
  */
-import { after } from 'node:test';
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
 import { MemoryCacheStore } from '../src/services/semantic-cache/store.ts';
 import { RedisCacheStore } from '../src/state/redis-cache-store.ts';
 import { RedisConnection } from '../src/state/redis-connection.ts';
@@ -33,3 +34,10 @@ cacheStoreContract(
   },
   { skip: REDIS_SKIP },
 );
+
+describe('CacheStore options', () => {
+  it('refuses store options that the contract cannot hold', () => {
+    assert.throws(() => new MemoryCacheStore({ dims: 0, maxEntries: 1 }), RangeError);
+    assert.throws(() => new MemoryCacheStore({ dims: 8, maxEntries: 0 }), RangeError);
+  });
+});
