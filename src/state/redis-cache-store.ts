@@ -13,6 +13,7 @@
  * stream in between. A gateway's own put and flush are applied to its mirror at once; the echo
  * from the stream is idempotent.
  */
+import { MinHeap } from '../util/min-heap.ts';
 import { randomUUID } from 'node:crypto';
 import type { SentenceFeatures } from '../embeddings/glove.ts';
 import type { Candidate, CacheStore, NewEntry, Scope, StoreStats } from '../services/semantic-cache/store.ts';
@@ -61,7 +62,7 @@ export class RedisCacheStore implements CacheStore {
   readonly #s: { put: LuaScript; flush: LuaScript; fetch: LuaScript; touch: LuaScript };
   readonly #partitions = new Map<string, Partition>();
   /** Local expiries, soonest first: maintain() pops what is due instead of scanning every entry. */
-  readonly #expiries = new ExpiryQueue();
+  readonly #expiries = new MinHeap<Expiry>((e) => e.at);
   #reader: RedisConnection | null = null;
   #lastId = '0-0';
   #following: Promise<void> | null = null;
@@ -147,7 +148,7 @@ export class RedisCacheStore implements CacheStore {
 
   maintain(now: number): void {
     for (let n = 0; n < SWEEP_BATCH; n++) {
-      const due = this.#expiries.popDue(now);
+      const due = this.#expiries.popIfAtMost(now);
       if (due === undefined) break;
       const p = this.#partitions.get(due.partition);
       const e = p?.byId.get(due.id);
@@ -348,51 +349,3 @@ interface Expiry {
   readonly id: string;
 }
 
-/** A binary min-heap of local expiries. */
-class ExpiryQueue {
-  #h: Expiry[] = [];
-
-  get size(): number {
-    return this.#h.length;
-  }
-
-  push(e: Expiry): void {
-    const h = this.#h;
-    h.push(e);
-    let i = h.length - 1;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (h[parent]!.at <= e.at) break;
-      h[i] = h[parent]!;
-      i = parent;
-    }
-    h[i] = e;
-  }
-
-  /** The soonest expiry when it is due at `now`, removed; undefined otherwise. */
-  popDue(now: number): Expiry | undefined {
-    const h = this.#h;
-    const top = h[0];
-    if (top === undefined || top.at > now) return undefined;
-    const last = h.pop()!;
-    if (h.length > 0) {
-      let i = 0;
-      for (;;) {
-        const l = 2 * i + 1;
-        if (l >= h.length) break;
-        const r = l + 1;
-        const c = r < h.length && h[r]!.at < h[l]!.at ? r : l;
-        if (h[c]!.at >= last.at) break;
-        h[i] = h[c]!;
-        i = c;
-      }
-      h[i] = last;
-    }
-    return top;
-  }
-
-  rebuild(items: Expiry[]): void {
-    this.#h = [];
-    for (const e of items) this.push(e);
-  }
-}

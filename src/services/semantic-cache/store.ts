@@ -17,6 +17,7 @@
  * A lookup only ever reaches one Partition, found by (tenant, namespace): no code path searches
  * across tenants. Expired entries are filtered at read time, so TTLs are exact even between sweeps.
  */
+import { MinHeap } from '../../util/min-heap.ts';
 import type { SentenceFeatures } from '../../embeddings/glove.ts';
 import { createVectorIndex, type IndexKind, type VectorIndex } from '../../vector-index/index.ts';
 
@@ -113,7 +114,7 @@ export class MemoryCacheStore implements CacheStore {
   private readonly sweepBatch: number;
   private readonly tenants = new Map<string, Tenant>();
   private readonly byId = new Map<string, Entry>();
-  private readonly heap: Entry[] = [];
+  private readonly heap = new MinHeap<Entry>((e) => e.expiresAt);
 
   constructor(options: MemoryStoreOptions) {
     if (!Number.isInteger(options.dims) || options.dims < 1) throw new RangeError('dims must be a positive integer');
@@ -186,7 +187,8 @@ export class MemoryCacheStore implements CacheStore {
     this.byId.set(e.id, e);
     tenant.count++;
     this.linkHead(tenant, e);
-    this.heapPush(e);
+    this.heap.push(e);
+    this.compactHeapIfStale();
     return e.id;
   }
 
@@ -218,10 +220,10 @@ export class MemoryCacheStore implements CacheStore {
 
   maintain(now: number): void {
     let removed = 0;
-    while (this.heap.length > 0 && removed < this.sweepBatch) {
-      const top = this.heap[0]!;
+    while (this.heap.size > 0 && removed < this.sweepBatch) {
+      const top = this.heap.peek()!;
       if (top.alive && top.expiresAt > now) break;
-      this.heapPop();
+      this.heap.pop();
       if (top.alive) {
         this.remove(top);
         removed++;
@@ -256,7 +258,7 @@ export class MemoryCacheStore implements CacheStore {
 
   /** Pending heap slots (tests: proves the expiry heap stays bounded). */
   heapSize(): number {
-    return this.heap.length;
+    return this.heap.size;
   }
 
   private tenant(id: string): Tenant {
@@ -300,42 +302,10 @@ export class MemoryCacheStore implements CacheStore {
     e.next = null;
   }
 
+  /** Dead entries (evicted, replaced, flushed) stay in the heap until they surface; bound them. */
   private compactHeapIfStale(): void {
-    if (this.heap.length <= 1024 || this.heap.length <= 2 * this.byId.size) return;
-    const live = this.heap.filter((e) => e.alive);
-    this.heap.length = 0;
-    for (const e of live) this.heapPush(e);
-  }
-
-  private heapPush(e: Entry): void {
-    const h = this.heap;
-    h.push(e);
-    let i = h.length - 1;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (h[parent]!.expiresAt <= e.expiresAt) break;
-      h[i] = h[parent]!;
-      i = parent;
-    }
-    h[i] = e;
-    if (h.length > 1024 && h.length > 4 * this.byId.size) this.compactHeapIfStale();
-  }
-
-  private heapPop(): void {
-    const h = this.heap;
-    const last = h.pop()!;
-    if (h.length === 0) return;
-    let i = 0;
-    for (;;) {
-      const l = 2 * i + 1;
-      if (l >= h.length) break;
-      const r = l + 1;
-      const c = r < h.length && h[r]!.expiresAt < h[l]!.expiresAt ? r : l;
-      if (h[c]!.expiresAt >= last.expiresAt) break;
-      h[i] = h[c]!;
-      i = c;
-    }
-    h[i] = last;
+    if (this.heap.size <= 1024 || this.heap.size <= 2 * this.byId.size) return;
+    this.heap.rebuild(this.heap.items().filter((e) => e.alive));
   }
 }
 
