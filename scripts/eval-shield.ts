@@ -6,8 +6,13 @@
  * - PII recall per entity type (pii_dev.jsonl) for the types the shield validates: a gold span
  *   counts as found when a PII finding of the matching type overlaps it.
  *
- * Options: `--dir <path>` (default ../shared/eval/shield), `--show-errors` (ids of misses and
- * false positives, for development only: the texts are public eval data, never request data).
+ * - the same scores for this shield on the even and the odd lines of prompts_dev.jsonl (rules are
+ *   developed on one half and checked on the other, so a gain that shows on one half only is a
+ *   sign of fitting the file rather than the attacks).
+ *
+ * Options: `--dir <path>` (default ../shared/eval/shield), `--half even|odd` (score only that half
+ * of prompts_dev.jsonl, line numbers counted from 0), `--show-errors` (ids of misses and false
+ * positives, for development only: the texts are public eval data, never request data).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -33,6 +38,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const dirArg = args.indexOf('--dir');
 const dir = dirArg >= 0 ? args[dirArg + 1]! : path.resolve(here, '../../shared/eval/shield');
 const showErrors = args.includes('--show-errors');
+const halfArg = args.indexOf('--half');
+const half = halfArg >= 0 ? args[halfArg + 1] : undefined;
+if (half !== undefined && half !== 'even' && half !== 'odd') throw new Error('--half takes even or odd');
 
 function readJsonl<T>(file: string): T[] {
   return readFileSync(path.join(dir, file), 'utf8')
@@ -97,7 +105,9 @@ function table(head: string[], rows: string[][]): void {
   for (const r of rows) console.log(line(r));
 }
 
-const prompts = readJsonl<PromptRow>('prompts_dev.jsonl');
+const allPrompts = readJsonl<PromptRow>('prompts_dev.jsonl');
+const parity = (i: number): 'even' | 'odd' => (i % 2 === 0 ? 'even' : 'odd');
+const prompts = half === undefined ? allPrompts : allPrompts.filter((_, i) => parity(i) === half);
 const pii = readJsonl<PiiRow>('pii_dev.jsonl');
 const shield = createShield();
 const vardModerate = vard.moderate().maxLength(1_000_000);
@@ -111,12 +121,20 @@ const vm = score(prompts, (t) => !vardModerate.safeParse(t).safe);
 const vs = score(prompts, (t) => !vardStrict.safeParse(t).safe);
 
 const injections = prompts.filter((r) => r.label === 'injection').length;
-console.log(`\nAPI-08 shield eval: ${prompts.length} prompts (${injections} injection, ${prompts.length - injections} benign) from ${dir}\n`);
+console.log(`\nAPI-08 shield eval: ${prompts.length} prompts${half === undefined ? '' : ` (${half} half)`} (${injections} injection, ${prompts.length - injections} benign) from ${dir}\n`);
 table(['detector', 'precision', 'recall', 'F1', 'FPR', 'TP/FP/FN/TN', 'ms/prompt'], [
   summary('llm-shield (BLOCKED)', ours, prompts.length),
   summary('vard moderate', vm, prompts.length),
   summary('vard strict', vs, prompts.length),
 ]);
+
+if (half === undefined) {
+  console.log('\nHalves of prompts_dev.jsonl (llm-shield; even/odd line numbers from 0):\n');
+  table(['half', 'precision', 'recall', 'F1', 'FPR', 'TP/FP/FN/TN', 'ms/prompt'], (['even', 'odd'] as const).map((h) => {
+    const rows = allPrompts.filter((_, i) => parity(i) === h);
+    return summary(h, score(rows, (t) => shield.screen(t).action === 'BLOCKED'), rows.length);
+  }));
+} else console.log(`\n(scored on the ${half} half of prompts_dev.jsonl only)`);
 
 console.log('\nPer category (recall for injection categories, 1 - FPR for benign ones):\n');
 const cats = [...ours.byCategory.keys()].sort();
