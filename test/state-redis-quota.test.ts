@@ -91,6 +91,66 @@ describe('burst limiter on Redis (GCRA)', { skip: REDIS_SKIP }, () => {
   });
 });
 
+describe('burst limit and usage take in one script (takeWithBurst)', { skip: REDIS_SKIP }, () => {
+  const charge = { period: '2026-11', subject: 'key:f', bucket: 'plan', limit: 3, tally: 'svc:API-138' };
+
+  it('takes nothing when the burst limit refuses, and shares its GCRA state with RedisRateLimiter', async () => {
+    const conn = await connect('fused');
+    try {
+      const store = new RedisUsageStore(conn);
+      // Two of the burst of 2 are spent through the stand-alone limiter ...
+      const limiter = new RedisRateLimiter(conn);
+      assert.ok((await limiter.take('key:f', 2)).allowed);
+      assert.ok((await limiter.take('key:f', 2)).allowed);
+      // ... so the fused script refuses and leaves the counters alone.
+      assert.deepEqual(await store.takeWithBurst(charge, 2), { rateLimited: true, retryAfterS: 1, take: null });
+      assert.deepEqual(await store.read('2026-11', 'key:f'), {});
+      const other = { ...charge, subject: 'key:g' };
+      const granted = await Promise.all(Array.from({ length: 5 }, () => store.takeWithBurst(other, 100)));
+      assert.deepEqual(
+        granted.map((r) => r.take?.granted),
+        [true, true, true, false, false],
+        'the limit of 3 holds inside the fused script',
+      );
+      assert.deepEqual(await store.read('2026-11', 'key:g'), { plan: 3, 'svc:API-138': 3 });
+    } finally {
+      await conn.close();
+    }
+  });
+
+  it('makes one Redis round trip per metered request through the gatekeeper', async () => {
+    const conn = await connect('fused-gk');
+    try {
+      const store = new RedisUsageStore(conn);
+      let evals = 0;
+      const realEval = conn.eval.bind(conn);
+      conn.eval = ((...args: Parameters<typeof conn.eval>) => {
+        evals++;
+        return realEval(...args);
+      }) as typeof conn.eval;
+      const { QuotaGatekeeper } = await import('../src/auth/gatekeeper.ts');
+      const { parseRateLimit } = await import('../src/config.ts');
+      const gk = new QuotaGatekeeper({
+        mode: 'optional',
+        keys: { lookup: () => null },
+        usage: store,
+        limiter: { take: () => assert.fail('the stand-alone limiter must not be called when the store meters bursts') },
+        rateLimit: parseRateLimit('1'),
+        trustProxy: false,
+        failMode: 'closed',
+      });
+      const route = { method: 'POST', paths: ['/x'], service: 'API-138', summary: 'x', handler: () => ({}) } as const;
+      const principal = gk.authenticate({ headers: {}, clientIp: '192.0.2.7', route: route as never });
+      await gk.admit(principal, route as never);
+      assert.equal(evals, 1);
+      await assert.rejects(Promise.resolve(gk.admit(principal, route as never)), (err: { code?: string }) => err.code === 'RATE_LIMITED');
+      assert.equal(evals, 2);
+    } finally {
+      await conn.close();
+    }
+  });
+});
+
 describe('two gateways on one Redis', { skip: REDIS_SKIP }, () => {
   const statusCounts = (statuses: number[]): Record<number, number> => statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
 

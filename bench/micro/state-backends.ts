@@ -42,7 +42,13 @@ const quotaMemory = () => {
 };
 const redisUsage = redis && new RedisUsageStore(redis);
 const redisLimiter = redis && new RedisRateLimiter(redis);
+// What the gatekeeper does on Redis: burst check and take in one script (one round trip) ...
 const quotaRedis = async () => {
+  const r = await redisUsage!.takeWithBurst(charge, 1e9);
+  if (r.rateLimited) throw new Error('bench quota must not be rate limited');
+};
+// ... and, for comparison, the two round trips it made before (limiter script, then take script).
+const quotaRedisTwoTrips = async () => {
   const d = await redisLimiter!.take('key:bench', 1e9);
   if (d.allowed) await redisUsage!.take(charge);
 };
@@ -96,6 +102,7 @@ if (redisCache) {
 const bench = new Bench({ time: 2000, warmupTime: 300 });
 bench.add('quota check: memory', quotaMemory);
 if (redis) bench.add('quota check: redis', quotaRedis);
+if (redis) bench.add('quota check: redis, limiter + take as two round trips', quotaRedisTwoTrips);
 if (redis) bench.add('quota check: redis, 16 in flight (per request)', () => Promise.all(Array.from({ length: 16 }, quotaRedis)));
 bench.add('lock acquire+release: memory', lockPair(memLocks));
 if (redisLocks) bench.add('lock acquire+release: redis', lockPair(redisLocks));

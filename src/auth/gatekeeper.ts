@@ -5,6 +5,7 @@
  *
  * Per metered request:  authenticate (hash + table lookup) -> admit: token bucket -> usage.take
  * (check-and-increment, atomic) -> handler -> settle(status): a 4xx (499 = client left) refunds.
+ * A store with `takeWithBurst` (Redis) does the burst check and the take in one round trip.
  */
 import ipaddr from 'ipaddr.js';
 import { PLAN_NAMES, type PlanName, type RateLimitSetting } from '../config.ts';
@@ -16,7 +17,7 @@ import type { KeyRecord } from './key-store.ts';
 import { periodAt, secondsUntilReset, type Period } from './period.ts';
 import { buildPlans, quotaRule, type Plan, type QuotaRule } from './plans.ts';
 import type { RateDecision } from './rate-limiter.ts';
-import type { TakeResult, UsageCharge, UsageStore } from './usage-store.ts';
+import type { BurstTake, TakeResult, UsageCharge, UsageStore } from './usage-store.ts';
 
 /** A principal that carries the subject its usage is counted under. */
 export interface MeteredPrincipal extends Principal {
@@ -131,6 +132,8 @@ export class QuotaGatekeeper implements Gatekeeper {
     const planKey: PlanKey = principal.plan ?? 'anonymous';
     const rps = this.#o.rateLimit.perPlan[principal.plan ?? 'free'];
     if (rps > 0) {
+      // A networked store that meters bursts itself does both checks in one round trip.
+      if (this.#o.usage.takeWithBurst !== undefined) return this.#chargeWithBurst(subject, planKey, service, rps);
       const d = this.#o.limiter.take(subject, rps);
       if (d instanceof Promise) {
         // A shared (Redis) limiter: its failure follows QUOTA_FAIL_MODE like the usage store's.
@@ -153,11 +156,33 @@ export class QuotaGatekeeper implements Gatekeeper {
     throw createError('RATE_LIMITED', `Burst limit of ${rps} requests per second reached; retry later`, { headers: { 'retry-after': String(d.retryAfterS) } });
   }
 
-  #charge(subject: string, planKey: PlanKey, service: ServiceId): Admission | Promise<Admission> {
+  /** The unit one request takes: this month's bucket of the caller's plan for the service. */
+  #chargeOf(subject: string, planKey: PlanKey, service: ServiceId): { now: number; period: Period; rule: QuotaRule; charge: UsageCharge } {
     const now = this.#now();
     const period = this.#currentPeriod(now);
     const rule = this.#rules.get(planKey)!.get(service)!;
-    const charge: UsageCharge = { period: period.id, subject, bucket: rule.bucket, limit: rule.limit, tally: this.#tally.get(service)! };
+    return { now, period, rule, charge: { period: period.id, subject, bucket: rule.bucket, limit: rule.limit, tally: this.#tally.get(service)! } };
+  }
+
+  #chargeWithBurst(subject: string, planKey: PlanKey, service: ServiceId, rps: number): Admission | Promise<Admission> {
+    const { now, period, rule, charge } = this.#chargeOf(subject, planKey, service);
+    let taken: Promise<BurstTake>;
+    try {
+      taken = this.#o.usage.takeWithBurst!(charge, rps);
+    } catch (err) {
+      return this.#storeFailed(err, planKey, service);
+    }
+    return taken.then(
+      (r) => {
+        if (r.rateLimited) this.#checkBurst({ allowed: false, retryAfterS: r.retryAfterS }, rps, planKey, service);
+        return this.#decide(r.take!, charge, rule, period, now, planKey, service);
+      },
+      (err: unknown) => this.#storeFailed(err, planKey, service),
+    );
+  }
+
+  #charge(subject: string, planKey: PlanKey, service: ServiceId): Admission | Promise<Admission> {
+    const { now, period, rule, charge } = this.#chargeOf(subject, planKey, service);
     let taken: TakeResult | Promise<TakeResult>;
     try {
       taken = this.#o.usage.take(charge);

@@ -39,12 +39,21 @@ export interface TakeResult {
   readonly used: number;
 }
 
+/** `takeWithBurst`'s answer: refused by the burst limit (`take` null), or the take's result. */
+export type BurstTake = { readonly rateLimited: true; readonly retryAfterS: number; readonly take: null } | { readonly rateLimited: false; readonly retryAfterS: 0; readonly take: TakeResult };
+
 export interface UsageStore {
   /**
    * Atomically: when bucket + 1 <= limit, add one to bucket (and tally) and grant; else change
    * nothing and refuse. Two concurrent calls can never both take the last unit.
    */
   take(charge: UsageCharge): MaybePromise<TakeResult>;
+  /**
+   * Optional, for networked stores: the burst limit (`rps` > 0, burst = max(1, rps), as
+   * BurstLimiter) and `take` in one round trip. When the burst limit refuses, nothing is taken.
+   * The gatekeeper prefers it to its BurstLimiter + `take` (two round trips) when present.
+   */
+  takeWithBurst?(charge: UsageCharge, rps: number): Promise<BurstTake>;
   /** Gives back one unit taken by `take` with the same charge (never below zero). */
   refund(charge: UsageCharge): MaybePromise<void>;
   /** Every counter of `subject` in `period` (bucket -> value); empty when none. */

@@ -10,17 +10,35 @@
  * two gateways can never both take the last unit. Errors (Redis down, timeout) reject: the
  * gatekeeper answers 503 OVERLOADED or serves uncounted, as QUOTA_FAIL_MODE says.
  */
-import type { TakeResult, UsageCharge, UsageStore } from '../auth/usage-store.ts';
+import type { BurstTake, TakeResult, UsageCharge, UsageStore } from '../auth/usage-store.ts';
 import type { LuaScript, RedisConnection } from './redis-connection.ts';
+import { burstKeyPrefix, GCRA_LUA, retryAfterSeconds } from './redis-rate-limiter.ts';
 import { stateUnavailable } from './unavailable.ts';
 
-const TAKE = `
-local used = tonumber(redis.call('HGET', KEYS[1], ARGV[1]) or '0')
-if used + 1 > tonumber(ARGV[2]) then return {0, used} end
-redis.call('HINCRBY', KEYS[1], ARGV[1], 1)
-if ARGV[3] ~= '' then redis.call('HINCRBY', KEYS[1], ARGV[3], 1) end
-redis.call('EXPIREAT', KEYS[1], ARGV[4])
-return {1, used + 1}
+/** Check-and-increment of a bucket (+ tally) in the hash `key`; {1, used} granted, {0, used} refused. */
+const TAKE_LUA = `
+local function take(key, bucket, limit, tally, expire_at)
+  local used = tonumber(redis.call('HGET', key, bucket) or '0')
+  if used + 1 > tonumber(limit) then return {0, used} end
+  redis.call('HINCRBY', key, bucket, 1)
+  if tally ~= '' then redis.call('HINCRBY', key, tally, 1) end
+  redis.call('EXPIREAT', key, expire_at)
+  return {1, used + 1}
+end
+`;
+
+const TAKE = `${TAKE_LUA}
+return take(KEYS[1], ARGV[1], ARGV[2], ARGV[3], ARGV[4])
+`;
+
+/**
+ * One metered request in one round trip: KEYS = {GCRA state, usage hash}, ARGV = {rps, burst,
+ * bucket, limit, tally, expire_at}. {-1, wait_ms} when the burst limit refuses (nothing taken).
+ */
+const BURST_TAKE = `${GCRA_LUA}${TAKE_LUA}
+local wait = gcra(KEYS[1], tonumber(ARGV[1]), tonumber(ARGV[2]))
+if wait ~= 0 then return {-1, wait} end
+return take(KEYS[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6])
 `;
 
 const REFUND = `
@@ -46,7 +64,9 @@ export class RedisUsageStore implements UsageStore {
   readonly #redis: RedisConnection;
   readonly #take: LuaScript;
   readonly #refund: LuaScript;
+  readonly #burstTake: LuaScript;
   readonly #prefix: string;
+  readonly #burstPrefix: string;
   readonly #expiry = new Map<string, number>();
 
   constructor(redis: RedisConnection) {
@@ -54,6 +74,8 @@ export class RedisUsageStore implements UsageStore {
     this.#prefix = `${redis.keyPrefix}u:`;
     this.#take = redis.script('usage-take', TAKE);
     this.#refund = redis.script('usage-refund', REFUND);
+    this.#burstTake = redis.script('usage-burst-take', BURST_TAKE);
+    this.#burstPrefix = burstKeyPrefix(redis);
   }
 
   async take(charge: UsageCharge): Promise<TakeResult> {
@@ -64,6 +86,17 @@ export class RedisUsageStore implements UsageStore {
       this.#expiryOf(charge.period),
     ]);
     return { granted: granted === 1, used };
+  }
+
+  /** The burst limit (the same GCRA state as RedisRateLimiter) and `take`, in one script. */
+  async takeWithBurst(charge: UsageCharge, rps: number): Promise<BurstTake> {
+    const [status, value] = await this.#redis.eval<[number, number | string]>(
+      this.#burstTake,
+      [this.#burstPrefix + charge.subject, this.#key(charge.period, charge.subject)],
+      [rps, Math.max(1, rps), charge.bucket, charge.limit, charge.tally ?? '', this.#expiryOf(charge.period)],
+    );
+    if (status === -1) return { rateLimited: true, retryAfterS: retryAfterSeconds(value), take: null };
+    return { rateLimited: false, retryAfterS: 0, take: { granted: status === 1, used: Number(value) } };
   }
 
   async refund(charge: UsageCharge): Promise<void> {
