@@ -19,7 +19,7 @@ import { createLexicon } from './rules/lexicon.ts';
 import { detectOverride } from './rules/override.ts';
 import { detectExtraction } from './rules/extraction.ts';
 import { detectJailbreak } from './rules/jailbreak.ts';
-import { adversarialSuffixStrength } from './rules/adversarial.ts';
+import { adversarialSuffixStrength, tailSoup } from './rules/adversarial.ts';
 import { createDelimiterPatterns, findDelimiters, type DelimiterPattern } from './rules/delimiter.ts';
 import { createExfilPatterns, detectExfilInstruction, findMarkupExfil, type ExfilPatterns } from './rules/exfiltration.ts';
 import { createUrlPatterns, findUrls, type UrlPatterns } from './rules/urls.ts';
@@ -37,6 +37,9 @@ export type { Finding, ThreatType } from './types.ts';
 
 /** Invisible-character findings per rule before they are merged into one (see scan). */
 const MAX_INVISIBLE_FINDINGS = 64;
+/** tailSoup scores from which a suffix at the end of the last line is weak / strong evidence. */
+const TAIL_WEAK = 3;
+const TAIL_STRONG = 6;
 /** Nested encodings are unwrapped this deep (base64 of hex of ...). */
 const MAX_DEPTH = 3;
 export interface Shield {
@@ -198,7 +201,10 @@ function scan(c: Compiled, src: string, depth: number): ScanResult {
     }
     return lo < destStarts.length && destStarts[lo]! <= r.end + 2;
   };
-  const suffix = (): 0 | 1 | 2 => adversarialSuffixStrength(light.text);
+  const suffix = (): 0 | 1 | 2 => {
+    const tail = tailSoup(light.text);
+    return tail >= TAIL_STRONG ? 2 : Math.max(tail >= TAIL_WEAK ? 1 : 0, adversarialSuffixStrength(light.text)) as 0 | 1 | 2;
+  };
   detectOverride(tokens, tokens.cats, plainEmit);
   detectExtraction(tokens, tokens.cats, plainEmit);
   detectJailbreak(tokens, tokens.cats, plainEmit, { suffix });

@@ -87,6 +87,21 @@ const NEGATING_PREFIXES = new Set(['non', 'anti', 'counter']);
 /** Production words that ask for operational content (how to do it), as opposed to a scene or a story. */
 const OPERATIONAL = new Set(['instructions', 'tutorial', 'guide', 'steps', 'step', 'recipe', 'plan', 'code', 'script', 'methods', 'how', 'strategy', 'strategies', 'manual', 'program', 'tactics', 'techniques', 'ways']);
 
+/** Words that avoid something, and what an evasion avoids (within EVASION_WINDOW tokens after). */
+const EVADE = new Set(['avoid', 'avoiding', 'avoids', 'evade', 'evading', 'evades', 'escape', 'escaping', 'elude', 'eluding', 'dodge', 'dodging', 'without', 'not', 'never', 'undetected', 'fool', 'fooling', 'outsmart']);
+const ENFORCEMENT = new Set(['detection', 'detected', 'detecting', 'caught', 'authorities', 'police', 'cops', 'law enforcement', 'enforcement', 'convicted', 'conviction', 'prosecuted', 'prosecution', 'arrested', 'arrest', 'suspicion', 'traced', 'traceable', 'tracked', 'investigators', 'auditors', 'regulators']);
+const EVASION_WINDOW = 3;
+
+/** Index of the evaded word ("detection", "caught") shortly after token i, or -1. */
+function evasionAfter(t: Tokens, i: number): number {
+  const last = Math.min(t.count - 1, i + EVASION_WINDOW);
+  for (let k = i + 1; k <= last; k++) {
+    if (t.stop[k - 1] === 1) return -1;
+    if (ENFORCEMENT.has(t.words[k]!)) return k;
+  }
+  return -1;
+}
+
 /** Distinct-cue count -> weight: the first cue is weak evidence, several together are strong. */
 function ladder(n: number, steps: readonly number[]): number {
   return n <= 0 ? 0 : steps[Math.min(n, steps.length) - 1]!;
@@ -118,8 +133,20 @@ export function detectJailbreak(t: Tokens, cats: Uint32Array, emit: Emit, signal
   };
   let lastProduce = -1000;
   let pendingHarm = -1000;
+  let evadedUpTo = -1;
   for (let i = 0; i < t.count; i++) {
-    const c = cats[i]!;
+    let c = cats[i]!;
+    // evading detection or the law ("avoid detection by", "without getting caught", "not traced
+    // back to you", "escape the police") is an intent to harm, whatever the act itself is called
+    // (and "caught", "police" then name what is evaded, not a mitigation)
+    if (EVADE.has(t.words[i]!)) {
+      const k = evasionAfter(t, i);
+      if (k > 0) {
+        c = (c | C.HARM) & ~C.MITIGATE;
+        evadedUpTo = k;
+      }
+    }
+    if (i <= evadedUpTo) c &= ~C.MITIGATE;
     const sentenceStart = i === 0 || t.stop[i - 1] === 1;
     // "As a historian, ..." at a sentence start assigns a persona.
     if (sentenceStart && t.words[i] === 'as' && i + 1 < t.count && ROLE_WORDS.has(t.words[i + 1]!)) persona++;
@@ -195,7 +222,11 @@ export function detectJailbreak(t: Tokens, cats: Uint32Array, emit: Emit, signal
   const complyW = ladder(comply, [0.25, 0.45, 0.6]) + (comply > 0 && persona > 0 ? 0.1 : 0);
   if (complyW > 0) weights.push({ w: complyW, rule: 'jailbreak.forced_compliance', a: first, b: last });
   if (priming > 0) weights.push({ w: 0.45, rule: 'jailbreak.response_priming', a: first, b: last });
-  if (harmReq > 0 || ((harm > 0 || dubious > 0) && (pretext > 0 || (persona > 0 && directive > 0)))) {
+  const request = harmReq > 0 || ((harm > 0 || dubious > 0) && (pretext > 0 || (persona > 0 && directive > 0)));
+  // the suffix scan only runs when there is a request to attach it to: a harm word near a
+  // production verb, or an imperative request carrying harm or dubious-intent words
+  const suffix = harmReq > 0 || ((harm > 0 || dubious > 0) && directive > 0) ? signals.suffix() : 0;
+  if (request || suffix > 0) {
     // A request to produce something harmful, weighed by role-play framing ("You are a
     // historian... Write ..."), dubious-intent words (controversial, convincing, justify) and
     // disclaimers ("purely hypothetical", "will never be used") that honest requests seldom need.
@@ -208,8 +239,6 @@ export function detectJailbreak(t: Tokens, cats: Uint32Array, emit: Emit, signal
     // a short question ("What are the methods to assassinate a character in the game?") asks
     // about something; jailbreak prompts instruct
     if (t.count > 0 && t.count < 40 && cats[0]! & C.QUESTION) w -= 0.15;
-    // the suffix scan only runs when there is a harmful request to attach it to
-    const suffix = harmReq > 0 ? signals.suffix() : 0;
     w += suffix === 2 ? 0.45 : suffix === 1 ? 0.3 : 0;
     if (w > 0) weights.push({ w: Math.min(0.9, w), rule: suffix > 0 ? 'jailbreak.adversarial_suffix' : 'jailbreak.framed_harmful_request', a: firstHarm, b: lastHarm });
   }
