@@ -11,7 +11,7 @@
  */
 import { countTokens } from '../../tokenizer/index.ts';
 import { bodyOf, measure, selectContent } from './score.ts';
-import { parsePage, type ParsedPage } from './dom.ts';
+import { parsePage, strictView, type ParsedPage } from './dom.ts';
 import { renderMarkdown } from './render.ts';
 import { estimateHtmlTokens } from './token-estimate.ts';
 
@@ -51,12 +51,13 @@ export function extractMarkdown(input: ExtractInput): ExtractResult {
   if (input.isHtml === false) {
     markdown = input.html.replace(/\r\n?/g, '\n').trim();
   } else {
-    const strict = parsePage(input.html, 'strict');
-    title = pickTitle(strict);
-    const base = resolveBase(input.url, strict.baseHref);
-    markdown = attempt(strict, base, input.includeLinks);
+    // One parse serves the first two attempts: the strict one reads a copy without the subtrees
+    // whose class/id says boilerplate, the lenient one the tree as parsed.
+    const lenient = parsePage(input.html, 'lenient');
+    title = pickTitle(lenient);
+    const base = resolveBase(input.url, lenient.baseHref);
+    markdown = attempt(strictView(lenient), base, input.includeLinks);
     if (visibleLength(markdown) < MIN_ARTICLE_CHARS) {
-      const lenient = parsePage(input.html, 'lenient');
       const second = attempt(lenient, base, input.includeLinks);
       if (visibleLength(second) > visibleLength(markdown)) markdown = second;
       if (visibleLength(markdown) < MIN_ARTICLE_CHARS) {

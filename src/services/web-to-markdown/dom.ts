@@ -2,8 +2,8 @@
  * A small DOM built from htmlparser2's SAX events: only what extraction needs. Scripts, styles,
  * form controls, embedded media and hidden subtrees are dropped while parsing, so later passes
  * never see them. Boilerplate by class/id ("unlikely candidates", as Readability names them) is
- * dropped here too in the `strict` mode; the `all` mode keeps page chrome (last resort for pages
- * whose only text sits in a header, nav or footer).
+ * marked, and `strictView` copies the tree without it; the `all` mode keeps page chrome (last
+ * resort for pages whose only text sits in a header, nav or footer).
  */
 import { Parser } from 'htmlparser2';
 
@@ -24,6 +24,8 @@ export interface ElementNode {
   hasBlock: boolean;
   score: number;
   scored: boolean;
+  /** Class/id reads as boilerplate (see UNLIKELY): left out of the strict view (`strictView`). */
+  unlikely: boolean;
 }
 export type Node = ElementNode | string;
 
@@ -63,34 +65,41 @@ export const MAX_DEPTH = 96;
 export const MAX_OPEN_ELEMENTS = 4096;
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
 
-function newElement(tag: string, attrs: Record<string, string>, parent: ElementNode | null): ElementNode {
-  return { tag, attrs, children: [], parent, textLen: 0, linkLen: 0, commas: 0, pCount: 0, imgCount: 0, liCount: 0, hasBlock: false, score: 0, scored: false };
+function newElement(tag: string, attrs: Record<string, string>, parent: ElementNode | null, unlikely: boolean): ElementNode {
+  return { tag, attrs, children: [], parent, textLen: 0, linkLen: 0, commas: 0, pCount: 0, imgCount: 0, liCount: 0, hasBlock: false, score: 0, scored: false, unlikely };
 }
 
-/** Why an element (and its subtree) is left out of the tree, or null to keep it. */
-/** strict: prune boilerplate by tag, role and class/id; lenient: by tag and role; all: keep chrome. */
-export type ParseMode = 'strict' | 'lenient' | 'all';
+/**
+ * lenient: drop by tag, role and hidden-ness, and mark class/id boilerplate as `unlikely` (the
+ * strict view leaves those out, see `strictView`); all: keep page chrome too (last resort).
+ */
+export type ParseMode = 'lenient' | 'all';
 
-function dropReason(tag: string, attrs: Record<string, string>, mode: ParseMode): boolean {
+function dropped(tag: string, attrs: Record<string, string>, mode: ParseMode): boolean {
   if (SKIP_TAGS.has(tag)) return true;
-  const strict = mode === 'strict';
   if (mode !== 'all' && CHROME_TAGS.has(tag)) return true;
   if (attrs.hidden !== undefined || attrs['aria-hidden'] === 'true') return true;
   if (attrs.style !== undefined && HIDDEN_STYLE.test(attrs.style)) return true;
   const role = attrs.role;
   if (mode !== 'all' && role !== undefined && CHROME_ROLES.has(role.toLowerCase())) return true;
-  if (strict && !PROTECTED_TAGS.has(tag)) {
-    const hint = (attrs.class ?? '') + ' ' + (attrs.id ?? '');
-    if (hint.length > 1 && UNLIKELY.test(hint) && !MAYBE.test(hint)) return true;
-  }
   return false;
+}
+
+/** Readability's "unlikely candidate" test on class and id (never for structural tags). */
+function isUnlikely(tag: string, attrs: Record<string, string>): boolean {
+  if (PROTECTED_TAGS.has(tag)) return false;
+  const cls = attrs.class;
+  const id = attrs.id;
+  if (cls === undefined && id === undefined) return false;
+  const hint = (cls ?? '') + ' ' + (id ?? '');
+  return hint.length > 1 && UNLIKELY.test(hint) && !MAYBE.test(hint);
 }
 
 /**
  * Parses HTML into the extraction DOM (see ParseMode for what each mode drops).
  */
 export function parsePage(html: string, mode: ParseMode): ParsedPage {
-  const root = newElement('#root', {}, null);
+  const root = newElement('#root', {}, null, false);
   let current = root;
   let depth = 0;
   let flattened = 0;
@@ -123,7 +132,7 @@ export function parsePage(html: string, mode: ParseMode): ParsedPage {
           lang = attrs.lang.toLowerCase();
         }
         if (name === 'title') return;
-        if (dropReason(name, attrs, mode)) {
+        if (dropped(name, attrs, mode)) {
           if (!VOID_TAGS.has(name)) skipDepth = 1;
           return;
         }
@@ -131,7 +140,7 @@ export function parsePage(html: string, mode: ParseMode): ParsedPage {
           flattened++;
           return;
         }
-        const el = newElement(name, attrs, current);
+        const el = newElement(name, attrs, current, isUnlikely(name, attrs));
         current.children.push(el);
         if (!VOID_TAGS.has(name)) {
           current = el;
@@ -188,4 +197,29 @@ export function parsePage(html: string, mode: ParseMode): ParsedPage {
     baseHref,
     lang,
   };
+}
+
+/**
+ * The tree without the `unlikely` subtrees (the first, strict attempt), as a copy: the page's own
+ * tree stays untouched for the lenient attempt. Text around a left-out element joins, as if the
+ * element had never been parsed. Real pages have hundreds of elements, so the copy costs
+ * microseconds, where parsing the page a second time cost as much as the first parse.
+ */
+export function strictView(page: ParsedPage): ParsedPage {
+  return { ...page, root: copyLikely(page.root, null) };
+}
+
+function copyLikely(el: ElementNode, parent: ElementNode | null): ElementNode {
+  const out = newElement(el.tag, el.attrs, parent, false);
+  const kids = out.children;
+  for (const c of el.children) {
+    if (typeof c === 'string') {
+      const last = kids.length - 1;
+      if (last >= 0 && typeof kids[last] === 'string') kids[last] += c;
+      else kids.push(c);
+    } else if (!c.unlikely) {
+      kids.push(copyLikely(c, out));
+    }
+  }
+  return out;
 }
