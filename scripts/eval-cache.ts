@@ -45,7 +45,7 @@ const arg = (name: string): string | undefined => {
 const file = arg('--file') ?? path.resolve(here, '..', '..', 'shared', 'eval', 'cache', 'pairs_dev.jsonl');
 const indexKind = (arg('--index') ?? 'hnsw') as 'hnsw' | 'brute';
 const pairs = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Pair);
-const THRESHOLDS = [0.8, 0.82, 0.84, 0.85, 0.86, 0.88, 0.9, 0.92, 0.94, 0.95];
+const THRESHOLDS = [0.8, 0.82, 0.84, 0.85, 0.86, 0.87, 0.88, 0.89, 0.9, 0.92, 0.94, 0.95];
 
 const vectors = readGloveBinary(ensureGloveBinary(process.env.DATA_DIR ?? 'data', (m) => console.error(m)).file);
 const glove = new GloveEmbedder(vectors);
@@ -209,10 +209,13 @@ for (const t of THRESHOLDS) {
   console.log(`   ${t.toFixed(2)}   | ${pct(a.hit)}   ${pct(a.falseHit)}   ${pct(a.precision)} | ${pct(b.hit)}   ${pct(b.falseHit)}   ${pct(b.precision)}`);
 }
 console.log('\none namespace per pair (the pair\'s own score):');
-console.log('threshold |   ours: hit  false-hit precision');
+console.log('threshold |   ours: hit  false-hit precision | even lines: hit precision | odd lines: hit precision');
+const half = (list: Outcome[], r: number): Outcome[] => list.filter((_, i) => i % 2 === r);
 for (const t of THRESHOLDS) {
   const a = row(isolated, t);
-  console.log(`   ${t.toFixed(2)}   | ${pct(a.hit)}   ${pct(a.falseHit)}   ${pct(a.precision)}`);
+  const e = row(half(isolated, 0), t);
+  const o = row(half(isolated, 1), t);
+  console.log(`   ${t.toFixed(2)}   | ${pct(a.hit)}   ${pct(a.falseHit)}   ${pct(a.precision)} |   ${pct(e.hit)}   ${pct(e.precision)} |  ${pct(o.hit)}   ${pct(o.precision)}`);
 }
 const byDataset = new Map<string, Outcome[]>();
 pairs.forEach((p, i) => {
@@ -226,7 +229,6 @@ for (const [k, list] of byDataset) {
   console.log(`  ${k.padEnd(36)} n=${String(list.length).padStart(4)}  hit ${pct(r.hit)}  false-hit ${pct(r.falseHit)}  precision ${pct(r.precision)}`);
 }
 console.log('\none namespace per pair, ranked by score: hit rate at precision >= 95% | precision at hit rate 25% 35% 45% | average precision');
-const half = (list: Outcome[], r: number): Outcome[] => list.filter((_, i) => i % 2 === r);
 for (const [name, list] of [['ours (service score)', isolated], ['align F (BERTScore-like)', alignF], ['align min', alignMin], ['baseline (plain mean cosine)', basePair]] as const) {
   console.log(`  ${name}`);
   console.log(`    all  ${summary(list)}`);
