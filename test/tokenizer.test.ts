@@ -10,7 +10,7 @@ import { Tiktoken as JsTiktoken } from 'js-tiktoken/lite';
 import jsO200k from 'js-tiktoken/ranks/o200k_base';
 import jsCl100k from 'js-tiktoken/ranks/cl100k_base';
 import { get_encoding } from 'tiktoken';
-import { countTokens, ENCODINGS, type Encoding } from '../src/tokenizer/index.ts';
+import { countTokens, countTokensCached, ENCODINGS, tokenSegments, type Encoding } from '../src/tokenizer/index.ts';
 
 const evalPrompts = readFileSync(new URL('../../shared/eval/compress/prompts_dev.jsonl', import.meta.url), 'utf8')
   .trim()
@@ -58,5 +58,42 @@ describe('countTokens', () => {
 
   it('throws RangeError for an unknown encoding', () => {
     assert.throws(() => countTokens('x', 'p50k_base' as Encoding), RangeError);
+  });
+});
+
+/** Seeded random text built from the characters that decide where BPE pieces end. */
+function randomText(seed: number, length: number): string {
+  const alphabet = ['a', 'b', 'Z', 'é', '数', '1', '9', ' ', ' ', '  ', '\n', '\n\n', '\r\n', '\t', '.', '!', '?', '/', "'s", "'", '-', ',', '(', ')', '👩‍💻', '\u00A0', 'The', ' word', '. The', '.\n/', '\n/x', '?\n', ' \n '];
+  let s = seed >>> 0;
+  let out = '';
+  while (out.length < length) {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    out += alphabet[s % alphabet.length];
+  }
+  return out;
+}
+
+describe('countTokensCached (segment sums)', () => {
+  const texts = [...evalPrompts, ...extra, ...Array.from({ length: 300 }, (_, i) => randomText(i + 1, 20 + (i % 7) * 60))];
+
+  it('cuts text into pieces that join back to it', () => {
+    for (const t of texts) assert.equal(tokenSegments(t).join(''), t);
+    assert.ok(tokenSegments(evalPrompts[0]!).length > 10);
+  });
+
+  for (const enc of ENCODINGS) {
+    it(`equals the whole-text count on eval prompts and random text in ${enc}`, () => {
+      for (const t of texts) assert.equal(countTokensCached(t, enc, new Map()), countTokens(t, enc), JSON.stringify(t.slice(0, 80)));
+    });
+  }
+
+  it('reuses the counts of segments it has seen and stays exact for an edited copy', () => {
+    const cache = new Map<string, number>();
+    const text = evalPrompts[5]!;
+    countTokensCached(text, 'o200k_base', cache);
+    const size = cache.size;
+    const edited = text.replace('. ', '.  ').replace(/\bthe\b/, 'a');
+    assert.equal(countTokensCached(edited, 'o200k_base', cache), countTokens(edited, 'o200k_base'));
+    assert.ok(cache.size <= size + 4, `only the edited segments are new (${cache.size - size})`);
   });
 });
