@@ -51,6 +51,9 @@ describe('embeddings: tokenizer', () => {
     ['The price rose 3.5% to $1,200', ['price', 'rose', '3.5', '1,200'], false, null],
     ['Ｆｕｌｌ-width ＴＥＸＴ', ['full', 'width', 'text'], false, null],
     ['The man who came', ['man', 'came'], false, null],
+    // A number keeps its separators, a word never swallows one; dotted abbreviations are one word.
+    ['Nelson,27, joined the U.S. team', ['nelson', '27', 'joined', 'us', 'team'], false, null],
+    ['Mr. Smith met Mrs. Jones', ['smith', 'met', 'jones'], false, null],
   ];
   for (const [text, content, negated, question] of CASES) {
     it(`tokenizes ${JSON.stringify(text)}`, () => {

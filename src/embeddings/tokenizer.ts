@@ -13,7 +13,7 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
     'themselves am is are was were be been being have has had having do does did doing would should could ought will shall ' +
     'may might must can also just very too s t d ll m re ve y as such both each few more most other some own same only any ' +
     'all every whom whose which who what when where why how because while until nor please hi hello thanks thank ' +
-    'let lets get got like want need know tell give say said says one ones something anything someone anyone thing things'
+    'let lets get got like want need know tell give say said says one ones something anything someone anyone thing things mr mrs ms'
   ).split(' '),
 );
 
@@ -34,7 +34,10 @@ const CONTRACTIONS: ReadonlyArray<readonly [RegExp, string]> = [
   [/['’](s|re|ve|ll|d|m)\b/g, ''],
 ];
 
-const WORD = /[\p{L}\p{N}]+(?:[.,][\p{N}]+)*/gu;
+/** A number keeps its decimal point and thousands separators ("3.5", "1,200"); a word never swallows one ("nelson,27"). */
+const WORD = /[\p{L}\p{N}]*\p{N}(?:[.,]\p{N}+)+|[\p{L}\p{N}]+/gu;
+/** Dotted abbreviations become one word ("U.S." -> "us", "U.N." -> "un"), as they are written without dots. */
+const ABBREVIATION = /(?<![\p{L}\p{N}])(\p{L})\.((?:\p{L}\.)+)/gu;
 
 export interface Tokens {
   /** Every word token in order (stop words included), lower case, contractions expanded. */
@@ -51,6 +54,7 @@ export interface Tokens {
 export function tokenize(text: string): Tokens {
   let t = text.normalize('NFKC').toLowerCase();
   for (const [re, rep] of CONTRACTIONS) t = t.replace(re, rep);
+  t = t.replace(ABBREVIATION, (_, first: string, rest: string) => first + rest.replaceAll('.', ''));
   const all = t.match(WORD) ?? [];
   const content: string[] = [];
   let question: string | null = null;
