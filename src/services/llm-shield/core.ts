@@ -19,6 +19,7 @@ import { createLexicon } from './rules/lexicon.ts';
 import { detectOverride } from './rules/override.ts';
 import { detectExtraction } from './rules/extraction.ts';
 import { detectJailbreak } from './rules/jailbreak.ts';
+import { detectHijack } from './rules/hijack.ts';
 import { adversarialSuffixStrength, tailSoup } from './rules/adversarial.ts';
 import { createDelimiterPatterns, findDelimiters, type DelimiterPattern } from './rules/delimiter.ts';
 import { createExfilPatterns, detectExfilInstruction, findMarkupExfil, type ExfilPatterns } from './rules/exfiltration.ts';
@@ -209,6 +210,7 @@ function scan(c: Compiled, src: string, depth: number): ScanResult {
   detectExtraction(tokens, tokens.cats, plainEmit);
   detectJailbreak(tokens, tokens.cats, plainEmit, { suffix });
   detectExfilInstruction(tokens, tokens.cats, plainEmit, hasDestination);
+  detectHijack(tokens, plainEmit);
 
   // ROT13: only worth a second reading when several tokens are lexicon words only in ROT13.
   let rotOnly = 0;
