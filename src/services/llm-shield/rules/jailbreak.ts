@@ -25,6 +25,8 @@ export const JAILBREAK_WORDS: WordList = [
   ]],
   [C.NOLIMIT, [
     'unfiltered', 'uncensored', 'unrestricted', 'amoral', 'unbound', 'lawless', 'jailbreak', 'jailbroken', 'jailbreaking', 'dan', 'do anything now', 'developer mode', 'dev mode', 'god mode', 'debug mode', 'evil confidant', 'evil ai', 'rogue ai', 'anarchy', 'unrestrained', 'unhinged', 'no restrictions', 'no limits', 'no limitations', 'no filter', 'no filters', 'no rules', 'no boundaries', 'no morals', 'no ethics', 'no guidelines', 'no censorship', 'safe mode off', 'without restrictions', 'without limits', 'without any restrictions', 'not bound', 'no longer bound', 'free of all', 'antigpt', 'betterdan', 'opposite mode', 'unaligned', 'unmoderated', 'devoid of', 'boundless', 'uninhibited', 'unconstrained', 'unchained', 'unlocked', 'liberated', 'no holds barred', 'without any filter', 'without censorship', 'no moral', 'no ethical', 'does not give a', 'doesnt give a', 'no safeguards', 'safety off',
+    // answering whatever the content or its legality
+    'regardless of the content', 'regardless the content', 'regardless of content', 'regardless of the consequences', 'regardless of consequences', 'whether it s illegal', 'whether it is illegal', 'even if it s illegal', 'even if it is illegal', 'no matter how illegal', 'no matter how unethical',
   ]],
   [C.POLICY, [
     'rules', 'rule', 'guidelines', 'policies', 'policy', 'restrictions', 'restraints', 'limitations', 'limits', 'ethics', 'ethical', 'morals', 'moral', 'morality', 'filters', 'filter', 'censorship', 'censor', 'safeguards', 'constraints', 'principles', 'boundaries', 'programming', 'laws', 'openai', 'anthropic', 'content policy', 'legality', 'protocols', 'guardrails', 'conscience', 'terms of service', 'values', 'safety measures', 'content filters', 'safety guidelines'
@@ -34,16 +36,18 @@ export const JAILBREAK_WORDS: WordList = [
   ]],
   [C.COMPLY, [
     'always answer', 'never refuse', 'will answer', 'answer any', 'any request', 'always respond', 'comply', 'obey', 'fulfill', 'fulfil', 'fulfills', 'no matter how', 'unconditionally', 'must answer', 'always provide', 'must comply', 'never decline', 'at all costs', 'always fulfill', 'always comply', 'any question', 'whatever it is', 'always sends', 'always send', 'always give', 'will always', 'never say', 'never tell', 'never reject', 'never deny', 'very direct',
+    // holding the persona against the model's own voice
+    'break character', 'breaking character', 'broke character', 'stay in character', 'remain in character', 'stay as',
   ]],
   [C.REFUSAL, [
-    'refuse', 'refusal', 'refusals', 'decline', 'apologize', 'apologise', 'apology', 'apologies', 'sorry', 'warn', 'warning', 'warnings', 'disclaimer', 'disclaimers', 'caution', 'reminder', 'reminders', 'lecture', 'moralize', 'moralizing', 'censor', 'filtering', 'sanitize',
+    'refuse', 'refusal', 'refusals', 'decline', 'apologize', 'apologise', 'apology', 'apologies', 'sorry', 'warn', 'warning', 'warnings', 'remind', 'disclaimer', 'disclaimers', 'caution', 'reminder', 'reminders', 'lecture', 'moralize', 'moralizing', 'censor', 'filtering', 'sanitize',
   ]],
   [C.PRETEXT, [
     'educational purposes', 'research purposes', 'academic purposes', 'for educational', 'for research', 'hypothetical purposes', 'fictional purposes', 'purely fictional', 'purely hypothetical', 'entirely hypothetical', 'entirely hypothetically', 'strictly hypothetical', 'only hypothetical', 'just hypothetical', 'purely for', 'will not be used', 'will never be used', "won't be used", 'never be used', 'not be used', 'never be implemented', 'not intended to', 'not condoning', 'not encouraging', 'in real life', 'real world', 'real-world', 'no basis in reality', 'for a simulation', 'just a simulation', 'thought experiment', 'red team', 'red teaming', 'just curious', 'harmless fun', 'not recommended', 'only a fictional', 'is fictional', 'is purely', 'never be applied', 'legitimate penetration test', 'with permission',
     'academic reasons', 'purely academic', 'academic exploration', 'academic standpoint', 'for the sake of', 'creative exercise', 'hypothetical standpoint', 'hypothetical scenario', 'purely theoretical', 'theoretical explanation', 'theoretically', 'for argument s sake', 'just a thought experiment', 'in a fictional world', 'no real world harm',
   ]],
   [C.PRIMING, [
-    'sure here is', 'sure here are', 'sure here', 'begin your response', 'start your response', 'begin your reply', 'start your reply', 'respond with sure', 'begin with sure', 'start with sure', 'begin by replying', 'start by saying', 'first line of your response', 'exact structure', 'never ever deviate', 'two responses', 'two different responses', 'two separate', 'two different ways', 'both responses', 'two paragraphs', 'respond in two',
+    'sure here is', 'sure here are', 'sure here', 'begin your response', 'start your response', 'begin your reply', 'start your reply', 'respond with sure', 'begin with sure', 'start with sure', 'begin by replying', 'start by saying', 'first line of your response', 'exact structure', 'never ever deviate', 'two responses', 'two different responses', 'two separate', 'two different ways', 'both responses', 'two paragraphs', 'respond in two', 'answer in two', 'reply in two', 'question in two', 'answer as both', 'respond as both', 'both ais',
     // the opening of the wanted answer supplied by the prompt
     'here is the first line', 'here is the introduction', 'here is a draft to start', 'start the thread with', 'here is the beginning', 'begin with the following', 'start with the following', 'start your story with', 'here is the outline for',
   ]],
