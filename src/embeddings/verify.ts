@@ -62,17 +62,27 @@ export interface Verdict {
 export function verify(cosine: number, a: SentenceFeatures, b: SentenceFeatures, words: WordKnowledge, useCoverage = true): Verdict {
   if (a.negated !== b.negated) return { score: 0, reject: 'negation', coverage: 0 };
   if (a.questions !== 0 && b.questions !== 0 && a.questions !== b.questions) return { score: 0, reject: 'question', coverage: 0 };
-  const ab = coverage(a, b, words);
+  // Both directions need the same word-pair cosines: each is computed at most once.
+  const cells = a.keys.length * b.keys.length;
+  if (pairCosines.length < cells) pairCosines = new Float64Array(cells);
+  pairCosines.fill(NaN, 0, cells);
+  const ab = coverage(a, b, words, false);
   if (ab < 0) return { score: 0, reject: 'contrast', coverage: 0 };
-  const ba = coverage(b, a, words);
+  const ba = coverage(b, a, words, true);
   if (ba < 0) return { score: 0, reject: 'contrast', coverage: 0 };
   if (!useCoverage) return { score: Math.max(0, cosine), reject: null, coverage: 1 };
   const cov = Math.min(ab, ba);
   return { score: Math.sqrt(Math.max(0, cosine) * cov), reject: null, coverage: cov };
 }
 
-/** Weighted share of x's words with a counterpart in y; -1 on a contrast-class conflict (exported for the eval). */
-export function coverage(x: SentenceFeatures, y: SentenceFeatures, words: WordKnowledge): number {
+/** Word-pair cosines of the verify() call in progress, row = word of `a`, column = word of `b` (NaN = not computed yet). */
+let pairCosines = new Float64Array(64 * 64);
+
+/**
+ * Weighted share of x's words with a counterpart in y; -1 on a contrast-class conflict. Word-pair
+ * cosines go through `pairCosines` (x = b of verify() when `swapped`).
+ */
+function coverage(x: SentenceFeatures, y: SentenceFeatures, words: WordKnowledge, swapped: boolean): number {
   const n = x.keys.length;
   const m = y.keys.length;
   if (n === 0) return m === 0 ? 1 : 0;
@@ -107,7 +117,9 @@ export function coverage(x: SentenceFeatures, y: SentenceFeatures, words: WordKn
         for (let j = 0; j < m; j++) {
           const b = y.ids[j]!;
           if (b < 0 || words.contrastClass(y.keys[j]!) !== 0) continue;
-          const s = words.similarity(a, b);
+          const cell = swapped ? j * n + i : i * m + j;
+          let s = pairCosines[cell]!;
+          if (s !== s) s = pairCosines[cell] = words.similarity(a, b);
           if (s > best) best = s;
         }
       }
