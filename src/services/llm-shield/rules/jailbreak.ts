@@ -191,7 +191,9 @@ export function detectJailbreak(t: Tokens, cats: Uint32Array, emit: Emit, signal
       priming++;
       mark(i);
     }
-    if (c & C.MITIGATE) mitigate++;
+    // a mitigation word that opens a harm phrase ("avoid generalizations", "avoid detection") is
+    // part of that phrase, not a mitigation
+    if (c & C.MITIGATE && !(c & (C.HARM | C.HARM_WEAK))) mitigate++;
     if (c & C.HARM_WEAK) dubious++;
     if (c & C.TASKED) lastTasked = i;
     // an imperative production verb (sentence start) or one right after "your task is to", "could you"
