@@ -4,6 +4,7 @@
  * server-side time each body reports in `latency_ms` (CONTRACT.md §7 targets are server-side).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -13,8 +14,34 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 export interface RunningServer {
   readonly url: string;
+  /** The server's process id (for its CPU time, see cpuSeconds). */
+  readonly pid?: number;
   stop(): Promise<void>;
 }
+
+/**
+ * CPU seconds (user + system, all threads) a process has used so far, from /proc (Linux); NaN
+ * elsewhere. CPU per request is the ratio that survives a noisy 2-core machine: throughput
+ * follows the scheduler, the work a server does per request does not.
+ */
+export function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields 14 and 15 of proc(5) (utime, stime), counted after the ")" that ends the name.
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -72,7 +99,7 @@ export async function startGateway(env: Record<string, string> = {}): Promise<Ru
   const child = spawnServer(['src/main.ts'], { HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/v1/health`, child, 60_000);
-  return { url, stop: stopper(child) };
+  return { url, pid: child.pid, stop: stopper(child) };
 }
 
 export interface BaselineSpec {
@@ -96,7 +123,7 @@ export async function startBaseline(kind: 'uws' | 'fastify', spec: BaselineSpec)
   });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/__ready`, child, 60_000);
-  return { url, stop: stopper(child) };
+  return { url, pid: child.pid, stop: stopper(child) };
 }
 
 export interface LoadOptions {
@@ -222,8 +249,9 @@ export function wrkAvailable(): boolean {
 }
 
 /** GET `url` with wrk (1 thread): req/s and client p50/p99. */
-export function wrkLoad(url: string, opts: { connections?: number; duration?: number } = {}): { reqPerSec: number; p50Ms: number; p99Ms: number } {
+export function wrkLoad(url: string, opts: { connections?: number; duration?: number; pid?: number } = {}): { reqPerSec: number; p50Ms: number; p99Ms: number; cpuUsPerReq: number } {
   const defaults = benchOptions();
+  const cpu0 = opts.pid === undefined ? Number.NaN : cpuSeconds(opts.pid);
   const out = execFileSync('wrk', ['-t1', `-c${opts.connections ?? defaults.connections}`, `-d${opts.duration ?? defaults.duration}s`, '--latency', url]).toString();
   const ms = (label: string): number => {
     const m = new RegExp(`^\\s*${label}%\\s+([\\d.]+)(us|ms|s)\\s*$`, 'm').exec(out);
@@ -231,5 +259,7 @@ export function wrkLoad(url: string, opts: { connections?: number; duration?: nu
     const v = Number(m[1]);
     return m[2] === 'us' ? v / 1000 : m[2] === 's' ? v * 1000 : v;
   };
-  return { reqPerSec: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? Number.NaN), p50Ms: ms('50'), p99Ms: ms('99') };
+  const cpu = opts.pid === undefined ? Number.NaN : cpuSeconds(opts.pid) - cpu0;
+  const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? Number.NaN);
+  return { reqPerSec: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? Number.NaN), p50Ms: ms('50'), p99Ms: ms('99'), cpuUsPerReq: (cpu / requests) * 1e6 };
 }

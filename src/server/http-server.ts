@@ -65,11 +65,20 @@ export interface HttpServer {
   readonly native: boolean;
 }
 
-/** Request headers the adapter captures; handlers see only these (lower-cased). */
+/**
+ * Request headers the adapter may capture; handlers see only these (lower-cased). Each request
+ * reads just the ones its route needs (every getHeader crosses into C++ and makes a string):
+ * x-request-id always; origin with CORS; the key headers (and x-forwarded-for behind a trusted
+ * proxy) on metered routes; content-type/-length on body routes; the preflight pair on OPTIONS.
+ */
 const CAPTURED_HEADERS = [
   'content-type', 'content-length', 'x-request-id', 'authorization', 'x-api-key', 'origin',
-  'access-control-request-method', 'access-control-request-headers', 'x-forwarded-for', 'user-agent',
+  'access-control-request-method', 'access-control-request-headers', 'x-forwarded-for',
 ] as const;
+type CapturedHeader = (typeof CAPTURED_HEADERS)[number];
+
+/** Methods as uWS reports them (case-sensitive); anything else is upper-cased once. */
+const KNOWN_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
 
 interface CompiledRoute {
   readonly def: RouteDef;
@@ -77,6 +86,10 @@ interface CompiledRoute {
   readonly label: string;
   readonly prefix: string;
   readonly validate: Validator | null;
+  /** Authenticated and admitted by the gatekeeper (a service route or one that requires a key). */
+  readonly metered: boolean;
+  /** The headers a request of this route reads (see CAPTURED_HEADERS). */
+  readonly headers: readonly CapturedHeader[];
 }
 
 interface PathEntry {
@@ -133,6 +146,35 @@ class Exchange {
   }
 }
 
+/** What a handler sees (RequestContext); getters defer the abort signal and the client address. */
+class Context {
+  constructor(
+    readonly ex: Exchange,
+    readonly body: unknown,
+    readonly principal: Principal,
+  ) {}
+
+  get requestId(): string {
+    return this.ex.requestId;
+  }
+
+  get signal(): AbortSignal {
+    return this.ex.signal;
+  }
+
+  get headers(): Readonly<Record<string, string>> {
+    return this.ex.headers;
+  }
+
+  get clientIp(): string {
+    return this.ex.clientIp;
+  }
+
+  get query(): string {
+    return this.ex.query;
+  }
+}
+
 const REQUEST_ID_OK = /^[A-Za-z0-9._:@\/+=-]{1,128}$/;
 
 export function createHttpServer(options: HttpServerOptions): HttpServer {
@@ -141,7 +183,9 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
   const gatekeeper = options.gatekeeper ?? OPEN_GATEKEEPER;
   const cors = new CorsPolicy(options.corsOrigins);
   const timeouts = new BodyTimeouts(options.bodyTimeoutMs);
-  const table = buildTable(options.routes);
+  const table = buildTable(options.routes, { cors: cors.enabled, trustProxy: options.trustProxy });
+  const plainHeaders: readonly CapturedHeader[] = cors.enabled ? ['x-request-id', 'origin'] : ['x-request-id'];
+  const preflightHeaders: readonly CapturedHeader[] = [...plainHeaders, 'access-control-request-method', 'access-control-request-headers'];
   const onResponse = options.onResponse;
   let listenSocket: us_listen_socket | null = null;
   let inFlight = 0;
@@ -235,51 +279,73 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
       sendError(ex, err);
       return;
     }
-    await runHandler(ex, route, principal, body);
+    runHandler(ex, route, principal, body);
   }
 
-  async function runHandler(ex: Exchange, route: CompiledRoute, principal: Principal, body: unknown): Promise<void> {
-    try {
-      if (route.def.service !== undefined || route.def.requiresKey) {
-        const admission = gatekeeper.admit(principal, route.def);
-        ex.admission = admission instanceof Promise ? await admission : admission;
-        if (ex.aborted) {
-          send(ex, 499, '', 'text/plain');
-          return;
-        }
-      }
-      const ctx: RequestContext = {
-        body,
-        requestId: ex.requestId,
-        principal,
-        get signal() {
-          return ex.signal;
-        },
-        headers: ex.headers,
-        get clientIp() {
-          return ex.clientIp;
-        },
-        query: ex.query,
-      };
-      const out = route.def.handler(ctx as RequestContext<never>);
-      const result = out instanceof Promise ? await out : out;
-      if (ex.aborted) {
-        send(ex, 499, '', 'text/plain');
+  /** Admission (metered routes), then the handler; synchronous all the way when both are. */
+  function runHandler(ex: Exchange, route: CompiledRoute, principal: Principal, body: unknown): void {
+    if (route.metered) {
+      let admission: Admission | Promise<Admission>;
+      try {
+        admission = gatekeeper.admit(principal, route.def);
+      } catch (err) {
+        fail(ex, err);
         return;
       }
-      sendResult(ex, route, result);
-    } catch (err) {
-      if (ex.aborted) send(ex, 499, '', 'text/plain');
-      else sendError(ex, err);
+      if (admission instanceof Promise) {
+        admission.then(
+          (a) => {
+            ex.admission = a;
+            if (ex.aborted) send(ex, 499, '', 'text/plain');
+            else invoke(ex, route, principal, body);
+          },
+          (err: unknown) => fail(ex, err),
+        );
+        return;
+      }
+      ex.admission = admission;
     }
+    invoke(ex, route, principal, body);
+  }
+
+  function invoke(ex: Exchange, route: CompiledRoute, principal: Principal, body: unknown): void {
+    let out: HandlerResult | Promise<HandlerResult>;
+    try {
+      out = route.def.handler(new Context(ex, body, principal) as unknown as RequestContext<never>);
+    } catch (err) {
+      fail(ex, err);
+      return;
+    }
+    if (out instanceof Promise) {
+      out.then(
+        (result) => {
+          if (ex.aborted) send(ex, 499, '', 'text/plain');
+          else sendResult(ex, route, result);
+        },
+        (err: unknown) => fail(ex, err),
+      );
+      return;
+    }
+    sendResult(ex, route, out);
+  }
+
+  /** A failure after the route was found: 499 when the client has gone, else the error body. */
+  function fail(ex: Exchange, err: unknown): void {
+    if (ex.aborted) send(ex, 499, '', 'text/plain');
+    else sendError(ex, err);
   }
 
   function onRequest(res: HttpResponse, req: HttpRequest): void {
     const start = performance.now();
-    const method = req.getMethod().toUpperCase();
-    const url = req.getUrl();
+    const raw = req.getCaseSensitiveMethod();
+    const method = KNOWN_METHODS.has(raw) ? raw : raw.toUpperCase();
+    const entry = table.get(req.getUrl());
+    const route = entry?.byMethod.get(method);
+    // Only the headers this exchange can use are read (see CAPTURED_HEADERS).
+    const wanted = route !== undefined ? route.headers : method === 'OPTIONS' ? preflightHeaders : plainHeaders;
     const headers: Record<string, string> = {};
-    for (const name of CAPTURED_HEADERS) {
+    for (let i = 0; i < wanted.length; i++) {
+      const name = wanted[i]!;
       const v = req.getHeader(name);
       if (v !== '') headers[name] = v;
     }
@@ -294,26 +360,23 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
       if (!ex.done) send(ex, 499, '', 'text/plain');
     });
 
-    const entry = table.get(url);
     if (cors.enabled) ex.corsHeaders = cors.responseHeaders(headers.origin);
     if (entry === undefined) {
       sendError(ex, createError('NOT_FOUND', 'No such route'));
       return;
     }
-    if (method === 'OPTIONS') {
-      ex.route = entry.methods.length > 0 ? [...entry.byMethod.values()][0]!.label : 'unmatched';
-      const preflight = headers['access-control-request-method'];
-      const allowHeaders: Record<string, string> = { allow: `${entry.allow}, OPTIONS` };
-      if (preflight !== undefined && cors.enabled) {
-        ex.corsHeaders = cors.preflightHeaders(headers.origin, preflight, entry.methods, headers['access-control-request-headers']);
-      }
-      send(ex, 204, '', 'text/plain', allowHeaders);
-      return;
-    }
-    const route = entry.byMethod.get(method);
     if (route === undefined) {
       const other = [...entry.byMethod.values()][0]!;
       ex.route = other.label;
+      if (method === 'OPTIONS') {
+        const preflight = headers['access-control-request-method'];
+        const allowHeaders: Record<string, string> = { allow: `${entry.allow}, OPTIONS` };
+        if (preflight !== undefined && cors.enabled) {
+          ex.corsHeaders = cors.preflightHeaders(headers.origin, preflight, entry.methods, headers['access-control-request-headers']);
+        }
+        send(ex, 204, '', 'text/plain', allowHeaders);
+        return;
+      }
       ex.api = other.def.api;
       sendError(ex, createError('METHOD_NOT_ALLOWED', `Method ${method} is not allowed on this route; use ${entry.allow}`, { headers: { allow: entry.allow } }));
       return;
@@ -321,22 +384,24 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
     ex.route = route.label;
     ex.api = route.def.api;
 
-    let principal: Principal;
-    try {
-      principal = route.def.service !== undefined || route.def.requiresKey ? gatekeeper.authenticate({
-            headers,
-            get clientIp() {
-              return ex.clientIp;
-            },
-            route: route.def,
-          }) : PUBLIC_PRINCIPAL;
-    } catch (err) {
-      sendError(ex, err);
-      return;
+    let principal: Principal = PUBLIC_PRINCIPAL;
+    if (route.metered) {
+      try {
+        principal = gatekeeper.authenticate({
+          headers,
+          get clientIp() {
+            return ex.clientIp;
+          },
+          route: route.def,
+        });
+      } catch (err) {
+        sendError(ex, err);
+        return;
+      }
     }
 
     if (route.def.method === 'GET') {
-      void runHandler(ex, route, principal, undefined);
+      runHandler(ex, route, principal, undefined);
       return;
     }
     const contentType = headers['content-type'];
@@ -413,15 +478,24 @@ function isJsonContentType(value: string): boolean {
   return charset === null || charset[1]!.toLowerCase() === 'utf-8' || charset[1]!.toLowerCase() === 'utf8';
 }
 
-function buildTable(routes: readonly AnyRoute[]): Map<string, PathEntry> {
+function buildTable(routes: readonly AnyRoute[], opts: { cors: boolean; trustProxy: boolean }): Map<string, PathEntry> {
   const table = new Map<string, PathEntry>();
   for (const def of routes) {
     if (def.paths.length === 0) throw new TypeError('a route needs at least one path');
+    const metered = def.service !== undefined || def.requiresKey === true;
+    const headers: CapturedHeader[] = ['x-request-id'];
+    if (opts.cors) headers.push('origin');
+    if (def.method !== 'GET') headers.push('content-type', 'content-length');
+    if (metered) headers.push('authorization', 'x-api-key');
+    // The client address (ctx.clientIp, anonymous quotas) comes from it behind a trusted proxy.
+    if (opts.trustProxy) headers.push('x-forwarded-for');
     const compiled: CompiledRoute = {
       def,
       label: def.paths[0]!,
       prefix: successPrefix(def.api),
       validate: def.body ? compileValidator(def.body) : null,
+      metered,
+      headers,
     };
     for (const path of def.paths) {
       let entry = table.get(path);
