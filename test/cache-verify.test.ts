@@ -1,0 +1,84 @@
+/** API-05 verification stage on its own: final scores rank paraphrases above hard negatives, and the shared word-pair table never leaks between calls. */
+import assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
+import { dot } from '../src/embeddings/glove.ts';
+import { SOFT_POWER, WORD_MATCH } from '../src/embeddings/verify.ts';
+import { gloveEmbedder, type Embedder, type EmbeddedText } from '../src/embeddings/index.ts';
+import { loadGlove } from './helpers/glove.ts';
+
+let embedder: Embedder;
+before(() => {
+  embedder = gloveEmbedder(loadGlove());
+});
+
+const embed = (t: string): EmbeddedText => embedder.embed(t) as EmbeddedText;
+/** Final score of `asked` against a cached `stored`, as the core computes it. */
+function score(stored: string, asked: string): { final: number; cosine: number } {
+  const s = embed(stored);
+  const q = embed(asked);
+  const cosine = dot(q.vector, s.vector);
+  return { final: embedder.verify(cosine, q.features, s.features).score, cosine };
+}
+
+describe('semantic cache: verification scores', () => {
+  // [stored, paraphrase, hard negative]: the negative shares most words with the stored query.
+  const TRIPLES: Array<[string, string, string]> = [
+    ['How do I reset my password?', 'How can I reset my passwords?', 'How do I reset my router?'],
+    ['What is the capital of France?', 'Which city is the capital of France?', 'What is the capital of Spain?'],
+    ['Shares of the company rose sharply on Monday', 'The company shares rose sharply Monday', 'Shares of the company fell sharply on Monday'],
+    ['The senator will visit Iraq next week', 'Next week the senator will visit Iraq', 'The senator will visit Iraq and Iran next week to meet the president'],
+  ];
+  for (const [stored, para, neg] of TRIPLES) {
+    it(`"${para}" scores above "${neg}"`, () => {
+      const p = score(stored, para);
+      const n = score(stored, neg);
+      assert.ok(p.final > n.final + 0.05, `paraphrase ${p.final.toFixed(3)} vs hard negative ${n.final.toFixed(3)}`);
+      assert.ok(p.final >= 0.9, `paraphrase ${p.final.toFixed(3)} clears the default threshold`);
+      assert.ok(n.final < 0.9, `hard negative ${n.final.toFixed(3)} stays below the default threshold`);
+    });
+  }
+
+  it('a hard negative ends below its sentence cosine (the verification lowers it)', () => {
+    const n = score('How do I reset my password?', 'How do I reset my router?');
+    assert.ok(n.final < n.cosine - 0.05, `final ${n.final.toFixed(3)} vs cosine ${n.cosine.toFixed(3)}`);
+  });
+
+  it('a pair scores the same whatever was verified before it (the shared word-pair table never leaks)', () => {
+    // Reference: the coverage formula of verify.ts written out for words without contrast classes.
+    const glove = loadGlove();
+    const cover = (x: EmbeddedText, y: EmbeddedText): number => {
+      let num = 0;
+      let den = 0;
+      x.features.ids.forEach((id, i) => {
+        let best = 0;
+        y.features.ids.forEach((other, j) => {
+          best = Math.max(best, x.features.keys[i] === y.features.keys[j] ? 1 : glove.similarity(id, other));
+        });
+        num += x.features.weights[i]! * (best === 1 ? 1 : best >= WORD_MATCH ? best ** SOFT_POWER : 0);
+        den += x.features.weights[i]!;
+      });
+      return num / den;
+    };
+    const a = embed('cheap running shoes for kids');
+    const b = embed('inexpensive jogging sneakers for children');
+    const expected = Math.sqrt(dot(a.vector, b.vector) * Math.min(cover(a, b), cover(b, a)));
+    assert.ok(expected > 0.5 && expected < 1, `reference ${expected}`);
+    const others: Array<[string, string]> = [
+      ['The committee approved the budget after a long debate about taxes and schools', 'After debating taxes and schools at length the committee passed the budget'],
+      ['Heavy rain flooded roads across the northern province overnight', 'Storms caused flooding on highways in the north during the night'],
+      ['cat', 'dog'],
+    ];
+    for (const [x, y] of others) {
+      score(x, y);
+      const got = embedder.verify(dot(a.vector, b.vector), a.features, b.features).score;
+      assert.ok(Math.abs(got - expected) < 1e-9, `${got} vs ${expected} after "${x}"`);
+    }
+  });
+
+  it('is symmetric in its coverage: swapping the sides gives the same final score', () => {
+    const a = embed('The U.S. military began a large sweep in the south');
+    const b = embed('The US military started a big sweep in southern areas');
+    const c = dot(a.vector, b.vector);
+    assert.equal(embedder.verify(c, a.features, b.features).score, embedder.verify(c, b.features, a.features).score);
+  });
+});
