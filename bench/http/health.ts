@@ -20,7 +20,7 @@ async function measure(label: string, start: () => Promise<RunningServer>) {
       stop: async () => {
         if (withWrk) {
           wrkLoad(`${server.url}/v1/health`, { duration: 1 }); // warm-up
-          wrkResults[label] = wrkLoad(`${server.url}/v1/health`);
+          wrkResults[label] = wrkLoad(`${server.url}/v1/health`, { pid: server.pid });
         }
         await server.stop();
       },
@@ -39,9 +39,16 @@ const ratios: Record<string, number> = {
   'gateway / Fastify (req/s, autocannon)': gateway.reqPerSec / fastify.reqPerSec,
 };
 if (withWrk) {
-  for (const [label, r] of Object.entries(wrkResults)) rows.push({ label: `${label} (wrk)`, reqPerSec: r.reqPerSec, p50Ms: r.p50Ms, p99Ms: r.p99Ms });
+  for (const [label, r] of Object.entries(wrkResults)) rows.push({ label: `${label} (wrk, ${r.cpuUsPerReq.toFixed(1)} µs CPU/req)`, reqPerSec: r.reqPerSec, p50Ms: r.p50Ms, p99Ms: r.p99Ms });
   ratios['gateway / raw uWS (req/s, wrk)'] = wrkResults.gateway!.reqPerSec / wrkResults['raw uWS']!.reqPerSec;
   ratios['gateway / Fastify (req/s, wrk)'] = wrkResults.gateway!.reqPerSec / wrkResults.Fastify!.reqPerSec;
+  // Server CPU per request (all threads, from /proc): what each server spends on one request,
+  // which the 2-core scheduler does not distort the way it distorts req/s.
+  const cpu = (label: string) => wrkResults[label]!.cpuUsPerReq;
+  if (Number.isFinite(cpu('gateway'))) {
+    ratios['raw uWS / gateway (server CPU per request, wrk)'] = cpu('raw uWS') / cpu('gateway');
+    ratios['Fastify / gateway (server CPU per request, wrk)'] = cpu('Fastify') / cpu('gateway');
+  }
 }
 
 printReport({
