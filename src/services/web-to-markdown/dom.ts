@@ -5,7 +5,7 @@
  * marked, and `strictView` copies the tree without it; the `all` mode keeps page chrome (last
  * resort for pages whose only text sits in a header, nav or footer).
  */
-import { Parser } from 'htmlparser2';
+import { parseTree } from './html-events.ts';
 
 export interface ElementNode {
   readonly tag: string;
@@ -58,9 +58,9 @@ const PROTECTED_TAGS = new Set(['html', 'body', 'article', 'main', 'table', 'tbo
  */
 export const MAX_DEPTH = 96;
 /**
- * htmlparser2 keeps its open-element stack in an array it shifts and unshifts, so a document of
- * tens of thousands of unclosed elements costs quadratic time (seconds for 1 MiB of `<div>`).
- * Parsing stops when this many elements are open at once: no real page comes close.
+ * Close tags, implied closes and the climb in `closeTag` search the open elements, so a document
+ * of tens of thousands of unclosed elements would cost quadratic time. Parsing stops when this
+ * many elements are open at once: no real page comes close.
  */
 export const MAX_OPEN_ELEMENTS = 4096;
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
@@ -112,84 +112,86 @@ export function parsePage(html: string, mode: ParseMode): ParsedPage {
   let baseHref: string | null = null;
   let lang: string | null = null;
 
-  const parser = new Parser(
-    {
-      onopentag(name, attrs) {
-        if (!VOID_TAGS.has(name) && ++open > MAX_OPEN_ELEMENTS) parser.pause();
-        if (skipDepth > 0) {
-          if (!VOID_TAGS.has(name)) skipDepth++;
-          return;
-        }
-        if (name === 'title' && !sawTitle) {
-          inTitle = true;
-          sawTitle = true;
-        } else if (name === 'base' && baseHref === null && attrs.href) {
-          baseHref = attrs.href;
-        } else if (name === 'meta') {
-          const key = (attrs.property ?? attrs.name ?? '').toLowerCase();
-          if ((key === 'og:title' || key === 'twitter:title') && ogTitle === null && attrs.content) ogTitle = attrs.content;
-        } else if (name === 'html' && attrs.lang) {
-          lang = attrs.lang.toLowerCase();
-        }
-        if (name === 'title') return;
-        if (dropped(name, attrs, mode)) {
-          if (!VOID_TAGS.has(name)) skipDepth = 1;
-          return;
-        }
-        if (depth >= MAX_DEPTH && !VOID_TAGS.has(name)) {
-          flattened++;
-          return;
-        }
-        const el = newElement(name, attrs, current, isUnlikely(name, attrs));
-        current.children.push(el);
-        if (!VOID_TAGS.has(name)) {
-          current = el;
-          depth++;
-        }
-      },
-      ontext(text) {
-        if (inTitle) {
-          title += text;
-          return;
-        }
-        if (skipDepth > 0) return;
-        const kids = current.children;
-        const last = kids.length - 1;
-        if (last >= 0 && typeof kids[last] === 'string') kids[last] += text;
-        else kids.push(text);
-      },
-      onclosetag(name) {
-        if (!VOID_TAGS.has(name)) open--;
-        if (name === 'title' && inTitle) {
-          inTitle = false;
-          return;
-        }
-        if (skipDepth > 0) {
-          if (!VOID_TAGS.has(name)) skipDepth--;
-          return;
-        }
-        if (VOID_TAGS.has(name) || name === 'title') return;
-        if (flattened > 0) {
-          flattened--;
-          return;
-        }
-        // htmlparser2 closes implied elements itself; climb to the matching element.
-        let el: ElementNode | null = current;
-        let up = 1;
-        while (el !== null && el.tag !== name) {
-          el = el.parent;
-          up++;
-        }
-        if (el !== null && el.parent !== null) {
-          current = el.parent;
-          depth = Math.max(0, depth - up);
-        }
-      },
+  parseTree(html, {
+    wantsAttributes: () => skipDepth === 0,
+    openTag(name, attrs) {
+      const more = VOID_TAGS.has(name) || ++open <= MAX_OPEN_ELEMENTS;
+      openElement(name, attrs);
+      return more;
     },
-    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true},
-  );
-  parser.write(html);
-  if (open <= MAX_OPEN_ELEMENTS) parser.end();
+    text(text) {
+      if (inTitle) {
+        title += text;
+        return;
+      }
+      if (skipDepth > 0) return;
+      const kids = current.children;
+      const last = kids.length - 1;
+      if (last >= 0 && typeof kids[last] === 'string') kids[last] += text;
+      else kids.push(text);
+    },
+    closeTag(name) {
+      if (!VOID_TAGS.has(name)) open--;
+      if (name === 'title' && inTitle) {
+        inTitle = false;
+        return;
+      }
+      if (skipDepth > 0) {
+        if (!VOID_TAGS.has(name)) skipDepth--;
+        return;
+      }
+      if (VOID_TAGS.has(name) || name === 'title') return;
+      if (flattened > 0) {
+        flattened--;
+        return;
+      }
+      // The tree rules close implied elements first; climb to the matching element.
+      let el: ElementNode | null = current;
+      let up = 1;
+      while (el !== null && el.tag !== name) {
+        el = el.parent;
+        up++;
+      }
+      if (el !== null && el.parent !== null) {
+        current = el.parent;
+        depth = Math.max(0, depth - up);
+      }
+    },
+  });
+
+  function openElement(name: string, attrs: Record<string, string>): void {
+    if (skipDepth > 0) {
+      if (!VOID_TAGS.has(name)) skipDepth++;
+      return;
+    }
+    if (name === 'title' && !sawTitle) {
+      inTitle = true;
+      sawTitle = true;
+    } else if (name === 'base' && baseHref === null && attrs.href) {
+      baseHref = attrs.href;
+    } else if (name === 'meta') {
+      const key = (attrs.property ?? attrs.name ?? '').toLowerCase();
+      if ((key === 'og:title' || key === 'twitter:title') && ogTitle === null && attrs.content) ogTitle = attrs.content;
+    } else if (name === 'html' && attrs.lang) {
+      lang = attrs.lang.toLowerCase();
+    }
+    if (name === 'title') return;
+    if (dropped(name, attrs, mode)) {
+      if (!VOID_TAGS.has(name)) skipDepth = 1;
+      return;
+    }
+    if (depth >= MAX_DEPTH && !VOID_TAGS.has(name)) {
+      flattened++;
+      return;
+    }
+    const el = newElement(name, attrs, current, isUnlikely(name, attrs));
+    current.children.push(el);
+    if (!VOID_TAGS.has(name)) {
+      current = el;
+      depth++;
+    }
+  }
+
   return {
     root,
     title: sawTitle ? title.replace(/\s+/g, ' ').trim() || null : null,

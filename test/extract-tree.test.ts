@@ -1,0 +1,140 @@
+/**
+ * API-01 tree events (html-events.ts) against htmlparser2's own Parser: the port of its tree rules
+ * must give the same open/text/close sequence (attributes compared on the ones the extractor
+ * reads) on hand-written quirks and on seeded random tag soup.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { Parser } from 'htmlparser2';
+import { parseTree } from '../src/services/web-to-markdown/html-events.ts';
+import { parsePage } from '../src/services/web-to-markdown/dom.ts';
+import { rng } from './helpers/rng.ts';
+
+const READ = ['class', 'id', 'style', 'role', 'hidden', 'href', 'src', 'alt', 'lang', 'data-src', 'colspan'];
+
+function viaParser(html: string): string[] {
+  const out: string[] = [];
+  let text = '';
+  const flush = () => {
+    if (text !== '') out.push('#' + text);
+    text = '';
+  };
+  const p = new Parser(
+    {
+      onopentag(name, attribs) {
+        flush();
+        const kept = READ.filter((k) => k in attribs).map((k) => `${k}=${attribs[k]}`);
+        out.push(`<${name} ${kept.join(' ')}`);
+      },
+      ontext(t) {
+        text += t;
+      },
+      onclosetag(name) {
+        flush();
+        out.push(`</${name}`);
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  );
+  p.write(html);
+  p.end();
+  flush();
+  return out;
+}
+
+function viaTree(html: string): string[] {
+  const out: string[] = [];
+  let text = '';
+  const flush = () => {
+    if (text !== '') out.push('#' + text);
+    text = '';
+  };
+  parseTree(html, {
+    wantsAttributes: () => true,
+    openTag(name, attrs) {
+      flush();
+      const kept = READ.filter((k) => k in attrs).map((k) => `${k}=${attrs[k]}`);
+      out.push(`<${name} ${kept.join(' ')}`);
+      return true;
+    },
+    text(t) {
+      text += t;
+    },
+    closeTag(name) {
+      flush();
+      out.push(`</${name}`);
+    },
+  });
+  flush();
+  return out;
+}
+
+/** The Parser also closes every element still open at the end; the tree events stop there. */
+function assertSameTree(html: string): void {
+  const expected = viaParser(html);
+  const actual = viaTree(html);
+  assert.deepEqual(actual, expected.slice(0, actual.length), html);
+  for (const rest of expected.slice(actual.length)) assert.match(rest, /^<\//, html);
+}
+
+const QUIRKS = [
+  '<p>one<p>two<div>three</p>four',
+  '<ul><li>a<li>b<ul><li>c</ul></ul>',
+  '<table><tr><td>1<td>2<tr><th>3</table>',
+  '<form><form><input name=x></form></form>',
+  '</p><br></br>text</br>',
+  '<dl><dt>t<dd>d<dt>u</dl>',
+  '<h1>a<h2>b</h1>c',
+  '<svg><path d="M0"/><clipPath id=c><rect/></clipPath><foreignObject><p>html/</p><br/></foreignObject></svg><p>after</p>',
+  '<math><mi>x</mi><mo/></math><image src=a.png>',
+  '<p CLASS="A &amp; B" Class=second ID=x&lt;y href="?a=1&copy=2">t&eacute;xt &#x41;&#66; &amp</p>',
+  '<script>if (a < b && c) { document.write("</p>") }</script><style>p > a { }</style><title>T &amp; t</title>',
+  '<textarea>&lt;b&gt;</textarea><![CDATA[x]]><svg><![CDATA[y]]></svg><!-- c --><!doctype html><?pi x?>',
+  '<a href=1>one<a href=2>two</a>',
+  '<select><option>a<option>b</select><button><input></button>',
+  '<div><span><b><i>x</div>y</i>',
+  '<body><head><link rel=x><script></script>',
+  '<p>unterminated <b>bold <a href="x',
+];
+
+describe('html-events: the tree htmlparser2\'s Parser builds', () => {
+  for (const html of QUIRKS) it(`same events for ${JSON.stringify(html).slice(0, 60)}`, () => assertSameTree(html));
+
+  it('same events on 3,000 seeded random tag soups', () => {
+    const rand = rng(20261121);
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+    const tags = ['p', 'div', 'span', 'a', 'b', 'i', 'li', 'ul', 'ol', 'table', 'tr', 'td', 'th', 'tbody', 'thead', 'tfoot', 'form', 'input', 'select', 'option', 'optgroup', 'button', 'textarea', 'br', 'hr', 'img', 'image', 'svg', 'path', 'clippath', 'foreignobject', 'math', 'mi', 'title', 'script', 'style', 'h1', 'h3', 'dd', 'dt', 'dl', 'body', 'head', 'html', 'pre', 'rt', 'rp', 'FORM', 'Div'];
+    const attrs = ['class="x y"', 'CLASS=z', 'id=a&amp;b', 'href="/u?a=1&copy=2"', "style='display:none'", 'hidden', 'data-src=s', 'onclick="x()"', 'alt="&lt;&#x41;&eacute"', 'colspan=2'];
+    const texts = ['text', ' ', '&amp;', '&lt;', '&#169;', '&nbsp', 'a < b', '&unknown;', '\n'];
+    for (let n = 0; n < 3000; n++) {
+      let html = '';
+      const parts = 1 + Math.floor(rand() * 25);
+      for (let k = 0; k < parts; k++) {
+        const r = rand();
+        if (r < 0.4) {
+          const a = rand() < 0.5 ? '' : ' ' + pick(attrs) + (rand() < 0.3 ? ' ' + pick(attrs) : '');
+          html += `<${pick(tags)}${a}${rand() < 0.1 ? '/' : ''}>`;
+        } else if (r < 0.7) html += `</${pick(tags)}>`;
+        else if (r < 0.95) html += pick(texts);
+        else html += pick(['<!-- c -->', '<![CDATA[d]]>', '<!doctype html>']);
+      }
+      assertSameTree(html);
+    }
+  });
+});
+
+describe('html-events: extraction tree details', () => {
+  it('reads no attributes inside dropped subtrees and keeps the first of a repeated attribute', () => {
+    const page = parsePage('<nav class="n"><a href="/x">x</a></nav><p class="one" CLASS="two" onclick="f()">t</p>', 'lenient');
+    const p = page.root.children.find((c) => typeof c !== 'string' && c.tag === 'p');
+    assert.ok(p && typeof p !== 'string');
+    assert.deepEqual(p.attrs, { class: 'one' });
+  });
+
+  it('stops at MAX_OPEN_ELEMENTS open elements (linear time on unclosed tag floods)', () => {
+    const t0 = performance.now();
+    const page = parsePage('<div>'.repeat(200_000) + 'deep', 'lenient');
+    assert.ok(performance.now() - t0 < 2000);
+    assert.ok(page.root.children.length > 0);
+  });
+});
