@@ -5,7 +5,10 @@
  *   index level  HNSW (hnswlib-node) vs exact brute force on the same 100k sentence vectors:
  *                recall@1 and search p99 for ef = 16/32/64/128 (how ef = 64 was chosen), insert rate
  *   core level   lookup p50/p99 (embed + search + verification) on the 100k store, HNSW vs brute
- *                force (the baseline, same run); store throughput through the core (embed +
+ *                force (the baseline, same run); the HNSW lookups run in BENCH_CACHE_ROUNDS rounds
+ *                (default 5) of 4,000: p99 of the median round and of the best round (on a shared
+ *                machine a round in which another process takes the core has a p99 of several ms
+ *                that says nothing about the cache); store throughput through the core (embed +
  *                replace check + insert) at 100k entries; bytes per entry (RSS growth / entries,
  *                includes hnswlib's native memory)
  *   memory       100,000 stores into a tenant capped at 5,000 entries: entries and RSS stay flat
@@ -22,6 +25,7 @@ import { BruteForceIndex, HnswIndex } from '../../src/vector-index/index.ts';
 import { percentile, printReport, type BenchRow } from '../lib/harness.ts';
 
 const N = Number(process.env.BENCH_CACHE_N ?? 100_000);
+const ROUNDS = Number(process.env.BENCH_CACHE_ROUNDS ?? 5);
 const LOOP = 100_000;
 const CAP = 5_000;
 const stage = (m: string): void => void process.stderr.write(`[${new Date().toISOString().slice(11, 19)}] ${m}\n`);
@@ -131,7 +135,11 @@ async function timeLookups(cache: SemanticCache, count: number): Promise<{ p50: 
 stage('core level: HNSW store');
 const coreHnsw = await fill('hnsw');
 globalThis.gc?.();
-const hnswLookups = await timeLookups(coreHnsw.cache, 4000);
+const rounds: Array<Awaited<ReturnType<typeof timeLookups>>> = [];
+for (let r = 0; r < Math.max(1, ROUNDS); r++) rounds.push(await timeLookups(coreHnsw.cache, 4000));
+const byP99 = [...rounds].sort((a, b) => a.p99 - b.p99);
+const hnswLookups = byP99[Math.floor((byP99.length - 1) / 2)]!;
+const bestRound = byP99[0]!;
 const t0 = performance.now();
 const STORES = 5000;
 for (let i = 0; i < STORES; i++) await coreHnsw.cache.put({ tenant: 'bench', query: `how do i ${sentence().join(' ')}?`, response: `extra ${i}` });
@@ -149,7 +157,8 @@ printReport({
   measuredP99Ms: hnswLookups.p99,
   rows: [
     ...efRows,
-    { label: 'core lookup, HNSW (embed+search+verify)', p50Ms: hnswLookups.p50, p99Ms: hnswLookups.p99, extra: { hits: `${hnswLookups.hits}/4000` } },
+    { label: `core lookup, HNSW (embed+search+verify), median of ${rounds.length} rounds`, p50Ms: hnswLookups.p50, p99Ms: hnswLookups.p99, extra: { hits: `${hnswLookups.hits}/4000` } },
+    { label: `core lookup, HNSW, best of ${rounds.length} rounds`, p50Ms: bestRound.p50, p99Ms: bestRound.p99, extra: { round_p99s_ms: rounds.map((r) => r.p99.toFixed(3)).join(' ') } },
     { label: 'core lookup, brute force (baseline)', p50Ms: bruteLookups.p50, p99Ms: bruteLookups.p99 },
     { label: 'core store at 100k entries (embed+replace check+insert)', opsPerSec: corePutPerSec },
     { label: 'HNSW insert only', opsPerSec: hnswInsertPerSec, extra: { bytes_per_entry: Math.round(coreHnsw.bytesPerEntry) } },
