@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createAuth, type AuthOptions } from './auth/index.ts';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
-import { createLogger, logResponse, safeStack, type Logger } from './observability/logger.ts';
+import { createLogger, createRequestLog, safeStack, type Logger } from './observability/logger.ts';
 import { createMetrics } from './observability/metrics.ts';
 import { WorkerPool } from './pool/worker-pool.ts';
 import { buildOpenApiDocument } from './schema/openapi.ts';
@@ -112,6 +112,7 @@ export async function startGateway(config: Config, options: GatewayOptions = {})
     description: 'Web-to-Markdown, semantic cache, LLM shield, prompt compression, consensus/lock arbiter and SEPA Verification of Payee.',
   });
 
+  const logRequest = createRequestLog(logger);
   const server = createHttpServer({
     routes,
     maxBodyBytes: config.maxBodyBytes,
@@ -122,7 +123,7 @@ export async function startGateway(config: Config, options: GatewayOptions = {})
     uws: runtime,
     onResponse: (info) => {
       metrics.observe(info);
-      logResponse(logger, info);
+      logRequest(info);
     },
   });
   const port = await server.listen(config.host, config.port);

@@ -96,3 +96,44 @@ describe('logs, metrics and health', () => {
     }
   });
 });
+
+describe('request log lines', () => {
+  const info = { requestId: 'req-1', method: 'POST', route: '/v1/echo', status: 200, durationMs: 1.23456, bytesIn: 12, bytesOut: 345, aborted: false };
+
+  async function capture(level: 'info' | 'warn', write: (logger: import('pino').Logger) => void): Promise<Record<string, unknown>[]> {
+    const { Writable } = await import('node:stream');
+    const { createLogger } = await import('../src/observability/logger.ts');
+    const lines: string[] = [];
+    const dest = new Writable({
+      write(chunk: Buffer, _enc, cb) {
+        lines.push(...chunk.toString().split('\n').filter(Boolean));
+        cb();
+      },
+    });
+    write(createLogger(level, dest));
+    await new Promise((r) => setImmediate(r));
+    return lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+  }
+
+  it('writes the hand-built line with the same fields pino writes for the same request', async () => {
+    const { createRequestLog, logResponse } = await import('../src/observability/logger.ts');
+    const [fast] = await capture('info', (logger) => createRequestLog(logger)(info));
+    const [slow] = await capture('info', (logger) => logResponse(logger, info));
+    assert.ok(fast && slow);
+    assert.match(String(fast.time), /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    assert.deepEqual(Object.keys(fast), Object.keys(slow));
+    assert.deepEqual({ ...fast, time: 0 }, { ...slow, time: 0 });
+    assert.deepEqual({ reqId: fast.reqId, ms: fast.ms, msg: fast.msg }, { reqId: 'req-1', ms: 1.235, msg: 'request' });
+  });
+
+  it('writes nothing below its level, and still logs aborted and failed requests through pino', async () => {
+    const { createRequestLog } = await import('../src/observability/logger.ts');
+    assert.deepEqual(await capture('warn', (logger) => createRequestLog(logger)(info)), []);
+    const lines = await capture('info', (logger) => {
+      const log = createRequestLog(logger);
+      log({ ...info, aborted: true, status: 499 });
+      log({ ...info, status: 500, internalError: new Error('boom') });
+    });
+    assert.deepEqual(lines.map((l) => [l.msg, l.status, l.aborted]), [['request aborted', 499, true], ['request failed', 500, undefined]]);
+  });
+});
