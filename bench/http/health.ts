@@ -32,8 +32,16 @@ async function measure(label: string, start: () => Promise<RunningServer>) {
 const gateway = await measure('gateway', () => startGateway());
 const uws = await measure('raw uWS', () => startBaseline('uws', spec));
 const fastify = await measure('Fastify', () => startBaseline('fastify', spec));
+// The rows above log at warn (like Fastify's logger:false baseline); this one writes the default
+// request line per request, to show what logging costs.
+const logged = await measure('gateway, LOG_LEVEL=info', () => startGateway({ LOG_LEVEL: 'info' }));
 
-const rows: BenchRow[] = [loadRow('gateway (autocannon)', gateway), loadRow('raw uWS (autocannon)', uws), loadRow('Fastify (autocannon)', fastify)];
+const rows: BenchRow[] = [
+  loadRow('gateway (autocannon)', gateway),
+  loadRow('raw uWS (autocannon)', uws),
+  loadRow('Fastify (autocannon)', fastify),
+  loadRow('gateway, LOG_LEVEL=info (autocannon)', logged),
+];
 const ratios: Record<string, number> = {
   'gateway / raw uWS (req/s, autocannon)': gateway.reqPerSec / uws.reqPerSec,
   'gateway / Fastify (req/s, autocannon)': gateway.reqPerSec / fastify.reqPerSec,
