@@ -10,7 +10,7 @@ import { Tiktoken as JsTiktoken } from 'js-tiktoken/lite';
 import jsO200k from 'js-tiktoken/ranks/o200k_base';
 import jsCl100k from 'js-tiktoken/ranks/cl100k_base';
 import { get_encoding } from 'tiktoken';
-import { countTokens, countTokensCached, ENCODINGS, tokenSegments, type Encoding } from '../src/tokenizer/index.ts';
+import { countTokens, countTokensPair, ENCODINGS, tokenSegments, type Encoding } from '../src/tokenizer/index.ts';
 
 const evalPrompts = readFileSync(new URL('../../shared/eval/compress/prompts_dev.jsonl', import.meta.url), 'utf8')
   .trim()
@@ -73,7 +73,7 @@ function randomText(seed: number, length: number): string {
   return out;
 }
 
-describe('countTokensCached (segment sums)', () => {
+describe('countTokensPair (segment sums)', () => {
   const texts = [...evalPrompts, ...extra, ...Array.from({ length: 300 }, (_, i) => randomText(i + 1, 20 + (i % 7) * 60))];
 
   it('cuts text into pieces that join back to it', () => {
@@ -82,18 +82,19 @@ describe('countTokensCached (segment sums)', () => {
   });
 
   for (const enc of ENCODINGS) {
-    it(`equals the whole-text count on eval prompts and random text in ${enc}`, () => {
-      for (const t of texts) assert.equal(countTokensCached(t, enc, new Map()), countTokens(t, enc), JSON.stringify(t.slice(0, 80)));
+    it(`equals the whole-text counts on eval prompts, random text and edited copies in ${enc}`, () => {
+      texts.forEach((t, i) => {
+        const other = texts[(i * 7 + 3) % texts.length]!;
+        const edited = i % 2 === 0 ? t.replace(/\bthe /g, '').replace('. ', '.\n/') : t.slice(0, t.length >> 1) + other.slice(other.length >> 1);
+        const [a, b] = countTokensPair(t, edited, enc);
+        assert.equal(a, countTokens(t, enc), JSON.stringify(t.slice(0, 80)));
+        assert.equal(b, countTokens(edited, enc), JSON.stringify(edited.slice(0, 80)));
+      });
     });
   }
 
-  it('reuses the counts of segments it has seen and stays exact for an edited copy', () => {
-    const cache = new Map<string, number>();
-    const text = evalPrompts[5]!;
-    countTokensCached(text, 'o200k_base', cache);
-    const size = cache.size;
-    const edited = text.replace('. ', '.  ').replace(/\bthe\b/, 'a');
-    assert.equal(countTokensCached(edited, 'o200k_base', cache), countTokens(edited, 'o200k_base'));
-    assert.ok(cache.size <= size + 4, `only the edited segments are new (${cache.size - size})`);
+  it('returns one count twice for an unchanged copy', () => {
+    const n = countTokens(evalPrompts[3]!, 'o200k_base');
+    assert.deepEqual(countTokensPair(evalPrompts[3]!, evalPrompts[3]!, 'o200k_base'), [n, n]);
   });
 });

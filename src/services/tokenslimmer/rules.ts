@@ -101,6 +101,59 @@ export const SPOKEN_FILLER_TAIL_RE = new RegExp(String.raw`,[ \t]*(?:${fillerAlt
 
 /** An immediate repeat of one to three words, optionally comma-separated: "I I think", "we were , we were". */
 export const REPEAT_RE = /\b([A-Za-z]+(?:['’][a-z]+)?(?:[ \t]+[A-Za-z]+(?:['’][a-z]+)?){0,2})(?:[ \t]*,?[ \t]+\1\b(?![-'’]))+/gi;
+const REPEAT_AT_RE = new RegExp(REPEAT_RE.source, 'iy');
+/** How many letter runs after a word its repeat may start: three words of a unit, each at most two runs ("it's"). */
+const REPEAT_WINDOW = 6;
+
+const isLetter = (c: number): boolean => ((c | 0x20) >= 97 && (c | 0x20) <= 122);
+const isWordChar = (c: number): boolean => isLetter(c) || (c >= 48 && c <= 57) || c === 95;
+
+/**
+ * `s.replace(REPEAT_RE, …)` with the same matches, about ten times faster: the regex (a
+ * backreference tried at every word) runs only where it can match, at a word whose letters
+ * (case-insensitive) occur again within the next REPEAT_WINDOW letter runs. Found by one scan of
+ * the character codes with a hash per run.
+ */
+function collapseRepeats(s: string): string {
+  const starts: number[] = [];
+  const hashes: number[] = [];
+  let h = 0;
+  let start = -1;
+  for (let i = 0; i <= s.length; i++) {
+    const c = i < s.length ? s.charCodeAt(i) | 0x20 : 0;
+    if (c >= 97 && c <= 122) {
+      if (start < 0) {
+        start = i;
+        h = 0;
+      }
+      h = (Math.imul(h, 31) + c) | 0;
+    } else if (start >= 0) {
+      starts.push(start);
+      hashes.push(h);
+      start = -1;
+    }
+  }
+  let out = '';
+  let copied = 0; // s[0, copied) is in `out`
+  let next = 0; // where the next match may start (after the last one, kept or collapsed)
+  for (let t = 0; t < starts.length; t++) {
+    const at = starts[t]!;
+    if (at < next || (at > 0 && isWordChar(s.charCodeAt(at - 1)))) continue;
+    let candidate = false;
+    for (let u = t + 1; u <= t + REPEAT_WINDOW && u < starts.length && !candidate; u++) candidate = hashes[u] === hashes[t];
+    if (!candidate) continue;
+    REPEAT_AT_RE.lastIndex = at;
+    const m = REPEAT_AT_RE.exec(s);
+    if (m === null) continue;
+    next = at + m[0].length;
+    const unit = m[1]!;
+    if (joined(s, at) || REPEAT_ALLOWED.has(unit.toLowerCase()) || NEGATION_WORD_RE.test(unit)) continue;
+    out += s.slice(copied, at) + unit;
+    copied = next;
+  }
+  return copied === 0 ? s : out + s.slice(copied);
+}
+
 /** Grammatical doublings that are not disfluencies ("that that", "had had", "is is" in "what it is is"). */
 export const REPEAT_ALLOWED: ReadonlySet<string> = new Set(['that', 'had', 'is', 'do', 'can', 'will', 'very']);
 
@@ -248,9 +301,7 @@ export function applyBalanced(s: string, cap: boolean, spoken = false): string {
   if (spoken || s !== before) {
     // Again until stable (bounded): "Tu tu tu tu" first collapses as a two-word unit.
     for (let k = 0; k < 3; k++) {
-      const collapsed = s.replace(REPEAT_RE, (m, unit: string, offset: number, all: string) =>
-        joined(all, offset) || REPEAT_ALLOWED.has(unit.toLowerCase()) || NEGATION_WORD_RE.test(unit) ? m : unit,
-      );
+      const collapsed = collapseRepeats(s);
       if (collapsed === s) break;
       s = collapsed;
     }

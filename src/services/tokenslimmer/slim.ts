@@ -2,7 +2,7 @@
  * The API-09 operation on plain data: compress, count tokens before and after, report. Used inline
  * by the route for small prompts and by workers/tokenslimmer.ts for large ones.
  */
-import { countTokensCached, type Encoding } from '../../tokenizer/index.ts';
+import { countTokens, countTokensPair, type Encoding } from '../../tokenizer/index.ts';
 import { compressText, type Level } from './core.ts';
 
 export interface SlimInput {
@@ -34,11 +34,10 @@ export function slimPrompt(input: SlimInput): SlimResult {
   const encoding = input.encoding ?? 'o200k_base';
   const original = input.prompt;
   const compressed = compressText(original, level);
-  // One segment cache for both counts: the output is counted only where compression changed it
-  // (lines and sentences it left alone reuse the input's counts; the sum is exact, see src/tokenizer).
-  const segments = new Map<string, number>();
-  const originalTokens = countTokensCached(original, encoding, segments);
-  const compressedTokens = compressed === original ? originalTokens : countTokensCached(compressed, encoding, segments);
+  // safe and balanced leave most lines and sentences as they were: the output is tokenised only
+  // where it changed (exact segment sums, src/tokenizer). aggressive edits nearly every sentence,
+  // where segment-wise counting costs more than it saves: both texts are counted whole.
+  const [originalTokens, compressedTokens] = level === 'aggressive' ? countWhole(original, compressed, encoding) : countTokensPair(original, compressed, encoding);
   if (compressedTokens >= originalTokens) {
     return { status: 'UNCHANGED', reduction_percent: '0.0%', tokens_saved: 0, original_tokens: originalTokens, compressed_tokens: originalTokens, compressed_content: original, level, encoding };
   }
@@ -53,4 +52,9 @@ export function slimPrompt(input: SlimInput): SlimResult {
     level,
     encoding,
   };
+}
+
+function countWhole(original: string, compressed: string, encoding: Encoding): [number, number] {
+  const n = countTokens(original, encoding);
+  return [n, compressed === original ? n : countTokens(compressed, encoding)];
 }
