@@ -51,6 +51,7 @@ function viaTree(html: string): string[] {
   };
   parseTree(html, {
     wantsAttributes: () => true,
+    wantsText: () => true,
     openTag(name, attrs) {
       flush();
       const kept = READ.filter((k) => k in attrs).map((k) => `${k}=${attrs[k]}`);

@@ -114,6 +114,7 @@ export function parsePage(html: string, mode: ParseMode): ParsedPage {
 
   parseTree(html, {
     wantsAttributes: () => skipDepth === 0,
+    wantsText: () => inTitle || skipDepth === 0,
     openTag(name, attrs) {
       const more = VOID_TAGS.has(name) || ++open <= MAX_OPEN_ELEMENTS;
       openElement(name, attrs);

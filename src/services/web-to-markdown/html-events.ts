@@ -7,6 +7,7 @@
  *
  * - an attribute object for every tag, with every attribute name lower-cased and every value
  *   sliced (here: nothing at all inside dropped subtrees, and elsewhere only WANTED attributes);
+ * - a string for every text run, script and style (here: none inside dropped subtrees);
  * - an open-element stack kept with `unshift`/`shift` (quadratic on deep documents; here
  *   `push`/`pop`);
  * - indices, comments, doctype and processing-instruction strings.
@@ -20,6 +21,8 @@ import { Tokenizer, type QuoteType } from 'htmlparser2';
 export interface TreeHandler {
   /** False while the element would be dropped anyway: its attributes are then not read. */
   wantsAttributes(): boolean;
+  /** False inside dropped subtrees: their text (scripts, styles, menus) is never sliced. */
+  wantsText(): boolean;
   /** Return false to stop parsing (the rest of the page is ignored). */
   openTag(name: string, attrs: Record<string, string>): boolean;
   text(data: string): void;
@@ -67,6 +70,67 @@ const SVG_NAMES = new Map(
     'feTurbulence', 'foreignObject', 'glyphRef', 'linearGradient', 'radialGradient', 'textPath',
   ].map((n) => [n.toLowerCase(), n]),
 );
+/**
+ * Lower-cased names looked up straight from the source characters, so the common tag and
+ * attribute names cost no string at all (slice + toLowerCase made two per tag and attribute).
+ */
+class NameTable {
+  readonly #slots: (string | undefined)[];
+  readonly #mask: number;
+  constructor(names: Iterable<string>) {
+    const list = [...names];
+    let size = 64;
+    while (size < list.length * 4) size *= 2;
+    this.#mask = size - 1;
+    this.#slots = new Array<string | undefined>(size).fill(undefined);
+    for (const name of list) {
+      let i = NameTable.#hashOf(name, 0, name.length) & this.#mask;
+      while (this.#slots[i] !== undefined && this.#slots[i] !== name) i = (i + 1) & this.#mask;
+      this.#slots[i] = name;
+    }
+  }
+  static #hashOf(s: string, start: number, end: number): number {
+    let h = end - start;
+    for (let i = start; i < end; i++) {
+      const c = s.charCodeAt(i);
+      h = (Math.imul(h, 31) + (c >= 65 && c <= 90 ? c | 32 : c)) | 0;
+    }
+    return h ^ (h >>> 15);
+  }
+  /** The name `src[start, end)` lower-cased (ASCII), if it is in the table. */
+  find(src: string, start: number, end: number): string | undefined {
+    const len = end - start;
+    for (let i = NameTable.#hashOf(src, start, end) & this.#mask; ; i = (i + 1) & this.#mask) {
+      const name = this.#slots[i];
+      if (name === undefined) return undefined;
+      if (name.length !== len) continue;
+      let k = 0;
+      while (k < len) {
+        const c = src.charCodeAt(start + k);
+        if ((c >= 65 && c <= 90 ? c | 32 : c) !== name.charCodeAt(k)) break;
+        k++;
+      }
+      if (k === len) return name;
+    }
+  }
+}
+
+/** Tag names of real pages (others are sliced and lower-cased as usual). */
+const TAG_NAMES = new NameTable([
+  'html', 'head', 'body', 'title', 'meta', 'link', 'script', 'style', 'noscript', 'template', 'base', 'div', 'span', 'p', 'a',
+  'b', 'i', 'u', 's', 'em', 'strong', 'small', 'big', 'sub', 'sup', 'br', 'hr', 'img', 'image', 'picture', 'source', 'figure',
+  'figcaption', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th', 'caption', 'colgroup',
+  'col', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'footer', 'nav', 'aside', 'main', 'article', 'section', 'blockquote',
+  'pre', 'code', 'kbd', 'samp', 'tt', 'var', 'cite', 'dfn', 'abbr', 'time', 'mark', 'q', 'del', 'ins', 'strike', 'form',
+  'input', 'select', 'option', 'optgroup', 'button', 'textarea', 'label', 'fieldset', 'legend', 'datalist', 'output',
+  'iframe', 'object', 'embed', 'param', 'canvas', 'video', 'audio', 'track', 'map', 'area', 'center', 'font', 'details',
+  'summary', 'dialog', 'menu', 'address', 'wbr', 'nobr', 'ruby', 'rt', 'rp', 'bdi', 'bdo', 'data', 'meter', 'progress',
+  'slot', 'math', 'mi', 'mo', 'mn', 'ms', 'mtext', 'svg', 'path', 'g', 'rect', 'circle', 'ellipse', 'line', 'polyline',
+  'polygon', 'use', 'defs', 'symbol', 'stop', 'mask', 'pattern', 'text', 'tspan', 'desc', 'filter', 'clippath',
+  'lineargradient', 'radialgradient', 'foreignobject',
+]);
+const WANTED_NAMES = new NameTable(WANTED);
+
 const NONE = 0;
 const SVG = 1;
 const MATHML = 2;
@@ -99,7 +163,7 @@ class TreeEvents {
   }
 
   #readTagName(start: number, end: number): string {
-    const name = this.#html.slice(start, end).toLowerCase();
+    const name = TAG_NAMES.find(this.#html, start, end) ?? this.#html.slice(start, end).toLowerCase();
     const top = this.#foreign[this.#foreign.length - 1];
     if (top === SVG) return SVG_NAMES.get(name) ?? name;
     if (this.#foreign.length > 1) {
@@ -157,19 +221,19 @@ class TreeEvents {
 
   // Tokenizer callbacks.
   ontext(start: number, end: number): void {
-    this.#h.text(this.#html.slice(start, end));
+    if (this.#h.wantsText()) this.#h.text(this.#html.slice(start, end));
   }
   ontextentity(cp: number): void {
-    this.#h.text(String.fromCodePoint(cp));
+    if (this.#h.wantsText()) this.#h.text(String.fromCodePoint(cp));
   }
   onopentagname(start: number, end: number): void {
     this.#emitOpenTag(this.#readTagName(start, end));
   }
   onattribname(start: number, end: number): void {
     if (this.#attrs === null) return;
-    const name = this.#html.slice(start, end).toLowerCase();
-    this.#keepAttr = WANTED.has(name) && !Object.hasOwn(this.#attrs, name);
-    this.#attrName = name;
+    const name = WANTED_NAMES.find(this.#html, start, end);
+    this.#keepAttr = name !== undefined && !Object.hasOwn(this.#attrs, name);
+    if (name !== undefined) this.#attrName = name;
     this.#attrValue = '';
   }
   onattribdata(start: number, end: number): void {
@@ -209,7 +273,7 @@ class TreeEvents {
   }
   oncdata(start: number, end: number, offset: number): void {
     // HTML mode: CDATA is text inside SVG/MathML, a comment elsewhere.
-    if (this.isInForeignContext()) this.#h.text(this.#html.slice(start, end - offset));
+    if (this.isInForeignContext() && this.#h.wantsText()) this.#h.text(this.#html.slice(start, end - offset));
   }
   oncomment(): void {}
   ondeclaration(): void {}

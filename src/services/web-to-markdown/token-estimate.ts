@@ -80,8 +80,9 @@ const ROW = MAX_LEN + 1;
  * Histogram of pre-tokeniser pieces: counts[kind * (MAX_LEN + 1) + len]. `starts`, when given,
  * receives each piece's start offset and histogram slot (calibration tooling uses it).
  */
-export function pieceHistogram(text: string, starts?: number[]): Float64Array {
-  const counts = new Float64Array(KINDS * ROW);
+export function pieceHistogram(text: string, starts?: number[]): Uint32Array {
+  // Integer counts: an increment never allocates, even before the function is optimised.
+  const counts = new Uint32Array(KINDS * ROW);
   const n = text.length;
   let i = 0;
   while (i < n) {
@@ -165,7 +166,7 @@ export function pieceHistogram(text: string, starts?: number[]): Float64Array {
       len = j - i;
     }
     const slot = kind * ROW + (len > MAX_LEN ? MAX_LEN : len);
-    counts[slot]! += 1;
+    counts[slot]!++;
     if (starts !== undefined) starts.push(i, slot);
     i = j;
   }
