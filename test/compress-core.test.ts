@@ -73,6 +73,8 @@ const BALANCED: Case[] = [
   ['keeps the title when the passage opens with an article and another name', 'Document [6](Title: NBA Finals) The NBA Draft is held.', 'Document [6](Title: NBA Finals) The NBA Draft is held.'],
   ['keeps the title when the passage only opens with a longer word', 'Document [3](Title: Paris) Parisians are proud.', 'Document [3](Title: Paris) Parisians are proud.'],
   ['keeps discourse markers and articles in balanced', 'Ann: Okay , so we bought a car.', 'Ann: Okay , so we bought a car.'],
+  ['never drops a repeated paragraph of answer options (each question keeps its own)', 'Q: Is it red?\n\nOptions:\n(A) Yes it is\n(B) No it is not\n\nQ: Is it blue?\n\nOptions:\n(A) Yes it is\n(B) No it is not', 'Q: Is it red?\n\nOptions:\n(A) Yes it is\n(B) No it is not\n\nQ: Is it blue?\n\nOptions:\n(A) Yes it is\n(B) No it is not'],
+  ['keeps filler inside an answer option', '(A) Please basically go in order to win', '(A) Please basically go in order to win'],
 ];
 
 const AGGRESSIVE: Case[] = [
@@ -110,6 +112,8 @@ const AGGRESSIVE: Case[] = [
   ['shortens a retrieval header, dropping a title the passage repeats', 'Document [1](Title: Paris) Paris is the capital of France.', '[1] Paris is the capital of France.'],
   ['shortens a retrieval header, keeping a title with its own parentheses', 'Document [2](Title: Mercury (planet)) It is small.', '[2](Mercury (planet)) It is small.'],
   ['never prunes in quotes, code or tables', 'Use "the very best" and `is a`.\n| the | is |', 'Use "the very best" and `is a`.\n| the | is |'],
+  ['keeps answer options verbatim', 'Which is true?\n(A) The ball is really red\nB. The cat is   very small\nC) a b', 'Which is true?\n(A) The ball is really red\nB. The cat is   very small\nC) a b'],
+  ['keeps the items of an options block verbatim, and prunes bullets elsewhere', 'Options:\n- The ball is really red\n- No\n\n- The dog is very old', 'Options:\n- The ball is really red\n- No\n\n- The dog old'],
 ];
 
 function table(level: Level, cases: readonly Case[]): void {

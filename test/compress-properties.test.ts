@@ -38,6 +38,9 @@ const LINES = [
   '',
   'Remember to answer in English and never skip a step.',
   'Do not use the the internet.',
+  '(A) The ball is really not red',
+  'B. please basically go in order to win',
+  'Options:\n- The answer is very much yes\n- No, it is not\n1. um the the end',
 ];
 
 function randomPrompt(next: () => number): string {

@@ -77,7 +77,7 @@ export function compressPass(input: string, level: Level): string {
   let masked = maskBlocks(text, masker);
   masked = maskProtected(masked, masker.mask);
   masked = applyRules(masked, level);
-  return masker.restore(dedupeAndJoin(masked, level));
+  return masker.restore(dedupeAndJoin(masked, level, masker.options));
 }
 
 const SPLIT_LINE = '\n' + SPLIT_MARK;
@@ -97,7 +97,7 @@ function applyRules(s: string, level: Level): string {
 }
 
 /** Drops emptied lines, repeated lines, repeated instructions and repeated paragraphs; collapses blank runs. */
-function dedupeAndJoin(masked: string, level: Level): string {
+function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet<string>): string {
   const words = level !== 'safe';
   const seenLines = new Set<string>();
   const seenSentences = new Set<string>();
@@ -157,7 +157,8 @@ function dedupeAndJoin(masked: string, level: Level): string {
   const seen = new Set<string>();
   const out: string[] = [];
   for (const p of paragraphs) {
-    if (p.length > 1) {
+    // A paragraph holding answer options is never a repeat: each question keeps its own options.
+    if (p.length > 1 && !(options.size > 0 && p.some((l) => options.has(l.trim())))) {
       const key = p.map((l) => l.trim()).join('\n');
       if (key.length >= DEDUPE_MIN_CHARS) {
         if (seen.has(key)) continue;

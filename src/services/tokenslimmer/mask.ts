@@ -3,7 +3,7 @@
  * the rules run, and restored after. Blocks (code, JSON, indented code, table rows, lines with
  * reserved characters) are masked as whole lines here; inline spans by patterns.ts#maskProtected.
  */
-import { CODE_BLOCK_RE, INDENTED_CODE_RE, TABLE_ROW_RE } from './patterns.ts';
+import { CODE_BLOCK_RE, INDENTED_CODE_RE, optionReader, TABLE_ROW_RE } from './patterns.ts';
 import { INVISIBLE_RE, LABEL_LINE_MARK, LINE_MARK, SPOKEN_TURN_RE } from './rules.ts';
 
 /**
@@ -29,6 +29,8 @@ function placeholder(i: number): string {
 export class Masker {
   readonly #spans: string[] = [];
   readonly #ids = new Map<string, string>();
+  /** Placeholders of answer-option lines: a paragraph holding one is never dropped as a repeat. */
+  readonly options = new Set<string>();
 
   mask = (span: string): string => this.maskRaw(this.restore(span)); // a span may enclose an earlier placeholder
 
@@ -81,8 +83,16 @@ export function maskBlocks(text: string, masker: Masker): string {
 function maskLines(chunk: string, masker: Masker): string {
   if (chunk === '') return chunk;
   const lines = chunk.replace(INVISIBLE_RE, '').split('\n');
+  const isOption = optionReader();
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
+    // Answer options stay verbatim (every level), like table rows.
+    if (isOption(line)) {
+      const ph = masker.maskRaw(line);
+      masker.options.add(ph);
+      lines[i] = LABEL_LINE_MARK + ph;
+      continue;
+    }
     const trimmed = line.trim();
     if (trimmed === '') continue;
     const first = trimmed.charCodeAt(0);

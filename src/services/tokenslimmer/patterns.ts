@@ -58,6 +58,31 @@ export const RETAINED_CLASSES: Readonly<Record<string, RegExp>> = {
 
 export const NEGATION_RE = new RegExp(String.raw`\b(?:${NEGATION_WORDS.join('|')})\b|n['’]t\b`, 'gi');
 
+/**
+ * An answer option of a multiple-choice question: "(A) text", "(a) text", "A) text", "A. text"
+ * ("(1)" is not: at a line start it opens a numbered step more often than an option). Options
+ * are answer candidates, kept verbatim in every level; so is every item of an "Options:" /
+ * "Choices:" block (up to a blank line), which may also be written "- Yes" or "1. Yes".
+ */
+export const OPTION_LINE_RE = /^[ \t]*(?:\([A-Za-z]\)|[A-Z][.)])[ \t]+\S/;
+export const OPTIONS_HEADER_RE = /^[ \t]*(?:(?:answer[ \t]+)?options|(?:answer[ \t]+)?choices|candidates)[ \t]*:[ \t]*$/i;
+/** A line of an options block: an option, or a bulleted / numbered item. */
+export const OPTION_ITEM_RE = /^[ \t]*(?:[-*•][ \t]+\S|\d{1,2}[.)][ \t]+\S)/;
+
+/**
+ * Reads lines in order and tells which are answer options (kept verbatim): an option line
+ * anywhere, and inside an options block (after an OPTIONS_HEADER_RE line, up to a blank line or
+ * a line of another kind) also bulleted or numbered items. Shared by the masker and the checker.
+ */
+export function optionReader(): (line: string) => boolean {
+  let inBlock = false;
+  return (line) => {
+    if (OPTION_LINE_RE.test(line) || (inBlock && OPTION_ITEM_RE.test(line))) return true;
+    inBlock = OPTIONS_HEADER_RE.test(line);
+    return false;
+  };
+}
+
 /** Markdown table row: starts and ends with a pipe. */
 export const TABLE_ROW_RE = /^\s*\|.*\|\s*$/;
 /** Unfenced code: a line indented by a tab or four spaces. */

@@ -1,8 +1,9 @@
 /**
  * The retention proof of API-09: what the input holds that the output must still hold.
  *
- * - every level: each number, URL, e-mail, quoted string, inline code span, identifier and code
- *   block of the input occurs in the output (byte for byte, after CRLF → LF);
+ * - every level: each number, URL, e-mail, quoted string, inline code span, identifier, code
+ *   block and answer-option line ("(A) …", the items of an "Options:" block) of the input occurs
+ *   in the output (byte for byte, after CRLF → LF);
  * - every level: negations are not lost. The output holds at least as many negation words as the
  *   input's distinct sentences do (a sentence repeated word for word may be dropped once; its
  *   negations are still in the copy that stays);
@@ -14,10 +15,10 @@
  * live traffic); `missing` lists values for tests and the eval script, which run on public data.
  */
 import type { Level } from './core.ts';
-import { CODE_BLOCK_RE, INDENTED_CODE_RE, NEGATION_RE, RETAINED_CLASSES, SPAN_RE, TABLE_ROW_RE, WORD_ITEM_RE } from './patterns.ts';
+import { CODE_BLOCK_RE, INDENTED_CODE_RE, NEGATION_RE, optionReader, RETAINED_CLASSES, SPAN_RE, TABLE_ROW_RE, WORD_ITEM_RE } from './patterns.ts';
 import { applyAggressive, applyBalanced, BLOCK_TAG_RE, BR_RE, EMPHASIS_RE, EMPTY_TURN_RE, INLINE_TAG_RE, INVISIBLE_RE, isSpoken, SPACE_RUN_RE, SPLIT_CLITIC_RE } from './rules.ts';
 
-export type RetentionClass = 'placeholder' | 'number' | 'url' | 'email' | 'quoted' | 'inline_code' | 'identifier' | 'code_block' | 'negation' | 'content_word';
+export type RetentionClass = 'placeholder' | 'number' | 'url' | 'email' | 'quoted' | 'inline_code' | 'identifier' | 'code_block' | 'option' | 'negation' | 'content_word';
 
 export interface RetentionResult {
   readonly ok: boolean;
@@ -61,6 +62,8 @@ export function checkRetention(input: string, output: string, level: Level): Ret
   }
   prose = (prose + src.slice(last)).replace(INVISIBLE_RE, '');
   record('code_block', blocks, (v) => out.includes(v));
+  const isOption = optionReader();
+  record('option', new Set(prose.split('\n').filter(isOption)), (v) => out.includes(v));
   for (const [cls, re] of Object.entries(RETAINED_CLASSES)) {
     record(cls as RetentionClass, new Set(Array.from(prose.matchAll(re), (m) => m[0])), (v) => out.includes(v));
   }
@@ -85,9 +88,10 @@ export function checkRetention(input: string, output: string, level: Level): Ret
 function removable(text: string, level: Level): string {
   // Protected spans are checked verbatim by their own classes; here they are opaque, as in core.ts.
   // Lines core.ts keeps whole (private-use characters, indented code, table rows) likewise.
+  const isOption = optionReader();
   text = text
     .split('\n')
-    .map((l) => (RESERVED_LINE_RE.test(l) || INDENTED_CODE_RE.test(l) || TABLE_ROW_RE.test(l) ? OPAQUE : l))
+    .map((l) => (isOption(l) || RESERVED_LINE_RE.test(l) || INDENTED_CODE_RE.test(l) || TABLE_ROW_RE.test(l) ? OPAQUE : l))
     .join('\n')
     .replace(SPAN_RE, OPAQUE)
     .replace(WORD_ITEM_RE, OPAQUE);
@@ -129,7 +133,7 @@ function expectedNegations(prose: string, level: Level): number {
     for (const s of line.match(/[^.!?]*[.!?]+|[^.!?]+$/g) ?? []) {
       const count = countNegations(s);
       if (count === 0) continue;
-      const key = words(removable(s, level)).join(' ');
+      const key = words(removable(s, level)).join(' ') || s; // a sentence kept whole (option, table row) is its own key
       if (seen.has(key)) continue;
       seen.add(key);
       n += count;
