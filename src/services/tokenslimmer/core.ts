@@ -196,7 +196,7 @@ function isDedupeCandidate(key: string): boolean {
 const SENTENCE_END_RE = /[.!?]+(?:[ \t]+|$)/g;
 const LEAD_MIN_WORDS = 5;
 /** Framing opens a turn: only the first sentences of a labelled line are compared and remembered. */
-const LEAD_MAX_SENTENCES = 3;
+const LEAD_MAX_SENTENCES = 16;
 
 /**
  * The text of a labelled line without its leading sentences that one of the first sentences of an
