@@ -1,7 +1,9 @@
 /**
  * Token counting: gpt-tokenizer vs js-tiktoken vs the WASM `tiktoken`, o200k_base and cl100k_base,
  * on the API-09 eval prompts (every prompt counted per iteration, so merge caches see realistic
- * variety, not one string). Counts are asserted identical before anything is timed.
+ * variety, not one string). Counts are asserted identical before anything is timed. Then the
+ * pair count API-09 needs (a prompt and its compressed copy): countTokensPair (segment sums, the
+ * copy tokenised only where it changed) against two whole counts, per compression level.
  *
  *   node --import tsx bench/micro/tokenizer.ts
  */
@@ -13,7 +15,8 @@ import { Tiktoken as JsTiktoken } from 'js-tiktoken/lite';
 import jsO200kRanks from 'js-tiktoken/ranks/o200k_base';
 import jsCl100kRanks from 'js-tiktoken/ranks/cl100k_base';
 import { get_encoding } from 'tiktoken';
-import { countTokens, type Encoding } from '../../src/tokenizer/index.ts';
+import { compressText, LEVELS } from '../../src/services/tokenslimmer/core.ts';
+import { countTokens, countTokensPair, type Encoding } from '../../src/tokenizer/index.ts';
 import { printReport, type BenchRow } from '../lib/harness.ts';
 
 const evalFile = new URL('../../../shared/eval/compress/prompts_dev.jsonl', import.meta.url);
@@ -61,6 +64,23 @@ for (const [enc, byName] of Object.entries(impls)) {
     });
   }
 }
+// Pair counts: each eval prompt with its compressed copy at each level (asserted exact first).
+const pairs = Object.fromEntries(LEVELS.map((level) => [level, prompts.map((p) => [p, compressText(p, level)] as const)]));
+for (const [level, list] of Object.entries(pairs)) {
+  for (const [a, b] of list) {
+    const [na, nb] = countTokensPair(a, b, 'o200k_base');
+    if (na !== countTokens(a, 'o200k_base') || nb !== countTokens(b, 'o200k_base')) {
+      console.error(`${level}: countTokensPair differs from countTokens`);
+      process.exitCode = 1;
+    }
+  }
+  bench.add(`pair ${level}: 2 x countTokens`, () => {
+    for (const [a, b] of list) countTokens(a, 'o200k_base') + countTokens(b, 'o200k_base');
+  });
+  bench.add(`pair ${level}: countTokensPair`, () => {
+    for (const [a, b] of list) countTokensPair(a, b, 'o200k_base');
+  });
+}
 await bench.run();
 
 const rows: BenchRow[] = [];
@@ -82,6 +102,7 @@ for (const enc of Object.keys(impls)) {
   const wasm = meanMs[`${enc} tiktoken (WASM)`]!;
   for (const name of ['gpt-tokenizer', 'js-tiktoken', 'src/tokenizer']) ratios[`${enc} ${name} / WASM (time)`] = meanMs[`${enc} ${name}`]! / wasm;
 }
+for (const level of LEVELS) ratios[`o200k_base countTokensPair / 2 x countTokens, ${level} copies (time)`] = meanMs[`pair ${level}: countTokensPair`]! / meanMs[`pair ${level}: 2 x countTokens`]!;
 printReport({
   name: `tokenizer: count ${prompts.length} prompts (${(totalBytes / 1024).toFixed(0)} KB) per op`,
   rows,

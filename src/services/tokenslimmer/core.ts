@@ -93,7 +93,9 @@ function applyRules(s: string, level: Level): string {
     if (level === 'aggressive') s = applyAggressive(s);
     if (s.includes(CAP_MARK)) s = s.replace(/\u0001[ \t]*([a-z])(?=[a-z]*\b)/g, (_m, c: string) => c.toUpperCase()).replace(/\u0001/g, '');
   }
-  return s.replace(SPACE_RUN_RE, '$1 ').replace(/[ \t]+$/gm, '');
+  s = s.replace(SPACE_RUN_RE, '$1 ');
+  // Trailing blanks: after SPACE_RUN_RE a line ends in at most one blank, so three includes() decide.
+  return s.includes(' \n') || s.includes('\t\n') || /[ \t]$/.test(s) ? s.replace(/[ \t]+$/gm, '') : s;
 }
 
 /** Drops emptied lines, repeated lines, repeated instructions and repeated paragraphs; collapses blank runs. */

@@ -67,6 +67,8 @@ export function oneByte(s: string): string {
  * mark so the rules can tell a line they emptied from a blank line of the input.
  */
 export function maskBlocks(text: string, masker: Masker): string {
+  // Most prompts hold no code block: three includes() (memchr speed) spare the multi-line scan.
+  if (!text.includes('``') && !text.includes('~~~') && !text.includes('<')) return maskLines(text, masker);
   let out = '';
   let last = 0;
   CODE_BLOCK_RE.lastIndex = 0;

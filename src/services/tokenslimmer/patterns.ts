@@ -34,11 +34,14 @@ export const TAG_WITH_ATTRIBUTES = /<\/?[A-Za-z][\w:-]*\s[^<>\n]*>/;
  * Everything copied verbatim inside a prose line, found in two scans (maskProtected): spans that
  * open with their own character (inline code, tags with attributes, quotes, placeholders), then
  * word-like items (URLs, e-mails, identifiers, numbers). The second scan only tries a word that
- * holds a character such an item needs (digit, _ $ @ : . or a capital): plain words are skipped
- * at once, which makes the pair about twice as fast as one alternation of everything.
+ * holds what such an item needs (a digit, _ $ @, an inner . or :, an inner capital): plain words
+ * are skipped at once, which makes the pair about twice as fast as one alternation of everything.
  */
 export const SPAN_RE = new RegExp([INLINE_CODE, TAG_WITH_ATTRIBUTES, QUOTED, PLACEHOLDER].map(src).join('|'), 'g');
-export const WORD_ITEM_RE = new RegExp(`\\b(?=[A-Za-z0-9_$.%+-]*[0-9_$@:.A-Z])(?:${[URL, EMAIL, IDENTIFIER, NUMBER].map(src).join('|')})`, 'g');
+// The lookahead holds where one of the four can match: a digit, _ $ @, a "." or ":" inside a word
+// ("os.path", "https:/"), or a capital after a lower-case letter (camelCase); a plain word, a
+// capitalised word or a word before a full stop is passed over after a short scan.
+export const WORD_ITEM_RE = new RegExp(`\\b(?=[A-Za-z0-9_$.%+-]*?(?:[0-9_$@]|[.:][^\\s.,;:!?)\\]}'"]|[a-z][A-Z]))(?:${[URL, EMAIL, IDENTIFIER, NUMBER].map(src).join('|')})`, 'g');
 
 /** Replaces every protected span of `text` by `mask(span)` (a span may enclose an earlier mask). */
 export function maskProtected(text: string, mask: (span: string) => string): string {
