@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { compressText, type Level } from '../src/services/tokenslimmer/core.ts';
 import { NEGATION_WORDS, VERBOSE_PHRASES } from '../src/services/tokenslimmer/phrases.ts';
-import { VERBOSE_RE } from '../src/services/tokenslimmer/rules.ts';
+import { collapseRepeats, NEGATION_WORD_RE, REPEAT_ALLOWED, REPEAT_RE, VERBOSE_RE } from '../src/services/tokenslimmer/rules.ts';
 import { slimPrompt } from '../src/services/tokenslimmer/slim.ts';
 
 type Case = readonly [name: string, input: string, expected: string];
@@ -151,6 +151,29 @@ describe('documented tables', () => {
       assert.equal(neg.test(from), false, from);
       assert.ok(to.length < from.length, `${from} -> ${to} must be shorter`);
     }
+  });
+});
+
+describe('stutter collapse', () => {
+  it('collapseRepeats matches what a plain replace with REPEAT_RE does, on seeded random text', () => {
+    const reference = (t: string): string =>
+      t.replace(REPEAT_RE, (m: string, unit: string, offset: number, all: string) => {
+        const c = all.charCodeAt(offset - 1);
+        return c === 45 || c === 39 || c === 0x2019 || REPEAT_ALLOWED.has(unit.toLowerCase()) || NEGATION_WORD_RE.test(unit) ? m : unit;
+      });
+    const words = ['I', 'i', 'we', 'We', 'were', 'it', "it's", "It's", 'the', 'The', 'that', 'not', 'no', 'go', 'x-ray', 'ray', "don't", '3rd', 'rd', 'a', 'um'];
+    const seps = [' ', ' ', ' , ', ',', '  ', '\t', '\n', '-', "'", ' 5 '];
+    let seed = 7;
+    const pick = <T,>(xs: readonly T[]): T => xs[(seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) % xs.length]!;
+    let collapsed = 0;
+    for (let i = 0; i < 2000; i++) {
+      let t = '';
+      for (let k = 0; k < 30; k++) t += pick(words) + pick(seps);
+      const expected = reference(t);
+      assert.equal(collapseRepeats(t), expected, JSON.stringify(t));
+      if (expected !== t) collapsed++;
+    }
+    assert.ok(collapsed > 500, `the random texts hold stutters (${collapsed})`);
   });
 });
 

@@ -114,7 +114,7 @@ const isWordChar = (c: number): boolean => isLetter(c) || (c >= 48 && c <= 57) |
  * (case-insensitive) occur again within the next REPEAT_WINDOW letter runs. Found by one scan of
  * the character codes with a hash per run.
  */
-function collapseRepeats(s: string): string {
+export function collapseRepeats(s: string): string {
   const starts: number[] = [];
   const hashes: number[] = [];
   let h = 0;
