@@ -11,10 +11,12 @@
  *
  * It also checks the calibrated HTML token estimate against the exact o200k_base count.
  *
- *   npm run eval:extract [-- --verbose] [-- --dir path/to/extract] [-- --calibrate-tokens]
+ *   npm run eval:extract [-- --verbose] [-- --dir path/to/extract] [-- --calibrate-tokens] [-- --held-out-tokens]
  *
  * --calibrate-tokens re-measures the piece table of token-estimate.ts (mean exact tokens per
  * piece kind and length, pages weighted equally) and prints it as token-table.ts source.
+ * --held-out-tokens prints the estimate's error on pages its table was not measured on
+ * (leave-one-out, and even/odd halves).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -25,7 +27,7 @@ import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 import { decodeBody } from '../src/fetch/charset.ts';
 import { extractMarkdown } from '../src/services/web-to-markdown/core.ts';
-import { estimateHtmlTokens, pieceHistogram, PIECE_TABLE_SHAPE } from '../src/services/web-to-markdown/token-estimate.ts';
+import { estimateFromHistogram, estimateHtmlTokens, pieceHistogram, PIECE_TABLE_SHAPE } from '../src/services/web-to-markdown/token-estimate.ts';
 import { countTokens } from '../src/tokenizer/index.ts';
 
 interface Page {
@@ -115,11 +117,10 @@ function readabilityBaseline(html: string, url: string): string {
 }
 
 /** Mean exact tokens per histogram slot over all pieces of the pages, each page weighted equally. */
-function calibrateTokens(htmls: readonly string[]): void {
+function calibrationTable(htmls: readonly string[], memo = new Map<string, number>()): Float64Array {
   const width = PIECE_TABLE_SHAPE.kinds * (PIECE_TABLE_SHAPE.maxLen + 1);
   const tokens = new Float64Array(width);
   const pieces = new Float64Array(width);
-  const memo = new Map<string, number>();
   for (const html of htmls) {
     const starts: number[] = [];
     const hist = pieceHistogram(html, starts);
@@ -136,22 +137,49 @@ function calibrateTokens(htmls: readonly string[]): void {
     for (let i = 0; i < width; i++) pieces[i]! += hist[i]! * weight;
   }
   const row = PIECE_TABLE_SHAPE.maxLen + 1;
+  const table = new Float64Array(width);
+  for (let i = 0; i < width; i++) table[i] = pieces[i]! > 0 ? +(tokens[i]! / pieces[i]!).toFixed(3) : Math.max(1, +((i % row) / 3).toFixed(3));
+  return table;
+}
+
+function calibrateTokens(htmls: readonly string[]): void {
+  const table = calibrationTable(htmls);
+  const row = PIECE_TABLE_SHAPE.maxLen + 1;
   const lines: string[] = [];
-  for (let k = 0; k < PIECE_TABLE_SHAPE.kinds; k++) {
-    const cells: string[] = [];
-    for (let l = 0; l < row; l++) {
-      const i = k * row + l;
-      cells.push(String(pieces[i]! > 0 ? +(tokens[i]! / pieces[i]!).toFixed(3) : Math.max(1, +(l / 3).toFixed(3))));
-    }
-    lines.push('  ' + cells.join(', ') + ',');
-  }
+  for (let k = 0; k < PIECE_TABLE_SHAPE.kinds; k++) lines.push('  ' + Array.from(table.subarray(k * row, (k + 1) * row), String).join(', ') + ',');
   console.log(`export const PIECE_TOKENS: Float64Array = Float64Array.from([\n${lines.join('\n')}\n]);`);
+}
+
+/**
+ * How the estimate does on pages its table was not measured on: leave-one-out (table from the
+ * other pages, error on the page left out) and a two-fold split (even/odd pages).
+ */
+function heldOutTokens(htmls: readonly string[]): void {
+  const memo = new Map<string, number>();
+  const exact = htmls.map((h) => countTokens(h, 'o200k_base'));
+  const err = (i: number, table: Float64Array) => estimateFromHistogram(pieceHistogram(htmls[i]!), table) / exact[i]! - 1;
+  const summary = (errors: number[]) => {
+    const abs = errors.map(Math.abs);
+    return `mean |error| ${((abs.reduce((a, b) => a + b, 0) / abs.length) * 100).toFixed(1)}%, worst ${(Math.max(...abs) * 100).toFixed(1)}%, within 5%: ${abs.filter((e) => e <= 0.05).length}/${abs.length}`;
+  };
+  const loo = htmls.map((_, i) => err(i, calibrationTable(htmls.filter((_, k) => k !== i), memo)));
+  console.log(`HTML token estimate, leave-one-out: ${summary(loo)}`);
+  for (const half of [0, 1]) {
+    const train = htmls.filter((_, k) => k % 2 === half);
+    const table = calibrationTable(train, memo);
+    const test = htmls.map((_, i) => i).filter((i) => i % 2 !== half);
+    console.log(`HTML token estimate, table from the ${half === 0 ? 'even' : 'odd'} pages, error on the ${half === 0 ? 'odd' : 'even'} ones: ${summary(test.map((i) => err(i, table)))}`);
+  }
 }
 
 function main(): void {
   const pages = loadPages();
   if (args.includes('--calibrate-tokens')) {
     calibrateTokens(pages.map((p) => p.html));
+    return;
+  }
+  if (args.includes('--held-out-tokens')) {
+    heldOutTokens(pages.map((p) => p.html));
     return;
   }
   const ours: Counts[][] = [[], []];

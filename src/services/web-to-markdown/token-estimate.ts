@@ -176,9 +176,13 @@ export function pieceHistogram(text: string, starts?: number[]): Uint32Array {
 /** Estimated o200k_base tokens of `text` (HTML), within a few percent of the exact count. */
 export function estimateHtmlTokens(text: string): number {
   if (text.length === 0) return 0;
-  const h = pieceHistogram(text);
+  return estimateFromHistogram(pieceHistogram(text));
+}
+
+/** Histogram times a table of mean tokens per slot (the calibration tooling passes its own). */
+export function estimateFromHistogram(h: Uint32Array, table: Float64Array = PIECE_TOKENS): number {
   let total = 0;
-  for (let i = 0; i < h.length; i++) if (h[i] !== 0) total += h[i]! * PIECE_TOKENS[i]!;
+  for (let i = 0; i < h.length; i++) if (h[i] !== 0) total += h[i]! * table[i]!;
   return Math.round(total);
 }
 
