@@ -9,12 +9,18 @@
  * file) separately: a rule developed on one half should help the other as well. Exits 1 when a
  * retention, answer or idempotence check fails.
  *
- *   npm run eval:compress [-- --file path/to/prompts.jsonl] [-- --verbose]
+ * With --bound it also prints two ceilings that no rule keeping the facts can pass: the reduction
+ * if every closed-class word (articles, forms of "to be", auxiliaries, common prepositions,
+ * conjunctions, pronouns) were deleted, readable or not, and the share of tokens in sentences
+ * (5+ words) that repeat an earlier one word for word.
+ *
+ *   npm run eval:compress [-- --file path/to/prompts.jsonl] [-- --verbose] [-- --bound]
  */
 import { readFileSync } from 'node:fs';
 import { LEVELS, type Level } from '../src/services/tokenslimmer/core.ts';
 import { checkRetention } from '../src/services/tokenslimmer/retention.ts';
 import { slimPrompt } from '../src/services/tokenslimmer/slim.ts';
+import { countTokens } from '../src/tokenizer/index.ts';
 
 interface EvalRecord {
   id: string;
@@ -106,6 +112,37 @@ for (const [level, totals] of Object.entries(classTotals)) {
   console.log(`  ${level.padEnd(10)} ` + Object.entries(totals).map(([c, t]) => `${c} ${t.checked}/${t.missing}`).join(', '));
 }
 console.log('\nGold answers: answer strings of a record (BBH `answer`, NQ `answers`) that occur in its prompt.');
+if (args.includes('--bound')) printBounds();
+
+/** The two ceilings of --bound, per kind (median over the kind's prompts, o200k_base). */
+function printBounds(): void {
+  const closedClass = new RegExp(
+    String.raw`\b(?:the|a|an|is|are|was|were|be|been|being|am|has|have|had|do|does|did|will|would|can|could|should|may|might|of|in|on|at|to|for|with|by|from|into|about|as|and|or|but|that|which|who|it|its|he|she|they|their|his|her|this|these|those|we|you|i)\b ?`,
+    'gi',
+  );
+  console.log('\nCeilings (--bound), median per kind:');
+  for (const kind of [...kinds, 'all']) {
+    const stripped: number[] = [];
+    const repeated: number[] = [];
+    for (const r of records.filter((x) => kind === 'all' || x.kind === kind)) {
+      const n = countTokens(r.prompt, 'o200k_base');
+      stripped.push(100 * (1 - countTokens(r.prompt.replace(closedClass, '').replace(/ {2,}/g, ' '), 'o200k_base') / n));
+      const seen = new Set<string>();
+      let rep = 0;
+      for (const line of r.prompt.split('\n')) {
+        for (const sentence of line.match(/[^.!?]*[.!?]+(?:\s+|$)|[^.!?]+$/g) ?? []) {
+          const key = sentence.trim();
+          if (key.split(/\s+/).length < 5) continue;
+          if (seen.has(key)) rep += countTokens(sentence, 'o200k_base');
+          seen.add(key);
+        }
+      }
+      repeated.push((100 * rep) / n);
+    }
+    console.log(`  ${kind.padEnd(20)} every closed-class word deleted: ${pct(median(stripped))}; in repeated sentences: ${pct(median(repeated))}`);
+  }
+}
+
 if (failed) {
   console.error('\nFAILED: a retention, gold-answer or idempotence check did not hold (rerun with --verbose).');
   process.exitCode = 1;
