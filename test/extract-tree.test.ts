@@ -98,8 +98,23 @@ const QUIRKS = [
   '<p>unterminated <b>bold <a href="x',
 ];
 
+/** Long raw-text bodies (the tokenizer skips those past RAW_SKIP_CHARS with a native search). */
+const JS = 'if (a < b && c > d) { s = "<p>not a tag</p><\\/script>"; t = \'</scripts>\'; } // &amp; stays\n'.repeat(30);
+const CSS = 'p > a:hover { content: "</styles>"; color: #fff } /* <b> */\n'.repeat(40);
+const RAW = [
+  `<p>before</p><script>${JS}</script><p>after &amp; more</p>`,
+  `<script type="module">${JS}</SCRIPT ><style>${CSS}</style\t><div class=x>t</div>`,
+  `<script/>${JS}</script/><p>self-closing script still reads raw text</p>`,
+  `<svg><script>${JS}</script><style>${CSS}</style><path/></svg><p>foreign: not raw text</p>`,
+  `<nav><script>${JS}</script></nav><main><style>${CSS}</style><p>x</p></main>`,
+  `<p>unclosed script</p><script>${JS}`,
+  `<style>${CSS}</stylex></style><p>y</p>`,
+  `<script>${JS}</script><script>${JS}</script>text<style>${CSS}`,
+];
+
 describe('html-events: the tree htmlparser2\'s Parser builds', () => {
   for (const html of QUIRKS) it(`same events for ${JSON.stringify(html).slice(0, 60)}`, () => assertSameTree(html));
+  for (const html of RAW) it(`same events with long raw text: ${JSON.stringify(html.replace(/(.{20})[^<]{200,}/g, '$1…')).slice(0, 70)}`, () => assertSameTree(html));
 
   it('same events on 3,000 seeded random tag soups', () => {
     const rand = rng(20261121);
@@ -117,7 +132,8 @@ describe('html-events: the tree htmlparser2\'s Parser builds', () => {
           html += `<${pick(tags)}${a}${rand() < 0.1 ? '/' : ''}>`;
         } else if (r < 0.7) html += `</${pick(tags)}>`;
         else if (r < 0.95) html += pick(texts);
-        else html += pick(['<!-- c -->', '<![CDATA[d]]>', '<!doctype html>']);
+        else if (r < 0.98) html += pick(['<!-- c -->', '<![CDATA[d]]>', '<!doctype html>']);
+        else html += `<${pick(['script', 'style', 'SCRIPT'])}>${pick([JS, CSS, 'x<y'])}${rand() < 0.8 ? `</${pick(['script', 'style'])}>` : ''}`;
       }
       assertSameTree(html);
     }
