@@ -114,6 +114,7 @@ const AGGRESSIVE: Case[] = [
   ['shortens a retrieval header, keeping a title with its own parentheses', 'Document [2](Title: Mercury (planet)) It is small.', '[2](Mercury (planet)) It is small.'],
   ['never prunes in quotes, code or tables', 'Use "the very best" and `is a`.\n| the | is |', 'Use "the very best" and `is a`.\n| the | is |'],
   ['keeps answer options verbatim', 'Which is true?\n(A) The ball is really red\nB. The cat is   very small\nC) a b', 'Which is true?\n(A) The ball is really red\nB. The cat is   very small\nC) a b'],
+  ['keeps options written on the header line verbatim', 'What is the very best?\nAnswer Choices: (A) the very best (B) a really good one', 'What is the best?\nAnswer Choices: (A) the very best (B) a really good one'],
   ['keeps the items of an options block verbatim, and prunes bullets elsewhere', 'Options:\n- The ball is really red\n- No\n\n- The dog is very old', 'Options:\n- The ball is really red\n- No\n\n- The dog old'],
 ];
 

@@ -41,6 +41,7 @@ const LINES = [
   '(A) The ball is really not red',
   'B. please basically go in order to win',
   'Options:\n- The answer is very much yes\n- No, it is not\n1. um the the end',
+  'Answer Choices: (A) the very best (B) please not in order to',
 ];
 
 function randomPrompt(next: () => number): string {

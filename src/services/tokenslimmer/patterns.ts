@@ -65,10 +65,13 @@ export const NEGATION_RE = new RegExp(String.raw`\b(?:${NEGATION_WORDS.join('|')
  * An answer option of a multiple-choice question: "(A) text", "(a) text", "A) text", "A. text"
  * ("(1)" is not: at a line start it opens a numbered step more often than an option). Options
  * are answer candidates, kept verbatim in every level; so is every item of an "Options:" /
- * "Choices:" block (up to a blank line), which may also be written "- Yes" or "1. Yes".
+ * "Choices:" block (up to a blank line), which may also be written "- Yes" or "1. Yes", and a
+ * header line that holds the options itself ("Answer Choices: (A) 5 (B) 6").
  */
 export const OPTION_LINE_RE = /^[ \t]*(?:\([A-Za-z]\)|[A-Z][.)])[ \t]+\S/;
 export const OPTIONS_HEADER_RE = /^[ \t]*(?:(?:answer[ \t]+)?options|(?:answer[ \t]+)?choices|candidates)[ \t]*:[ \t]*$/i;
+/** The options written on the header's own line: "Answer Choices: (A) 5 (B) 6 (C) 7" (kept verbatim too). */
+export const OPTIONS_INLINE_RE = /^[ \t]*(?:answer[ \t]+)?(?:options|choices)[ \t]*:[ \t]*\S/i;
 /** A line of an options block: an option, or a bulleted / numbered item. */
 export const OPTION_ITEM_RE = /^[ \t]*(?:[-*•][ \t]+\S|\d{1,2}[.)][ \t]+\S)/;
 
@@ -80,7 +83,7 @@ export const OPTION_ITEM_RE = /^[ \t]*(?:[-*•][ \t]+\S|\d{1,2}[.)][ \t]+\S)/;
 export function optionReader(): (line: string) => boolean {
   let inBlock = false;
   return (line) => {
-    if (OPTION_LINE_RE.test(line) || (inBlock && OPTION_ITEM_RE.test(line))) return true;
+    if (OPTION_LINE_RE.test(line) || OPTIONS_INLINE_RE.test(line) || (inBlock && OPTION_ITEM_RE.test(line))) return true;
     inBlock = OPTIONS_HEADER_RE.test(line);
     return false;
   };
