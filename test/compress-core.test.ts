@@ -45,6 +45,7 @@ const BALANCED: Case[] = [
   ['removes request wrappers and politeness', 'Could you please summarize the report? Thank you so much!', 'Summarize the report?'],
   ['keeps a modal that does not open the sentence', 'What can you tell me about Paris?', 'What can you tell me about Paris?'],
   ['removes "I would like you to"', 'I would like you to translate this.', 'Translate this.'],
+  ['removes other request wrappers', 'Hi, I was wondering if you could check my order. Would it be possible to ship it? I would appreciate it if you could reply.', 'Hi, check my order. Ship it? Reply.'],
   ['removes "As an AI language model,"', 'As an AI language model, I cannot browse.', 'I cannot browse.'],
   ['replaces verbose phrases from the table', 'We left early in order to avoid traffic due to the fact that it rained.', 'We left early to avoid traffic because it rained.'],
   ['replaces the newer verbose phrases too', 'In spite of the rain, a wide variety of birds came in order for us to count them.', 'Despite the rain, various birds came for us to count them.'],
