@@ -2,10 +2,10 @@
  * API-01 core: HTML (or plain text) in, Markdown out. Pure and synchronous: the worker pool runs
  * it (workers/web-to-markdown.ts) and tests and benchmarks call it directly.
  *
- * Strategy (Readability's retry ladder on a faster DOM): parse with boilerplate pruning by
- * class/id, score and pick the main content, render; when that yields less than
- * MIN_ARTICLE_CHARS while the page holds more text, parse again without the class/id pruning;
- * and as a last resort render the whole body (and, when even that is empty, the body with its
+ * Strategy (Readability's retry ladder on a faster DOM): parse once; score and pick the main
+ * content in the tree without class/id boilerplate, render; when that yields less than
+ * MIN_ARTICLE_CHARS while the page holds more text, do the same on the tree with it; and as a
+ * last resort render the whole body (and, when even that is empty, the body of a parse with its
  * header/nav/footer kept). The longest result of the attempts wins, so a page with visible text
  * never gives an empty string.
  */
