@@ -42,6 +42,9 @@ const LINES = [
   'B. please basically go in order to win',
   'Options:\n- The answer is very much yes\n- No, it is not\n1. um the the end',
   'Answer Choices: (A) the very best (B) please not in order to',
+  '\u00a0line opening with a no-break space, um, the the end',
+  '\u2003 \u00a0Please kindly go',
+  '- Could you please \u2003answer \u00a0 now',
 ];
 
 function randomPrompt(next: () => number): string {
@@ -65,6 +68,8 @@ function randomPrompt(next: () => number): string {
 }
 
 const RANDOM_CASES = 400;
+/** The control characters core.ts uses as marks and placeholders: never in an output whose input had none. */
+const RESERVED = /[\x01-\x04\x0E-\x1F]/;
 
 describe('API-09 properties on the eval prompts', () => {
   for (const level of LEVELS) {
@@ -98,6 +103,7 @@ describe('API-09 properties on random inputs', () => {
         const out = compressText(prompt, level);
         const check = checkRetention(prompt, out, level);
         assert.ok(check.ok, `case ${i} ${level}: ${JSON.stringify(check.missing.slice(0, 5))}\n${JSON.stringify(prompt)}\n${JSON.stringify(out)}`);
+        assert.ok(!RESERVED.test(out) || RESERVED.test(prompt), `case ${i} ${level}: an internal mark leaked\n${JSON.stringify(prompt)}\n${JSON.stringify(out)}`);
         assert.equal(compressText(prompt, level), out, `case ${i}: not deterministic`);
         assert.equal(compressText(out, level), out, `case ${i} ${level}: not idempotent\n${JSON.stringify(prompt)}\n${JSON.stringify(out)}`);
       }

@@ -89,7 +89,10 @@ function applyRules(s: string, level: Level): string {
   if (s.includes('*')) s = s.replace(EMPHASIS_RE, (_m, a: string | undefined, b: string | undefined) => a ?? b ?? '');
   if (CLITIC_GATE_RE.test(s)) s = s.replace(SPLIT_CLITIC_RE, '$1'); // one regex test: 4 µs per 10 KB vs 10 µs per includes() on a two-byte string
   if (level !== 'safe') {
-    s = applyBalanced(s, true);
+    // Space runs (also of no-break and other Unicode spaces) collapse before the phrase rules, as
+    // retention.ts normalises them: "please \u2003answer" must read as "please answer" in the
+    // first pass too, or a wrapper rule would see a different text than the checker.
+    s = applyBalanced(s.replace(SPACE_RUN_RE, '$1 '), true);
     if (level === 'aggressive') s = applyAggressive(s);
     if (s.includes(CAP_MARK)) s = s.replace(/\u0001[ \t]*([a-z])(?=[a-z]*\b)/g, (_m, c: string) => c.toUpperCase()).replace(/\u0001/g, '');
   }

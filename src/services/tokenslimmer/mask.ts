@@ -111,7 +111,10 @@ function maskLines(chunk: string, masker: Masker): string {
       continue;
     }
     // The mark goes after the indentation: spaces that a removal leaves after it are dropped later.
-    const indent = line.length - line.trimStart().length;
+    // Indentation is spaces and tabs only, as dedupeAndJoin reads it: a line that opens with a
+    // no-break or other Unicode space keeps it after the mark (else the mark would leak).
+    let indent = 0;
+    while (line.charCodeAt(indent) === 32 || line.charCodeAt(indent) === 9) indent++;
     // LINE_MARK only on a speaker turn that says something: only such a line may be dropped as a turn
     // left empty (or, in aggressive, as a mere acknowledgement). A line that merely comes to look
     // like a label after a removal ("Thanks! go A: -" → "Go A: -") is never dropped.
