@@ -67,7 +67,7 @@ describe('Redis cache store on two nodes', { skip: REDIS_SKIP }, () => {
     const [a, b] = [await node(prefix), await node(prefix)];
     const id = await a.put(scope, entry(1), Date.now());
     const hit = await within(100, async () => (await b.candidates(scope, unit(1), 'other', 5, Date.now())).find((c) => c.id === id) ?? null);
-    assert.equal(hit.value.response, 'answer 1');
+    assert.equal(await b.claim(scope, id, Date.now()), 'answer 1');
     assert.ok(hit.value.cosine > 0.99);
     assert.deepEqual(hit.value.features, features(1));
     assert.equal((await b.candidates(scope, unit(2), 'fp-1', 5, Date.now()))[0]!.exact, true, 'exact repeat by fingerprint');
@@ -85,7 +85,9 @@ describe('Redis cache store on two nodes', { skip: REDIS_SKIP }, () => {
     const conn = await RedisConnection.connect({ url: REDIS_URL!, keyPrefix: prefix });
     await conn.command(['DEL', `${prefix}c:e:${id}`]);
     await conn.close();
-    assert.deepEqual(await a.candidates(scope, unit(3), 'fp-3', 5, Date.now()), []);
+    // The deletion did not go through the stream: the mirror still offers the entry, the claim refuses it.
+    assert.equal((await a.candidates(scope, unit(3), 'fp-3', 5, Date.now()))[0]?.id, id);
+    assert.equal(await a.claim(scope, id, Date.now()), null);
   });
 
   it('a node started later catches up from Redis; replace keeps the id everywhere', async () => {
@@ -99,7 +101,7 @@ describe('Redis cache store on two nodes', { skip: REDIS_SKIP }, () => {
     assert.equal(again, id);
     const seen = await within(100, async () => {
       const c = await a.candidates(scope, unit(4), 'x', 5, Date.now());
-      return c.length === 1 && c[0]!.response === 'newer' ? c[0]! : null;
+      return c.length === 1 && (await a.claim(scope, c[0]!.id, Date.now())) === 'newer' ? c[0]! : null;
     });
     assert.equal(seen.value.id, id);
   });
@@ -114,7 +116,7 @@ describe('Redis cache store on two nodes', { skip: REDIS_SKIP }, () => {
     await new Promise((r) => setTimeout(r, 250));
     a.maintain(Date.now());
     assert.deepEqual(a.stats().entries, 1, 'the replaced entry keeps its new expiry; the other one is gone');
-    assert.equal((await a.candidates(scope, unit(1), 'x', 5, Date.now()))[0]?.response, 'kept');
+    assert.equal(await a.claim(scope, (await a.candidates(scope, unit(1), 'x', 5, Date.now()))[0]!.id, Date.now()), 'kept');
   });
 
   it('evicts the least recently used entry of a tenant past CACHE_MAX_ENTRIES, on every node', async () => {
@@ -123,11 +125,13 @@ describe('Redis cache store on two nodes', { skip: REDIS_SKIP }, () => {
     const [a, b] = [await node(prefix, 3), await node(prefix, 3)];
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) ids.push(await a.put(scope, entry(i), Date.now()));
-    await b.touch(scope, ids[0]!, Date.now() + 1000);
+    assert.equal(await b.claim(scope, ids[0]!, Date.now() + 1000), 'answer 0');
     await b.put({ tenant: 't1', namespace: 'other' }, entry(5), Date.now());
-    // ids[1] was the least recently used: gone on both nodes; ids[0] (touched) stays.
-    await within(100, async () => (b.stats().entries === 3 && a.stats().entries === 3 ? true : null));
-    assert.deepEqual((await a.candidates(scope, unit(1), 'fp-1', 5, Date.now())).map((c) => c.id).includes(ids[1]!), false);
+    // ids[1] was the least recently used: gone in Redis at once (no node can claim it), and from
+    // both nodes' mirrors within 100 ms; ids[0] (used) stays.
+    assert.equal(await a.claim(scope, ids[1]!, Date.now()), null);
+    const inMirror = (n: RedisCacheStore) => n.candidates(scope, unit(1), 'fp-1', 5, Date.now()).some((c) => c.id === ids[1]);
+    await within(100, async () => (!inMirror(a) && !inMirror(b) && a.stats().entries === 3 && b.stats().entries === 3 ? true : null));
     assert.ok((await b.candidates(scope, unit(0), 'fp-0', 5, Date.now())).some((c) => c.id === ids[0]));
   });
 });

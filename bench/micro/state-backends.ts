@@ -1,8 +1,9 @@
 /**
  * What STATE_BACKEND=redis costs against memory, in the same run (tinybench): the quota check of
- * one metered request (burst limiter + usage take), a lock acquire + release, and a semantic-cache
- * lookup (index search; with Redis plus the round trip that checks the hit and fetches the
- * response). Redis: REDIS_URL, else 127.0.0.1:6379; keys under a unique prefix, deleted after.
+ * one metered request (burst limit + usage take: one script on Redis; the old two-script form for
+ * comparison), a lock acquire + release, and a semantic-cache lookup: a hit (index search, then the
+ * winner claimed: on Redis the one round trip that checks it and fetches its response) and a miss
+ * (index search only, local on both backends). Redis: REDIS_URL, else 127.0.0.1:6379; keys under a unique prefix, deleted after.
  * Without a Redis only the memory rows are printed (with a note).
  */
 import { Bench } from 'tinybench';
@@ -86,7 +87,13 @@ const redisCache = redis && (await RedisCacheStore.open(redis, { dims: DIMS, max
 if (redisCache) await fill(redisCache);
 const queries = vectors.slice(0, 256).map((v) => unit(v.map((x) => x + rnd() * 0.02)));
 let q = 0;
+// A hit: index search, then the winner's response claimed (Redis: the one round trip of a hit).
 const lookup = (store: CacheStore) => async () => {
+  const c = await store.candidates(scope, queries[q++ % queries.length]!, 'none', 5, Date.now());
+  if (c.length === 0 || (await store.claim(scope, c[0]!.id, Date.now())) === null) throw new Error('lookup found nothing');
+};
+// A miss: nothing scores high enough, so nothing is claimed (Redis: no round trip at all).
+const lookupMiss = (store: CacheStore) => async () => {
   const c = await store.candidates(scope, queries[q++ % queries.length]!, 'none', 5, Date.now());
   if (c.length === 0) throw new Error('lookup found nothing');
 };
@@ -95,7 +102,7 @@ const lookup = (store: CacheStore) => async () => {
 console.assert((await memCache.candidates(scope, vectors[7]!, 'none', 5, Date.now()))[0]!.cosine > 0.999, 'memory cache finds a stored vector');
 if (redisCache) {
   const c = await redisCache.candidates(scope, vectors[7]!, 'none', 5, Date.now());
-  console.assert(c[0]!.cosine > 0.999 && c[0]!.response === response, 'redis cache finds a stored vector and its response');
+  console.assert(c[0]!.cosine > 0.999 && (await redisCache.claim(scope, c[0]!.id, Date.now())) === response, 'redis cache finds a stored vector and its response');
   console.assert((await redisUsage!.take({ ...charge, subject: 'key:check', limit: 1 })).granted && !(await redisUsage!.take({ ...charge, subject: 'key:check', limit: 1 })).granted, 'redis usage refuses past the limit');
 }
 
@@ -108,6 +115,8 @@ bench.add('lock acquire+release: memory', lockPair(memLocks));
 if (redisLocks) bench.add('lock acquire+release: redis', lockPair(redisLocks));
 bench.add('cache lookup (5000 x 100d): memory', lookup(memCache));
 if (redisCache) bench.add('cache lookup (5000 x 100d): redis', lookup(redisCache));
+bench.add('cache lookup, miss: memory', lookupMiss(memCache));
+if (redisCache) bench.add('cache lookup, miss: redis', lookupMiss(redisCache));
 await bench.run();
 
 type R = { latency: { mean: number; p50?: number; p99?: number }; throughput: { mean: number } };
@@ -129,6 +138,7 @@ const pair = (label: string, mem: string, red: string) => {
 pair('quota check', 'quota check: memory', 'quota check: redis');
 pair('lock pair', 'lock acquire+release: memory', 'lock acquire+release: redis');
 pair('cache lookup', 'cache lookup (5000 x 100d): memory', 'cache lookup (5000 x 100d): redis');
+pair('cache miss', 'cache lookup, miss: memory', 'cache lookup, miss: redis');
 if (!redis) notes.push('no Redis reachable: set REDIS_URL to compare');
 printReport({ name: 'State backends: memory vs Redis (loopback, node-redis)', rows, ratios, notes });
 

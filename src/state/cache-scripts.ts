@@ -53,7 +53,9 @@ end
 
 /**
  * ARGV: prefix, tenant, tenantBase, maxlen, namespace, newId, replaceId|'', fingerprint, vector,
- * features, response, ttlMs, maxEntries. Reply: {id, expiry}.
+ * features, response, ttlMs, maxEntries. Reply: {id, expiry, gone id, its namespace, ...}: the
+ * entries this put removed besides the replaced one (LRU evictions, an older entry with the same
+ * fingerprint), so the writing gateway drops them from its mirror at once, before the stream echo.
  */
 export const CACHE_PUT = `${PRELUDE}
 local ns, new_id, replace_id, fp = ARGV[5], ARGV[6], ARGV[7], ARGV[8]
@@ -68,12 +70,17 @@ if replace_id ~= '' then
     forget(replace_id, true)
   end
 end
+local gone = {}
 local same = redis.call('HGET', pb .. 'fp', fp)
 if same then
   if forget(same, true) then id = id or same end
+  if same ~= id then gone[#gone + 1] = same; gone[#gone + 1] = ns end
 end
 while redis.call('ZCARD', lru) >= max_entries do
-  forget(redis.call('ZRANGE', lru, 0, 0)[1], true)
+  local victim = redis.call('ZRANGE', lru, 0, 0)[1]
+  local victim_ns = redis.call('HGET', where, victim)
+  forget(victim, true)
+  if victim_ns then gone[#gone + 1] = victim; gone[#gone + 1] = victim_ns end
 end
 id = id or new_id
 local x = int(now + ttl)
@@ -85,7 +92,9 @@ redis.call('ZADD', lru, redis.call('INCR', tb .. 'seq'), id)
 redis.call('ZADD', texp, x, id)
 redis.call('HSET', where, id, ns)
 redis.call('XADD', stream, 'MAXLEN', '~', maxlen, '*', 'op', 'put', 'id', id, 't', tenant, 'n', ns, 'v', vec, 'f', feat, 'fp', fp, 'x', x)
-return { id, x }
+local out = { id, x }
+for i = 1, #gone do out[#out + 1] = gone[i] end
+return out
 `;
 
 /** ARGV: prefix, tenant, tenantBase, maxlen, namespace. Reply: entries that were live. */
@@ -105,32 +114,18 @@ return n
 `;
 
 /**
- * The responses of candidate ids, checked against Redis: an entry that expired or was deleted
- * answers found = '0'. ARGV: prefix, tenant, namespace, ids... Reply: found, response, found, response, ...
+ * Claims a hit: the response of one entry, checked against Redis (an entry that expired or was
+ * deleted there, e.g. flushed through another gateway, answers nil), marked as the most recently
+ * used of its tenant in the same step. The LRU score is the tenant's use counter, so two uses in
+ * one millisecond (or on gateways whose clocks differ) still order; XX: a forgotten id is not
+ * brought back. ARGV: prefix, tenant, namespace, tenantBase, id.
  */
-export const CACHE_FETCH = `
-local P, tenant, ns = ARGV[1], ARGV[2], ARGV[3]
-local out = {}
-for i = 4, #ARGV do
-  local e = redis.call('HMGET', P .. 'c:e:' .. ARGV[i], 't', 'n', 'r')
-  if e[1] == tenant and e[2] == ns then
-    out[#out + 1] = '1'
-    out[#out + 1] = e[3]
-  else
-    out[#out + 1] = '0'
-    out[#out + 1] = ''
-  end
+export const CACHE_CLAIM = `
+local P, tenant, ns, tb, id = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5]
+local e = redis.call('HMGET', P .. 'c:e:' .. id, 't', 'n', 'r')
+if e[1] ~= tenant or e[2] ~= ns then return false end
+if redis.call('ZSCORE', tb .. 'lru', id) ~= false then
+  redis.call('ZADD', tb .. 'lru', 'XX', redis.call('INCR', tb .. 'seq'), id)
 end
-return out
-`;
-
-/**
- * ARGV: tenantBase, id. Marks an entry as the most recently used of its tenant: the score is the
- * tenant's use counter, so two uses in one millisecond (or on gateways whose clocks differ) still
- * order. XX: a forgotten id is not brought back.
- */
-export const CACHE_TOUCH = `
-local tb = ARGV[1]
-if redis.call('ZSCORE', tb .. 'lru', ARGV[2]) == false then return 0 end
-return redis.call('ZADD', tb .. 'lru', 'XX', redis.call('INCR', tb .. 'seq'), ARGV[2])
+return e[3]
 `;

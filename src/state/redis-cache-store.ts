@@ -1,12 +1,13 @@
 /**
  * CacheStore on Redis (API-05 across gateways). Redis holds every entry (cache-scripts.ts); each
- * gateway keeps a local mirror with its own HNSW index per (tenant, namespace), so a lookup is a
- * local sub-millisecond search plus one Redis round trip for the candidates' responses, which is
- * also where a hit is checked against Redis: an entry expired or deleted there is never returned.
+ * gateway keeps a local mirror with its own HNSW index and the entries' word features per (tenant,
+ * namespace), so a lookup searches and verifies locally (a miss costs no round trip) and a hit
+ * costs one: CLAIM, which checks the winner against Redis (an entry expired or deleted there is
+ * never returned), fetches its response and marks it used.
  *
  *   put / flush ──Lua──> Redis entry hashes + <prefix>c:stream (put | del | flush)
  *                                  │ XREAD BLOCK (own connection)
- *   lookup ─> local mirror ────────┘  index.search ─> candidate ids ─> FETCH (live? response)
+ *   lookup ─> local mirror ────────┘  index.search ─> verify ─> winner id ─> CLAIM (live? response)
  *
  * The mirror catches up from a SCAN of the entries at start and after every reconnect (a Redis that
  * restarted empty, or a stream trimmed past our position, is then seen as it is), and from the
@@ -18,7 +19,7 @@ import { randomUUID } from 'node:crypto';
 import type { SentenceFeatures } from '../embeddings/glove.ts';
 import type { Candidate, CacheStore, NewEntry, Scope, StoreStats } from '../services/semantic-cache/store.ts';
 import { createVectorIndex, type IndexKind, type VectorIndex } from '../vector-index/index.ts';
-import { CACHE_FETCH, CACHE_FLUSH, CACHE_PUT, CACHE_TOUCH } from './cache-scripts.ts';
+import { CACHE_CLAIM, CACHE_FLUSH, CACHE_PUT } from './cache-scripts.ts';
 import type { LuaScript, RedisConnection } from './redis-connection.ts';
 import { stateUnavailable } from './unavailable.ts';
 
@@ -59,7 +60,7 @@ export class RedisCacheStore implements CacheStore {
   readonly #indexKind: IndexKind;
   readonly #maxLen: number;
   readonly #stream: string;
-  readonly #s: { put: LuaScript; flush: LuaScript; fetch: LuaScript; touch: LuaScript };
+  readonly #s: { put: LuaScript; flush: LuaScript; claim: LuaScript };
   readonly #partitions = new Map<string, Partition>();
   /** Local expiries, soonest first: maintain() pops what is due instead of scanning every entry. */
   readonly #expiries = new MinHeap<Expiry>((e) => e.at);
@@ -77,7 +78,7 @@ export class RedisCacheStore implements CacheStore {
     this.#indexKind = options.index ?? 'hnsw';
     this.#maxLen = options.streamMaxLen ?? 100_000;
     this.#stream = `${redis.keyPrefix}c:stream`;
-    this.#s = { put: redis.script('cache-put', CACHE_PUT), flush: redis.script('cache-flush', CACHE_FLUSH), fetch: redis.script('cache-fetch', CACHE_FETCH), touch: redis.script('cache-touch', CACHE_TOUCH) };
+    this.#s = { put: redis.script('cache-put', CACHE_PUT), flush: redis.script('cache-flush', CACHE_FLUSH), claim: redis.script('cache-claim', CACHE_CLAIM) };
   }
 
   /** Opens the store: its own reading connection, the first catch-up, then following the stream. */
@@ -89,32 +90,32 @@ export class RedisCacheStore implements CacheStore {
     return store;
   }
 
-  async candidates(scope: Scope, vector: Float32Array, fingerprint: string, k: number, now: number): Promise<Candidate[]> {
+  /** Local only: the mirror's nearest live entries (Redis is asked by claim, for the winner). */
+  candidates(scope: Scope, vector: Float32Array, fingerprint: string, k: number, now: number): Candidate[] {
     const p = this.#partitions.get(partitionKey(scope));
     if (p === undefined) return [];
-    const picked: { e: LocalEntry; cosine: number; exact: boolean }[] = [];
+    const out: Candidate[] = [];
     const exact = p.byFingerprint.get(fingerprint);
-    if (exact !== undefined && exact.expiresAt > now) picked.push({ e: exact, cosine: 1, exact: true });
+    if (exact !== undefined && exact.expiresAt > now) out.push({ id: exact.id, cosine: 1, features: exact.features, exact: true });
     for (const hit of p.index.search(vector, k + 2)) {
       const e = p.byLabel.get(hit.label);
       if (e === undefined || e === exact || e.expiresAt <= now) continue;
-      picked.push({ e, cosine: hit.score, exact: false });
-      if (picked.length >= k) break;
+      out.push({ id: e.id, cosine: hit.score, features: e.features, exact: false });
+      if (out.length >= k) break;
     }
-    if (picked.length === 0) return [];
-    const r = await this.#eval<string[]>(this.#s.fetch, [this.#redis.keyPrefix, scope.tenant, scope.namespace, ...picked.map((c) => c.e.id)]);
-    const out: Candidate[] = [];
-    picked.forEach((c, i) => {
-      if (r[2 * i] === '1') out.push({ id: c.e.id, cosine: c.cosine, features: c.e.features, response: r[2 * i + 1]!, exact: c.exact });
-    });
     return out;
+  }
+
+  /** One round trip: the response if the entry is still live in Redis, marked used; else null. */
+  async claim(scope: Scope, id: string, _now: number): Promise<string | null> {
+    return this.#eval<string | null>(this.#s.claim, [this.#redis.keyPrefix, scope.tenant, scope.namespace, tenantBase(this.#redis.keyPrefix, scope.tenant), id]);
   }
 
   async put(scope: Scope, entry: NewEntry, _now: number, replaceId?: string): Promise<string> {
     if (entry.vector.length !== this.#dims) throw new RangeError(`vector must have ${this.#dims} dimensions`);
     const vec = b64(entry.vector);
     const feat = encodeFeatures(entry.features);
-    const [id, x] = await this.#eval<[string, string]>(this.#s.put, [
+    const [id, x, ...gone] = await this.#eval<string[]>(this.#s.put, [
       ...this.#head(scope.tenant),
       scope.namespace,
       randomUUID(),
@@ -128,16 +129,9 @@ export class RedisCacheStore implements CacheStore {
     ]);
     // Our own lookups see it at once; the stream echo (and the deletes it implied) follow.
     if (replaceId !== undefined && replaceId !== id) this.#remove(scope.tenant, scope.namespace, replaceId);
-    this.#upsert(scope.tenant, scope.namespace, { id, vector: entry.vector, features: entry.features, fingerprint: entry.fingerprint, expiresAt: Number(x) });
+    for (let i = 0; i + 1 < gone.length; i += 2) this.#remove(scope.tenant, gone[i + 1]!, gone[i]!);
+    this.#upsert(scope.tenant, scope.namespace, { id: id!, vector: entry.vector, features: entry.features, fingerprint: entry.fingerprint, expiresAt: Number(x) });
     return id;
-  }
-
-  async touch(scope: Scope, id: string, _now: number): Promise<void> {
-    try {
-      await this.#eval(this.#s.touch, [tenantBase(this.#redis.keyPrefix, scope.tenant), id]);
-    } catch {
-      // Recency is advisory: a lost touch only changes which entry is evicted first.
-    }
   }
 
   async flush(scope: Scope): Promise<number> {

@@ -46,11 +46,12 @@ export function cacheStoreContract(name: string, factory: CacheStoreFactory, opt
     });
     afterEach(() => h.close());
 
-    it('finds a stored entry by its vector, with its response and features', async () => {
+    it('finds a stored entry by its vector, with its features, and claims its response', async () => {
       const id = await s.put(A, entry(1), Date.now());
       const c = await s.candidates(A, axis(1, 0.1), 'other', 5, Date.now());
       assert.equal(c.length, 1);
-      assert.deepEqual([c[0]!.id, c[0]!.response, c[0]!.exact], [id, 'answer 1', false]);
+      assert.deepEqual([c[0]!.id, c[0]!.exact], [id, false]);
+      assert.equal(await s.claim(A, id, Date.now()), 'answer 1');
       assert.ok(c[0]!.cosine > 0.99);
       assert.deepEqual(c[0]!.features, contractFeatures(1));
     });
@@ -74,7 +75,8 @@ export function cacheStoreContract(name: string, factory: CacheStoreFactory, opt
       assert.equal(await s.put(A, entry(1, { response: 'second', fingerprint: 'fp-other' }), Date.now(), id), id);
       assert.equal(await s.put(A, entry(1, { response: 'third', fingerprint: 'fp-other' }), Date.now()), id);
       const c = await s.candidates(A, axis(1), 'x', 5, Date.now());
-      assert.deepEqual(c.map((x) => [x.id, x.response]), [[id, 'third']]);
+      assert.deepEqual(c.map((x) => x.id), [id]);
+      assert.equal(await s.claim(A, id, Date.now()), 'third');
     });
 
     it('ignores a replace id of another namespace', async () => {
@@ -84,28 +86,39 @@ export function cacheStoreContract(name: string, factory: CacheStoreFactory, opt
       assert.equal((await s.candidates({ tenant: 'tenant-a', namespace: 'n2' }, axis(1), 'x', 5, Date.now())).length, 1);
     });
 
+    it('claims nothing of another tenant or namespace, nor an unknown id', async () => {
+      const id = await s.put(A, entry(1), Date.now());
+      assert.equal(await s.claim({ tenant: 'tenant-b', namespace: 'default' }, id, Date.now()), null);
+      assert.equal(await s.claim({ tenant: 'tenant-a', namespace: 'other' }, id, Date.now()), null);
+      assert.equal(await s.claim(A, 'no-such-id', Date.now()), null);
+      assert.equal(await s.claim(A, id, Date.now()), 'answer 1');
+    });
+
     it('flushes one namespace and says how many entries it held', async () => {
-      await s.put(A, entry(1), Date.now());
+      const flushed = await s.put(A, entry(1), Date.now());
       await s.put(A, entry(2), Date.now());
       await s.put({ tenant: 'tenant-a', namespace: 'keep' }, entry(3), Date.now());
       assert.equal(await s.flush(A), 2);
       assert.deepEqual(await s.candidates(A, axis(1), 'fp-1', 5, Date.now()), []);
+      assert.equal(await s.claim(A, flushed, Date.now()), null);
       assert.equal((await s.candidates({ tenant: 'tenant-a', namespace: 'keep' }, axis(3), 'x', 5, Date.now())).length, 1);
       assert.equal(await s.flush(A), 0);
     });
 
-    it('never returns an expired entry', async () => {
-      await s.put(A, entry(1, { ttlMs: 200 }), Date.now());
-      await s.put(A, entry(2), Date.now());
+    it('never returns or claims an expired entry', async () => {
+      const expired = await s.put(A, entry(1, { ttlMs: 200 }), Date.now());
+      const live = await s.put(A, entry(2), Date.now());
       await new Promise((r) => setTimeout(r, 300));
       const c = await s.candidates(A, axis(1), 'fp-1', 5, Date.now());
-      assert.deepEqual(c.map((x) => x.response), ['answer 2']);
+      assert.deepEqual(c.map((x) => x.id), [live]);
+      assert.equal(await s.claim(A, expired, Date.now()), null);
     });
 
     it('evicts the least recently used entry of a tenant past maxEntries', async () => {
       const ids = [];
       for (let i = 0; i < CONTRACT_MAX_ENTRIES; i++) ids.push(await s.put(A, entry(i), Date.now() + i));
-      await s.touch(A, ids[0]!, Date.now() + 100);
+      // A claim is a use: ids[0] becomes the most recently used.
+      assert.equal(await s.claim(A, ids[0]!, Date.now() + 100), 'answer 0');
       await s.put({ tenant: 'tenant-a', namespace: 'other' }, entry(5), Date.now() + 200);
       const left = (await s.candidates(A, axis(0), 'x', 5, Date.now())).map((c) => c.id).sort();
       assert.deepEqual(left, [ids[0]!, ids[2]!].sort());

@@ -53,8 +53,10 @@ export interface SemanticCacheOptions {
 interface Best {
   score: number;
   id: string | null;
-  response: string | null;
 }
+
+/** Winners claimed in one lookup at most: each failed claim means another gateway just deleted it. */
+const MAX_CLAIMS = 3;
 
 export class SemanticCache {
   private readonly embedder: Embedder;
@@ -76,12 +78,20 @@ export class SemanticCache {
     const scope = scopeOf(input);
     const q = await this.embedder.embed(input.query);
     const now = this.now();
-    const best = await this.best(scope, q, now);
-    // The decision uses the score as returned, so a caller can reproduce it from the body.
-    const score = round(best.score);
-    if (best.id !== null && score >= threshold) {
-      await this.store.touch(scope, best.id, now);
-      return { cache_hit: true, similarity_score: score, cached_response: best.response, entry_id: best.id };
+    // Candidates are verified on local data; only the winner's response is claimed from the store
+    // (a Redis round trip on STATE_BACKEND=redis, none for a miss). A winner that is gone there
+    // (deleted through another gateway a moment ago) makes way for the next best.
+    const gone = new Set<string>();
+    let score = 0;
+    for (let attempt = 0; attempt < MAX_CLAIMS; attempt++) {
+      const best = await this.best(scope, q, now, gone);
+      // The decision uses the score as returned, so a caller can reproduce it from the body.
+      score = round(best.score);
+      if (best.id === null || score < threshold) break;
+      const response = await this.store.claim(scope, best.id, now);
+      if (response !== null) return { cache_hit: true, similarity_score: score, cached_response: response, entry_id: best.id };
+      gone.add(best.id);
+      score = 0;
     }
     return { cache_hit: false, similarity_score: score, cached_response: null };
   }
@@ -108,17 +118,17 @@ export class SemanticCache {
     return { flushed: await this.store.flush(scopeOf(input)) };
   }
 
-  private async best(scope: Scope, q: EmbeddedText, now: number): Promise<Best> {
+  private async best(scope: Scope, q: EmbeddedText, now: number, skip?: ReadonlySet<string>): Promise<Best> {
     const candidates = await this.store.candidates(scope, q.vector, q.fingerprint, CANDIDATES, now);
-    const best: Best = { score: 0, id: null, response: null };
+    const best: Best = { score: 0, id: null };
     for (const c of candidates) {
+      if (skip?.has(c.id)) continue;
       // final = sqrt(cosine x coverage) <= sqrt(cosine): a candidate that cannot win is skipped.
       if (!c.exact && Math.sqrt(Math.max(0, c.cosine)) <= best.score) continue;
       const v = this.embedder.verify(c.exact ? 1 : c.cosine, q.features, c.features);
       if (v.score > best.score) {
         best.score = v.score;
         best.id = c.id;
-        best.response = c.response;
       }
     }
     return best;

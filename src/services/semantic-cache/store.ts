@@ -39,7 +39,6 @@ export interface Candidate {
   /** Sentence-vector cosine from the index (1 for an exact repeat). */
   readonly cosine: number;
   readonly features: SentenceFeatures;
-  readonly response: string;
   readonly exact: boolean;
 }
 
@@ -51,12 +50,18 @@ export interface StoreStats {
 }
 
 export interface CacheStore {
-  /** Live entries of one (tenant, namespace) nearest to `vector`, best first; an exact repeat comes first. */
+  /**
+   * Live entries of one (tenant, namespace) nearest to `vector`, best first; an exact repeat comes
+   * first. Without their responses: only the winner's is fetched (claim), so a miss reads nothing more.
+   */
   candidates(scope: Scope, vector: Float32Array, fingerprint: string, k: number, now: number): Candidate[] | Promise<Candidate[]>;
+  /**
+   * The response of entry `id` of `scope` when it is still live (not expired, evicted, replaced or
+   * flushed, on any gateway), marking it as used (LRU); null otherwise.
+   */
+  claim(scope: Scope, id: string, now: number): string | null | Promise<string | null>;
   /** Stores an entry (or replaces `replaceId` of the same scope, keeping its id); evicts LRU entries past capacity. */
   put(scope: Scope, entry: NewEntry, now: number, replaceId?: string): string | Promise<string>;
-  /** Marks an entry used (LRU). */
-  touch(scope: Scope, id: string, now: number): void | Promise<void>;
   /** Deletes one namespace of one tenant; returns how many entries it held. */
   flush(scope: Scope): number | Promise<number>;
   /** Sweeps expired entries and rebuilds indexes whose deletions piled up (bounded work per call). */
@@ -192,12 +197,13 @@ export class MemoryCacheStore implements CacheStore {
     return e.id;
   }
 
-  touch(scope: Scope, id: string, now: number): void {
+  claim(scope: Scope, id: string, now: number): string | null {
     const e = this.byId.get(id);
-    if (e === undefined || !e.alive || e.tenant.id !== scope.tenant || e.partition.namespace !== scope.namespace) return;
+    if (e === undefined || !e.alive || e.expiresAt <= now || e.tenant.id !== scope.tenant || e.partition.namespace !== scope.namespace) return null;
     e.lastUsed = now;
     this.unlink(e.tenant, e);
     this.linkHead(e.tenant, e);
+    return e.response;
   }
 
   flush(scope: Scope): number {
@@ -310,5 +316,5 @@ export class MemoryCacheStore implements CacheStore {
 }
 
 function toCandidate(e: Entry, cosine: number, exact: boolean): Candidate {
-  return { id: e.id, cosine, features: e.features, response: e.response, exact };
+  return { id: e.id, cosine, features: e.features, exact };
 }
