@@ -140,3 +140,38 @@ describe('semantic cache: isolation, TTL, capacity', () => {
     assert.equal((await cache.lookup({ tenant: 't', query: 'How do I reset my router?' })).cache_hit, false);
   });
 });
+
+describe('semantic cache: claiming the winner', () => {
+  it('tries the next best candidate when the winner is gone from the store (deleted through another gateway)', async () => {
+    const { cache, store } = setup();
+    const exact = await cache.put({ tenant: 't', query: 'How do I reset my password?', response: 'exact' });
+    // Scores ~0.8 against the query: a separate entry (no replace), above the lookup's threshold 0.5.
+    await cache.put({ tenant: 't', query: 'What are the steps to reset my password?', response: 'paraphrase' });
+    const claims: string[] = [];
+    // The store's mirror still offers `exact`, but the shared state no longer holds it.
+    const realClaim = store.claim.bind(store);
+    store.claim = (scope, id, now) => {
+      claims.push(id);
+      return id === exact.entry_id ? null : realClaim(scope, id, now);
+    };
+    const r = await cache.lookup({ tenant: 't', query: 'How do I reset my password?', threshold: 0.5 });
+    assert.equal(r.cached_response, 'paraphrase');
+    assert.ok(r.similarity_score < 1, 'the score is the claimed entry\'s own');
+    assert.equal(claims[0], exact.entry_id, 'the best candidate is claimed first');
+    assert.equal(claims.length, 2);
+  });
+
+  it('claims nothing on a miss', async () => {
+    const { cache, store } = setup();
+    await cache.put({ tenant: 't', query: 'How do I reset my password?', response: 'R' });
+    let claims = 0;
+    const realClaim = store.claim.bind(store);
+    store.claim = (scope, id, now) => {
+      claims++;
+      return realClaim(scope, id, now);
+    };
+    const r = await cache.lookup({ tenant: 't', query: 'How do I reset my router?' });
+    assert.equal(r.cache_hit, false);
+    assert.equal(claims, 0);
+  });
+});
