@@ -182,6 +182,7 @@ export function parsePage(html: string, mode: ParseMode): ParsedPage {
       return;
     }
     if (depth >= MAX_DEPTH && !VOID_TAGS.has(name)) {
+      // Flattened, whatever its class/id: past this depth its text joins the ancestor in both views.
       flattened++;
       return;
     }
