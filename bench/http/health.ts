@@ -3,11 +3,16 @@
  * body, same run. Aim (issue 2): gateway >= 80% of raw uWS req/s and >= 1.5x Fastify.
  * autocannon (Node) becomes the bottleneck at these rates on 2 cores; when wrk is installed
  * (Debian package `wrk`) each server is also driven by wrk, whose ratios then measure the servers.
+ * With taskset (util-linux) every server runs on CPU 1 and the load client on CPU 0 (BENCH_PIN=0
+ * turns this off), so each server gets the same whole core instead of whatever the scheduler
+ * leaves it next to the client.
  */
 import { benchOptions, printReport, type BenchRow } from '../lib/harness.ts';
-import { loadRow, measureServer, startBaseline, startGateway, wrkAvailable, wrkLoad, type RunningServer } from '../lib/http.ts';
+import { loadRow, measureServer, pinCpus, startBaseline, startGateway, wrkAvailable, wrkLoad, type RunningServer } from '../lib/http.ts';
 
 const { duration, connections } = benchOptions();
+// Health stays on the event loop: one core per server, the other for the load client.
+const pinning = process.env.BENCH_PIN === '0' ? null : pinCpus();
 const spec = { method: 'GET', path: '/v1/health', module: 'bench/lib/health-handler.ts', exportName: 'health' } as const;
 const withWrk = wrkAvailable();
 const wrkResults: Record<string, ReturnType<typeof wrkLoad>> = {};
@@ -65,7 +70,7 @@ printReport({
   rows,
   ratios,
   notes: [
-    'the load client shares the 2 cores with the server under test',
+    pinning ?? 'the load client shares the cores with the server under test (taskset missing or BENCH_PIN=0)',
     withWrk ? 'wrk rows: the same servers driven by wrk (1 thread) right after autocannon' : 'wrk not installed (apt-get install wrk): autocannon only, which is client-bound at these rates',
   ],
 });

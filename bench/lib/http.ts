@@ -5,6 +5,7 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -74,8 +75,34 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs: number): Pro
   throw new Error(`server at ${url} not ready after ${timeoutMs} ms`);
 }
 
+/** CPU lists when pinning is on (pinCpus): servers on `server`, the load client on `client`. */
+let pinned: { server: string; client: string } | null = null;
+
+/**
+ * Splits the cores between the load client and the server under test (Linux `taskset`): this
+ * process (autocannon runs in it) and wrk on CPU 0, every server started afterwards on the other
+ * CPUs. On a 2-core machine an unpinned client and server fight for both cores and the ratio
+ * measures the scheduler; pinned, each server gets one whole core, the same for every server.
+ * Only for routes that stay on the event loop (a worker pool would share the server's core).
+ * Returns a note for the report, or null when taskset or a second core is missing.
+ */
+export function pinCpus(): string | null {
+  const cores = availableParallelism();
+  if (cores < 2) return null;
+  try {
+    execFileSync('taskset', ['-a', '-p', '-c', '0', String(process.pid)], { stdio: 'ignore' });
+  } catch {
+    return null;
+  }
+  pinned = { client: '0', server: cores === 2 ? '1' : `1-${cores - 1}` };
+  return `pinned with taskset: load client (autocannon, wrk) on CPU ${pinned.client}, each server on CPU ${pinned.server}`;
+}
+
 function spawnServer(args: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+  const command = [process.execPath, '--import', 'tsx', ...args];
+  // taskset execs the command in place: child.pid is the server's own pid.
+  const [file, ...argv] = pinned === null ? command : ['taskset', '-c', pinned.server, ...command];
+  const child = spawn(file!, argv, {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -252,7 +279,8 @@ export function wrkAvailable(): boolean {
 export function wrkLoad(url: string, opts: { connections?: number; duration?: number; pid?: number } = {}): { reqPerSec: number; p50Ms: number; p99Ms: number; cpuUsPerReq: number } {
   const defaults = benchOptions();
   const cpu0 = opts.pid === undefined ? Number.NaN : cpuSeconds(opts.pid);
-  const out = execFileSync('wrk', ['-t1', `-c${opts.connections ?? defaults.connections}`, `-d${opts.duration ?? defaults.duration}s`, '--latency', url]).toString();
+  const wrkArgs = ['-t1', `-c${opts.connections ?? defaults.connections}`, `-d${opts.duration ?? defaults.duration}s`, '--latency', url];
+  const out = (pinned === null ? execFileSync('wrk', wrkArgs) : execFileSync('taskset', ['-c', pinned.client, 'wrk', ...wrkArgs])).toString();
   const ms = (label: string): number => {
     const m = new RegExp(`^\\s*${label}%\\s+([\\d.]+)(us|ms|s)\\s*$`, 'm').exec(out);
     if (!m) return Number.NaN;
