@@ -56,6 +56,26 @@ describe('countTokens', () => {
     });
   }
 
+  // Long text with a few characters beyond Latin-1: counted in runs, the Latin-1 runs as one-byte
+  // copies (src/tokenizer countMixed). Sparse insertions leave long Latin-1 runs between them.
+  const sparse = ['—', '数', '👩‍💻', '’', 'ł', '\u2003'];
+  const mixed = evalPrompts.slice(0, 24).map((p, i) => {
+    let out = '';
+    for (let at = 0; at < p.length; at += 150 + ((i * 37) % 400)) out += p.slice(at, at + 150 + ((i * 37) % 400)) + sparse[(i + at) % sparse.length];
+    return out;
+  });
+  for (const enc of ENCODINGS) {
+    it(`agrees with WASM tiktoken on long texts with sparse non-Latin-1 characters, whole and as edited pairs, in ${enc}`, () => {
+      for (const [i, text] of mixed.entries()) {
+        assert.equal(countTokens(text, enc), wasm[enc].encode_ordinary(text).length, `mixed text ${i}`);
+        const latin1 = text.replace(/[^\x00-\xff]/g, ' '); // Latin-1 only, but cut from a two-byte string
+        assert.equal(countTokens(latin1, enc), wasm[enc].encode_ordinary(latin1).length, `latin-1 copy ${i}`);
+        const edited = text.replace(/\bthe /g, '').replace(/ {2,}/g, ' ');
+        assert.deepEqual(countTokensPair(text, edited, enc), [wasm[enc].encode_ordinary(text).length, wasm[enc].encode_ordinary(edited).length], `pair ${i}`);
+      }
+    });
+  }
+
   it('throws RangeError for an unknown encoding', () => {
     assert.throws(() => countTokens('x', 'p50k_base' as Encoding), RangeError);
   });

@@ -18,13 +18,8 @@ export const ENCODINGS: readonly Encoding[] = Object.freeze(['o200k_base', 'cl10
 // Empty set: no special token is refused, all are tokenised as the plain text they are.
 const PLAIN_TEXT = Object.freeze({ disallowedSpecial: new Set<string>() });
 
-/**
- * Number of BPE tokens of `text` in `encoding`.
- *
- * @example countTokens('hello world', 'o200k_base') // 2
- */
-export function countTokens(text: string, encoding: Encoding): number {
-  if (text.length === 0) return 0;
+/** The library's count of `text` as it is. */
+function countRaw(text: string, encoding: Encoding): number {
   switch (encoding) {
     case 'o200k_base':
       return countO200k(text, PLAIN_TEXT);
@@ -33,6 +28,62 @@ export function countTokens(text: string, encoding: Encoding): number {
     default:
       throw new RangeError(`unknown encoding: ${String(encoding)}`);
   }
+}
+
+/**
+ * V8 keeps a string whose characters are all Latin-1 in a one-byte form, unless it was cut from
+ * or built with a two-byte string (a prompt with one em dash is two-byte throughout, and so is
+ * every slice of it). The tokenizer's pre-tokenizer regex and its rank lookups run about twice as
+ * fast on one-byte strings (bench/micro/tokenizer.ts): Latin-1 text is counted as a one-byte copy,
+ * and text with other characters is counted in runs between the cut points of `tokenSegments`
+ * (counts add up there), its Latin-1 runs as one-byte copies. Below ONE_BYTE_MIN characters the
+ * copy costs more than it saves.
+ */
+const ONE_BYTE_MIN = 64;
+const NON_LATIN1_RE = /[^\x00-\xff]/;
+
+/** A one-byte copy of `text`, which holds Latin-1 characters only. */
+const oneByteCopy = (text: string): string => Buffer.from(text, 'latin1').toString('latin1');
+
+/**
+ * Number of BPE tokens of `text` in `encoding`.
+ *
+ * @example countTokens('hello world', 'o200k_base') // 2
+ */
+export function countTokens(text: string, encoding: Encoding): number {
+  if (text.length === 0) return 0;
+  if (text.length < ONE_BYTE_MIN) return countRaw(text, encoding);
+  if (!NON_LATIN1_RE.test(text)) return countRaw(oneByteCopy(text), encoding);
+  return countMixed(text, encoding);
+}
+
+/** `text` (holding a character beyond Latin-1) counted in runs of segments: Latin-1 runs as one-byte copies. */
+function countMixed(text: string, encoding: Encoding): number {
+  let total = 0;
+  let runStart = 0; // start of the current run of segments
+  let runLatin1 = true; // whether the current run is Latin-1 only
+  let last = 0;
+  const flush = (end: number): void => {
+    if (end <= runStart) return;
+    const run = text.slice(runStart, end);
+    total += runLatin1 && run.length >= ONE_BYTE_MIN ? countRaw(oneByteCopy(run), encoding) : countRaw(run, encoding);
+    runStart = end;
+  };
+  CUT_RE.lastIndex = 0;
+  for (let m = CUT_RE.exec(text); ; m = CUT_RE.exec(text)) {
+    const end = m === null ? text.length : m.index + 1;
+    if (end > last) {
+      const latin1 = !NON_LATIN1_RE.test(text.slice(last, end));
+      if (latin1 !== runLatin1) {
+        flush(last);
+        runLatin1 = latin1;
+      }
+      last = end;
+    }
+    if (m === null) break;
+  }
+  flush(text.length);
+  return total;
 }
 
 /**
@@ -89,15 +140,20 @@ export function countTokensPair(original: string, edited: string, encoding: Enco
   for (const segment of after) if (known.has(segment)) shared += segment.length;
   if (shared < edited.length * SHARED_MIN) return [countTokens(original, encoding), countTokens(edited, encoding)];
   const cache = new Map<string, number>();
-  return [sumSegments(before, encoding, cache), sumSegments(after, encoding, cache)];
+  return [sumSegments(before, NON_LATIN1_RE.test(original), encoding, cache), sumSegments(after, NON_LATIN1_RE.test(edited), encoding, cache)];
 }
 
-/** The sum of the segments' counts, each distinct segment tokenised once (`cache`: segment → count). */
-function sumSegments(segments: readonly string[], encoding: Encoding, cache: Map<string, number>): number {
+/**
+ * The sum of the segments' counts, each distinct segment tokenised once (`cache`: segment → count).
+ * `twoByte`: the segments were cut from a text with a character beyond Latin-1, so they are
+ * two-byte strings and the long Latin-1 ones are counted as one-byte copies (countTokens); cut
+ * from a Latin-1 text they are counted as they are.
+ */
+function sumSegments(segments: readonly string[], twoByte: boolean, encoding: Encoding, cache: Map<string, number>): number {
   let total = 0;
   for (const segment of segments) {
     let n = cache.get(segment);
-    if (n === undefined) cache.set(segment, (n = countTokens(segment, encoding)));
+    if (n === undefined) cache.set(segment, (n = twoByte ? countTokens(segment, encoding) : countRaw(segment, encoding)));
     total += n;
   }
   return total;
