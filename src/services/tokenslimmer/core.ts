@@ -24,6 +24,7 @@
  */
 import { Masker, maskBlocks, oneByte } from './mask.ts';
 import { maskProtected } from './patterns.ts';
+import { SeenSet } from './seen-set.ts';
 import {
   applyAggressive,
   applyBalanced,
@@ -104,9 +105,9 @@ function applyRules(s: string, level: Level): string {
 /** Drops emptied lines, repeated lines, repeated instructions and repeated paragraphs; collapses blank runs. */
 function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet<string>): string {
   const words = level !== 'safe';
-  const seenLines = new Set<string>();
+  const seenLines = new SeenSet();
   const seenSentences = new Set<string>();
-  const seenLabelled = new Set<string>();
+  const seenLabelled = new SeenSet();
   const seenLead = new Map<string, Set<string>>();
   const paragraphs: string[][] = [];
   let current: string[] = [];
@@ -140,11 +141,10 @@ function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet<string
       // "A: Let's think step by step." again: the label stays (it marks the turn), the repeated text goes.
       const text = content.slice(label[0].length);
       if (isDedupeCandidate(text)) {
-        if (seenLabelled.has(text)) {
+        if (!seenLabelled.add(text)) {
           current.push(line.slice(0, line.indexOf(label[0]) + label[0].length).trimEnd());
           continue;
         }
-        seenLabelled.add(text);
       }
       // "Q: <the task's framing sentences> <the example>": framing said again in a later turn with
       // the same label goes, the example stays (balanced and aggressive).
@@ -153,21 +153,19 @@ function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet<string
         if (kept !== text) line = line.slice(0, line.indexOf(label[0]) + label[0].length) + kept;
       }
     } else if (isDedupeCandidate(content)) {
-      if (seenLines.has(content)) continue;
-      seenLines.add(content);
+      if (!seenLines.add(content)) continue;
     }
     current.push(repeated && containsAny(line, repeated) ? dropRepeatedInstructions(line, seenSentences) : line);
   }
   if (current.length > 0) paragraphs.push(current);
-  const seen = new Set<string>();
+  const seen = new SeenSet();
   const out: string[] = [];
   for (const p of paragraphs) {
     // A paragraph holding answer options is never a repeat: each question keeps its own options.
     if (p.length > 1 && !(options.size > 0 && p.some((l) => options.has(l.trim())))) {
       const key = p.map((l) => l.trim()).join('\n');
       if (key.length >= DEDUPE_MIN_CHARS) {
-        if (seen.has(key)) continue;
-        seen.add(key);
+        if (!seen.add(key)) continue;
       }
     }
     out.push(p.join('\n'));
