@@ -8,8 +8,10 @@
  * median of 40 batches), which stays meaningful when other jobs share the cores.
  *
  *   node --import tsx bench/micro/tokenslimmer.ts
+ *   BENCH_API09_BEFORE=/tmp/before node --import tsx bench/micro/tokenslimmer.ts   # and an older version, same run
  */
 import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { Bench } from 'tinybench';
 import { LEVELS, type Level } from '../../src/services/tokenslimmer/core.ts';
 import { INLINE_MAX_CHARS } from '../../src/services/tokenslimmer/index.ts';
@@ -86,6 +88,38 @@ const cpu = new Map<string, { min: number; median: number }>();
 cpu.set('floor: count 10 KB twice (o200k_base)', cpuMsPerPrompt(() => prompts10k.forEach(({ prompt }) => countTokens(prompt, 'o200k_base') + countTokens(prompt, 'o200k_base'))));
 for (const level of LEVELS) cpu.set(`slimPrompt 10 KB ${level}`, cpuMsPerPrompt(() => prompts10k.forEach(({ prompt }) => slimPrompt({ prompt, level }))));
 
+/**
+ * Optional: BENCH_API09_BEFORE=<directory of an older checkout> (e.g. `git archive <commit> src
+ * workers | tar -x -C /tmp/before`, node_modules linked) times that version's slimPrompt against
+ * this one, alternating batches in this process (CPU time), after asserting that both give the
+ * same responses on every eval prompt and the 10 KB samples at every level.
+ */
+const beforeDir = process.env.BENCH_API09_BEFORE;
+const beforeRatios: Record<string, number> = {};
+const beforeNotes: string[] = [];
+if (beforeDir !== undefined) {
+  const before = (await import(pathToFileURL(`${beforeDir}/src/services/tokenslimmer/slim.ts`).href)) as { slimPrompt: typeof slimPrompt };
+  let differ = 0;
+  for (const level of LEVELS) {
+    for (const prompt of [...records.map((r) => r.prompt), ...prompts10k.map((p) => p.prompt)]) {
+      if (JSON.stringify(before.slimPrompt({ prompt, level })) !== JSON.stringify(slimPrompt({ prompt, level }))) differ++;
+    }
+  }
+  console.assert(differ === 0, `${differ} responses differ from ${beforeDir}`);
+  beforeNotes.push(`before = ${beforeDir}: ${differ} of ${LEVELS.length * (records.length + prompts10k.length)} responses differ`);
+  for (const level of LEVELS) {
+    const xs: Record<'now' | 'before', number[]> = { now: [], before: [] };
+    for (let round = 0; round < 12; round++) {
+      for (const [name, f] of (round % 2 === 0 ? [['now', slimPrompt], ['before', before.slimPrompt]] : [['before', before.slimPrompt], ['now', slimPrompt]]) as ['now' | 'before', typeof slimPrompt][]) {
+        xs[name].push(cpuMsPerPrompt(() => prompts10k.forEach(({ prompt }) => f({ prompt, level })), 5).median);
+      }
+    }
+    const median = (v: number[]): number => [...v].sort((a, b) => a - b)[v.length >> 1]!;
+    beforeRatios[`slimPrompt ${level}: now / before (median CPU time)`] = median(xs.now) / median(xs.before);
+    beforeNotes.push(`${level}: CPU ms per 10 KB prompt, median of 12 alternating rounds: before ${median(xs.before).toFixed(3)}, now ${median(xs.now).toFixed(3)}`);
+  }
+}
+
 const rows: BenchRow[] = bench.tasks.map((t) => {
   const r = stats(t.name);
   const c = cpu.get(t.name);
@@ -117,13 +151,15 @@ printReport({
   ceilingP99Ms: CEILINGS_MS['API-09'],
   measuredP99Ms: worstP99,
   rows,
-  ratios: Object.fromEntries(
-    LEVELS.flatMap((l) => [
+  ratios: Object.fromEntries([
+    ...Object.entries(beforeRatios),
+    ...LEVELS.flatMap((l) => [
       [`slimPrompt ${l} / token-count floor (mean time)`, stats(`slimPrompt 10 KB ${l}`).latency.mean / floor],
       [`slimPrompt ${l} / token-count floor (median CPU time)`, cpu.get(`slimPrompt 10 KB ${l}`)!.median / cpu.get('floor: count 10 KB twice (o200k_base)')!.median],
     ]),
-  ),
+  ]),
   notes: [
+    ...beforeNotes,
     `aim: p99 <= ${CEILINGS_MS['API-09'] / 10} ms for 10 KB (a tenth of the ceiling); prompts over ${INLINE_MAX_CHARS} chars run on the worker pool`,
     ...sweepNotes,
     'numbers are wall time on a shared machine: compare the ratios, not the absolute values',
