@@ -113,18 +113,21 @@ export function tokenSegments(text: string): string[] {
 }
 
 /**
- * Below this share of the copy's characters in segments that the original has too, the copy is
- * counted whole: segment-wise counting costs about a third more than one whole count (one
- * tokenizer call per segment, ~0.3 µs each, and the lookups), so it pays only when at least
- * about half of the copy needs no counting (bench/micro/tokenizer.ts measures both ways).
+ * Segment-wise counting costs about a third more per character than one whole count (one
+ * tokenizer call per segment, ~0.3 µs each, and the lookups; bench/micro/tokenizer.ts).
  */
-const SHARED_MIN = 0.5;
+const SEGMENT_COST = 1.35;
 
 /**
- * The token counts of `original` and of `edited`, an edited copy of it, both exact. Where most of
- * the copy is made of segments (tokenSegments) that the original has unchanged, both are summed
- * segment by segment and each distinct segment is tokenised once, so the copy costs little more
- * than its edited parts; otherwise both texts are counted whole.
+ * The token counts of `original` and of `edited`, an edited copy of it, both exact. Counts add up
+ * over the segments of tokenSegments, so the copy need not be tokenised where it kept the
+ * original's segments. Of three exact ways, the one that tokenises the fewest characters (segments
+ * weighted by SEGMENT_COST) is taken:
+ *   - delta: the original counted whole; the copy's count is the original's minus the segments
+ *     it lost plus the segments it gained (compared as multisets): few edits;
+ *   - segments: both summed segment by segment, each distinct segment tokenised once: many
+ *     edited segments, but most of the copy kept;
+ *   - whole: both counted whole: most of the copy edited.
  *
  * @example countTokensPair('Hello  world.\nBye.', 'Hello world.\nBye.', 'o200k_base') // [6, 5]
  */
@@ -135,12 +138,31 @@ export function countTokensPair(original: string, edited: string, encoding: Enco
   }
   const before = tokenSegments(original);
   const after = tokenSegments(edited);
-  const known = new Set(before);
-  let shared = 0;
-  for (const segment of after) if (known.has(segment)) shared += segment.length;
-  if (shared < edited.length * SHARED_MIN) return [countTokens(original, encoding), countTokens(edited, encoding)];
-  const cache = new Map<string, number>();
-  return [sumSegments(before, NON_LATIN1_RE.test(original), encoding, cache), sumSegments(after, NON_LATIN1_RE.test(edited), encoding, cache)];
+  // Occurrences of each segment in the copy minus those in the original.
+  const delta = new Map<string, number>();
+  for (const segment of after) delta.set(segment, (delta.get(segment) ?? 0) + 1);
+  for (const segment of before) delta.set(segment, (delta.get(segment) ?? 0) - 1);
+  let gained = 0; // characters of the copy in segments the original lacks
+  let lost = 0; // characters of the original in segments the copy lacks
+  for (const [segment, n] of delta) {
+    if (n > 0) gained += n * segment.length;
+    else if (n < 0) lost -= n * segment.length;
+  }
+  // A text with characters beyond Latin-1 is counted whole in runs of segments (countMixed), at about the segment-wise cost.
+  const twoByte = NON_LATIN1_RE.test(original);
+  const wholeCost = twoByte ? SEGMENT_COST : 1;
+  const costDelta = original.length * wholeCost + (gained + lost) * SEGMENT_COST;
+  const costSegments = (original.length + gained) * SEGMENT_COST;
+  const costWhole = (original.length + edited.length) * wholeCost;
+  if (costWhole <= costDelta && costWhole <= costSegments) return [countTokens(original, encoding), countTokens(edited, encoding)];
+  if (costSegments < costDelta) {
+    const cache = new Map<string, number>();
+    return [sumSegments(before, twoByte, encoding, cache), sumSegments(after, NON_LATIN1_RE.test(edited), encoding, cache)];
+  }
+  const whole = countTokens(original, encoding);
+  let total = whole;
+  for (const [segment, n] of delta) if (n !== 0) total += n * (twoByte ? countTokens(segment, encoding) : countRaw(segment, encoding));
+  return [whole, total];
 }
 
 /**
