@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { compressText, type Level } from '../src/services/tokenslimmer/core.ts';
 import { NEGATION_WORDS, VERBOSE_PHRASES } from '../src/services/tokenslimmer/phrases.ts';
-import { collapseRepeats, NEGATION_WORD_RE, REPEAT_ALLOWED, REPEAT_RE, VERBOSE_RE } from '../src/services/tokenslimmer/rules.ts';
+import { collapseRepeats, collapseRepeatsUntilStable, NEGATION_WORD_RE, REPEAT_ALLOWED, REPEAT_RE, VERBOSE_RE } from '../src/services/tokenslimmer/rules.ts';
 import { slimPrompt } from '../src/services/tokenslimmer/slim.ts';
 
 type Case = readonly [name: string, input: string, expected: string];
@@ -159,14 +159,15 @@ describe('documented tables', () => {
 });
 
 describe('stutter collapse', () => {
+  const reference = (t: string): string =>
+    t.replace(REPEAT_RE, (m: string, unit: string, offset: number, all: string) => {
+      const c = all.charCodeAt(offset - 1);
+      return c === 45 || c === 39 || c === 0x2019 || REPEAT_ALLOWED.has(unit.toLowerCase()) || NEGATION_WORD_RE.test(unit) ? m : unit;
+    });
+  const words = ['I', 'i', 'we', 'We', 'were', 'it', "it's", "It's", 'the', 'The', 'that', 'not', 'no', 'go', 'x-ray', 'ray', "don't", '3rd', 'rd', 'a', 'um'];
+  const seps = [' ', ' ', ' , ', ',', '  ', '\t', '\n', '-', "'", ' 5 '];
+
   it('collapseRepeats matches what a plain replace with REPEAT_RE does, on seeded random text', () => {
-    const reference = (t: string): string =>
-      t.replace(REPEAT_RE, (m: string, unit: string, offset: number, all: string) => {
-        const c = all.charCodeAt(offset - 1);
-        return c === 45 || c === 39 || c === 0x2019 || REPEAT_ALLOWED.has(unit.toLowerCase()) || NEGATION_WORD_RE.test(unit) ? m : unit;
-      });
-    const words = ['I', 'i', 'we', 'We', 'were', 'it', "it's", "It's", 'the', 'The', 'that', 'not', 'no', 'go', 'x-ray', 'ray', "don't", '3rd', 'rd', 'a', 'um'];
-    const seps = [' ', ' ', ' , ', ',', '  ', '\t', '\n', '-', "'", ' 5 '];
     let seed = 7;
     const pick = <T,>(xs: readonly T[]): T => xs[(seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) % xs.length]!;
     let collapsed = 0;
@@ -178,6 +179,30 @@ describe('stutter collapse', () => {
       if (expected !== t) collapsed++;
     }
     assert.ok(collapsed > 500, `the random texts hold stutters (${collapsed})`);
+  });
+
+  it('collapseRepeatsUntilStable (letter runs scanned once) equals the plain replace applied until stable, on nested stutters', () => {
+    const untilStable = (t: string, rounds: number): string => {
+      for (let k = 0; k < rounds; k++) {
+        const next = reference(t);
+        if (next === t) break;
+        t = next;
+      }
+      return t;
+    };
+    // Few distinct words and single spaces: repeats of repeats ("tu tu tu tu", "we were we were we were").
+    const few = ['tu', 'Tu', 'we', 'were', 'it', "it's", 'go', 'no', 'that', 'x-ray'];
+    const gaps = [' ', ' ', ' ', ' , ', '  ', '. ', '\n'];
+    let seed = 11;
+    const pick = <T,>(xs: readonly T[]): T => xs[(seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) % xs.length]!;
+    let deep = 0;
+    for (let i = 0; i < 3000; i++) {
+      let t = '';
+      for (let k = 0; k < 24; k++) t += pick(i % 2 === 0 ? few : words) + pick(i % 2 === 0 ? gaps : seps);
+      for (const rounds of [1, 3]) assert.equal(collapseRepeatsUntilStable(t, rounds), untilStable(t, rounds), JSON.stringify(t));
+      if (reference(reference(t)) !== reference(t)) deep++;
+    }
+    assert.ok(deep > 50, `the random texts hold stutters that need a second round (${deep})`);
   });
 });
 

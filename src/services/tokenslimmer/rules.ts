@@ -108,19 +108,19 @@ const REPEAT_WINDOW = 6;
 const isLetter = (c: number): boolean => ((c | 0x20) >= 97 && (c | 0x20) <= 122);
 const isWordChar = (c: number): boolean => isLetter(c) || (c >= 48 && c <= 57) || c === 95;
 
-/**
- * `s.replace(REPEAT_RE, …)` with the same matches (test/compress-core.test.ts compares them),
- * about five times as fast on a transcript: the regex (a back-reference tried at every word) runs
- * only where it can match, at a word that opens a sequence of up to REPEAT_WINDOW letter runs
- * (case-insensitive) said again right after it (repeatsAt), found by one scan of the character
- * codes with a hash per run.
- */
-export function collapseRepeats(s: string): string {
-  // Letter runs: where each starts and a hash of its lower-cased letters (at most one run per two characters).
+/** The letter runs of a text: where each starts and a hash of its lower-cased letters. */
+interface Runs {
+  readonly starts: Int32Array;
+  readonly hashes: Int32Array;
+  count: number;
+}
+
+function scanRuns(s: string): Runs {
+  // At most one run per two characters.
   const n = s.length;
   const starts = new Int32Array((n >> 1) + 1);
   const hashes = new Int32Array((n >> 1) + 1);
-  let runs = 0;
+  let count = 0;
   let i = 0;
   while (i < n) {
     let c = s.charCodeAt(i) | 0x20;
@@ -134,16 +134,51 @@ export function collapseRepeats(s: string): string {
       h = (Math.imul(h, 31) + c) | 0;
       c = ++i < n ? s.charCodeAt(i) | 0x20 : 0;
     } while (c >= 97 && c <= 122);
-    starts[runs] = start;
-    hashes[runs++] = h;
+    starts[count] = start;
+    hashes[count++] = h;
   }
+  return { starts, hashes, count };
+}
+
+/**
+ * `s.replace(REPEAT_RE, …)` with the same matches (test/compress-core.test.ts compares them),
+ * about five times as fast on a transcript: the regex (a back-reference tried at every word) runs
+ * only where it can match, at a word that opens a sequence of up to REPEAT_WINDOW letter runs
+ * (case-insensitive) said again right after it (repeatsAt), found by one scan of the character
+ * codes with a hash per run.
+ */
+export function collapseRepeats(s: string): string {
+  return collapseOnce(s, scanRuns(s));
+}
+
+/**
+ * collapseRepeats applied again until the text stops changing, at most `rounds` times ("Tu tu tu
+ * tu" first collapses as a two-word unit, then as one word). The letter runs are scanned once:
+ * a collapse removes whole runs (the repeats after the unit, which ends and is followed by a
+ * non-letter), so the runs of the result are those of the text minus the removed ones, shifted.
+ */
+export function collapseRepeatsUntilStable(s: string, rounds: number): string {
+  const runs = scanRuns(s);
+  for (let k = 0; k < rounds; k++) {
+    const collapsed = collapseOnce(s, runs);
+    if (collapsed === s) break;
+    s = collapsed;
+  }
+  return s;
+}
+
+/** One collapse over `s` whose letter runs are `runs`; `runs` is updated to those of the result. */
+function collapseOnce(s: string, runs: Runs): string {
+  const { starts, hashes, count } = runs;
+  const cutFrom: number[] = []; // removed ranges [cutFrom, cutTo): the repeats after each collapsed unit
+  const cutTo: number[] = [];
   let out = '';
   let copied = 0; // s[0, copied) is in `out`
   let next = 0; // where the next match may start (after the last one, kept or collapsed)
-  for (let t = 0; t < runs; t++) {
+  for (let t = 0; t < count; t++) {
     const at = starts[t]!;
     if (at < next || (at > 0 && isWordChar(s.charCodeAt(at - 1)))) continue;
-    if (!repeatsAt(hashes, runs, t)) continue;
+    if (!repeatsAt(hashes, count, t)) continue;
     REPEAT_AT_RE.lastIndex = at;
     const m = REPEAT_AT_RE.exec(s);
     if (m === null) continue;
@@ -152,8 +187,26 @@ export function collapseRepeats(s: string): string {
     if (joined(s, at) || REPEAT_ALLOWED.has(unit.toLowerCase()) || NEGATION_WORD_RE.test(unit)) continue;
     out += s.slice(copied, at) + unit;
     copied = next;
+    cutFrom.push(at + unit.length);
+    cutTo.push(next);
   }
-  return copied === 0 ? s : out + s.slice(copied);
+  if (copied === 0) return s;
+  // The runs of the result: those outside the removed ranges, moved back by what was removed before them.
+  let kept = 0;
+  let shift = 0;
+  let g = 0;
+  for (let t = 0; t < count; t++) {
+    const start = starts[t]!;
+    while (g < cutFrom.length && start >= cutTo[g]!) {
+      shift += cutTo[g]! - cutFrom[g]!;
+      g++;
+    }
+    if (g < cutFrom.length && start >= cutFrom[g]!) continue;
+    starts[kept] = start - shift;
+    hashes[kept++] = hashes[t]!;
+  }
+  runs.count = kept;
+  return out + s.slice(copied);
 }
 
 /**
@@ -317,11 +370,7 @@ export function applyBalanced(s: string, cap: boolean, spoken = false): string {
   // Spoken-language text (it had disfluencies or noise tags): collapse stutters and false starts.
   if (spoken || s !== before) {
     // Again until stable (bounded): "Tu tu tu tu" first collapses as a two-word unit.
-    for (let k = 0; k < 3; k++) {
-      const collapsed = collapseRepeats(s);
-      if (collapsed === s) break;
-      s = collapsed;
-    }
+    s = collapseRepeatsUntilStable(s, 3);
   }
   s = s.replace(SPOKEN_FILLER_LEAD_RE, (m, offset: number, all: string) => (!joined(all, offset) && atClauseStart(all, offset) ? removed(m, offset, all) : m));
   s = s.replace(SPOKEN_FILLER_TAIL_RE, ' ');
