@@ -13,9 +13,10 @@ export { TOKENSLIMMER_LABEL } from './route.ts';
 /**
  * Prompts up to this many characters are compressed on the event loop; longer ones on the pool.
  * Measured with bench/micro/tokenslimmer.ts: the cost grows linearly (about 1.5-3.5x the cost of
- * counting the prompt's tokens twice); 10 KB stays inline (no hop, lowest latency), while from
- * 16 KiB on one request would hold the event loop for several milliseconds, which the pool's
- * ~0.1 ms hop (bench/micro/pool-hop.ts) easily pays for.
+ * counting the prompt's tokens twice); 10 KB stays inline (no hop, lowest latency: with 10 KB on
+ * the one-thread pool, server p99 at 50 connections rose from ~2.5 ms to over a second, see
+ * BENCHMARKS.md), while from 16 KiB on one request would hold the event loop for several
+ * milliseconds, which the pool's ~0.1 ms hop (bench/micro/pool-hop.ts) easily pays for.
  */
 export const INLINE_MAX_CHARS = 16 * 1024;
 
