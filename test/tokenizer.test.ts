@@ -10,7 +10,10 @@ import { Tiktoken as JsTiktoken } from 'js-tiktoken/lite';
 import jsO200k from 'js-tiktoken/ranks/o200k_base';
 import jsCl100k from 'js-tiktoken/ranks/cl100k_base';
 import { get_encoding } from 'tiktoken';
+import o200kApi, { countTokens as countO200kPublic } from 'gpt-tokenizer/encoding/o200k_base';
+import cl100kApi, { countTokens as countCl100kPublic } from 'gpt-tokenizer/encoding/cl100k_base';
 import { countTokens, countTokensPair, ENCODINGS, tokenSegments, type Encoding } from '../src/tokenizer/index.ts';
+import { pieceCounter } from '../src/tokenizer/pieces.ts';
 
 const evalPrompts = readFileSync(new URL('../../shared/eval/compress/prompts_dev.jsonl', import.meta.url), 'utf8')
   .trim()
@@ -75,6 +78,17 @@ describe('countTokens', () => {
       }
     });
   }
+
+  it('counts with the lean piece loop on the installed gpt-tokenizer, and falls back when its internals differ', () => {
+    const publicO200k = (t: string): number => countO200kPublic(t, { disallowedSpecial: new Set() });
+    const publicCl100k = (t: string): number => countCl100kPublic(t, { disallowedSpecial: new Set() });
+    const lean = pieceCounter(o200kApi, publicO200k);
+    assert.ok(lean !== undefined && pieceCounter(cl100kApi, publicCl100k) !== undefined, 'the internals of gpt-tokenizer changed: the lean loop is off');
+    for (const text of [...evalPrompts.slice(0, 10), ...extra]) assert.equal(lean(text), publicO200k(text));
+    assert.equal(pieceCounter({}, publicO200k), undefined);
+    assert.equal(pieceCounter({ bytePairEncodingCoreProcessor: { tokenSplitRegex: /x/, getBpeRankFromString: () => 1, bytePairEncode: () => [] } }, publicO200k), undefined);
+    assert.equal(pieceCounter(o200kApi, (t) => publicO200k(t) + 1), undefined, 'a loop that disagrees on the probe is not used');
+  });
 
   it('throws RangeError for an unknown encoding', () => {
     assert.throws(() => countTokens('x', 'p50k_base' as Encoding), RangeError);

@@ -5,11 +5,13 @@
  * `<|endoftext|>` inside user text are counted as ordinary text (never refused): a prompt is data,
  * not a control sequence.
  *
- * Implementation: gpt-tokenizer (pure JS). bench/micro/tokenizer.ts compares it with js-tiktoken
- * and the WASM `tiktoken` on the same inputs (counts asserted identical first).
+ * Implementation: gpt-tokenizer (pure JS), its pieces counted by the lean loop of pieces.ts.
+ * bench/micro/tokenizer.ts compares it with js-tiktoken and the WASM `tiktoken` on the same
+ * inputs (counts asserted identical first).
  */
-import { countTokens as countO200k } from 'gpt-tokenizer/encoding/o200k_base';
-import { countTokens as countCl100k } from 'gpt-tokenizer/encoding/cl100k_base';
+import o200kApi, { countTokens as countO200kPublic } from 'gpt-tokenizer/encoding/o200k_base';
+import cl100kApi, { countTokens as countCl100kPublic } from 'gpt-tokenizer/encoding/cl100k_base';
+import { pieceCounter } from './pieces.ts';
 
 export type Encoding = 'o200k_base' | 'cl100k_base';
 
@@ -18,13 +20,19 @@ export const ENCODINGS: readonly Encoding[] = Object.freeze(['o200k_base', 'cl10
 // Empty set: no special token is refused, all are tokenised as the plain text they are.
 const PLAIN_TEXT = Object.freeze({ disallowedSpecial: new Set<string>() });
 
+const publicO200k = (text: string): number => countO200kPublic(text, PLAIN_TEXT);
+const publicCl100k = (text: string): number => countCl100kPublic(text, PLAIN_TEXT);
+/** The lean count loop of pieces.ts where the library's internals allow it, else its public countTokens. */
+const countO200k = pieceCounter(o200kApi, publicO200k) ?? publicO200k;
+const countCl100k = pieceCounter(cl100kApi, publicCl100k) ?? publicCl100k;
+
 /** The library's count of `text` as it is. */
 function countRaw(text: string, encoding: Encoding): number {
   switch (encoding) {
     case 'o200k_base':
-      return countO200k(text, PLAIN_TEXT);
+      return countO200k(text);
     case 'cl100k_base':
-      return countCl100k(text, PLAIN_TEXT);
+      return countCl100k(text);
     default:
       throw new RangeError(`unknown encoding: ${String(encoding)}`);
   }
