@@ -76,18 +76,27 @@ describe('Redis cache store on two nodes', { skip: REDIS_SKIP }, () => {
     await within(100, async () => ((await a.candidates(scope, unit(1), 'fp-1', 5, Date.now())).length === 0 ? true : null));
   });
 
-  it('never returns a hit that Redis no longer holds, even before the stream says so', async () => {
+  it('serves a hit from the mirror without a round trip; a gateway without the response checks Redis for it', async () => {
     const prefix = uniquePrefix('cache-exp');
     prefixes.push(prefix);
-    const a = await node(prefix);
+    const [a, b] = [await node(prefix), await node(prefix)];
     const id = await a.put(scope, entry(3), Date.now());
-    assert.equal((await a.candidates(scope, unit(3), 'x', 5, Date.now())).length, 1);
+    await within(100, async () => (b.candidates(scope, unit(3), 'x', 5, Date.now())[0]?.id === id ? true : null));
+    // a stored it: its mirror holds the response and answers without asking Redis.
     const conn = await RedisConnection.connect({ url: REDIS_URL!, keyPrefix: prefix });
+    await conn.command(['HSET', `${prefix}c:e:${id}`, 'r', 'changed behind the stream']);
+    assert.equal(a.claim(scope, id, Date.now()), 'answer 3');
+    // b has only the stream's put (no response): it claims in Redis.
+    assert.equal(await b.claim(scope, id, Date.now()), 'changed behind the stream');
+    // c caught up by a scan (no response either); the entry then goes behind the stream's back:
+    // c's claim finds it gone in Redis, refuses it and drops it from its mirror.
+    const c = await node(prefix);
+    assert.equal(c.candidates(scope, unit(3), 'fp-3', 5, Date.now())[0]?.id, id);
     await conn.command(['DEL', `${prefix}c:e:${id}`]);
     await conn.close();
-    // The deletion did not go through the stream: the mirror still offers the entry, the claim refuses it.
-    assert.equal((await a.candidates(scope, unit(3), 'fp-3', 5, Date.now()))[0]?.id, id);
-    assert.equal(await a.claim(scope, id, Date.now()), null);
+    assert.equal(await c.claim(scope, id, Date.now()), null);
+    assert.deepEqual(c.candidates(scope, unit(3), 'fp-3', 5, Date.now()), []);
+    assert.equal(a.claim(scope, id, Date.now() + 60_001), null, 'past its Redis expiry no mirror serves it');
   });
 
   it('a node started later catches up from Redis; replace keeps the id everywhere', async () => {
@@ -125,13 +134,14 @@ describe('Redis cache store on two nodes', { skip: REDIS_SKIP }, () => {
     const [a, b] = [await node(prefix, 3), await node(prefix, 3)];
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) ids.push(await a.put(scope, entry(i), Date.now()));
+    await within(100, async () => (b.stats().entries === 3 ? true : null));
     assert.equal(await b.claim(scope, ids[0]!, Date.now() + 1000), 'answer 0');
     await b.put({ tenant: 't1', namespace: 'other' }, entry(5), Date.now());
-    // ids[1] was the least recently used: gone in Redis at once (no node can claim it), and from
-    // both nodes' mirrors within 100 ms; ids[0] (used) stays.
-    assert.equal(await a.claim(scope, ids[1]!, Date.now()), null);
+    // ids[1] was the least recently used: gone from Redis at once and from both nodes' mirrors
+    // (b's own put drops it, a hears it from the stream) within 100 ms; ids[0] (used) stays.
     const inMirror = (n: RedisCacheStore) => n.candidates(scope, unit(1), 'fp-1', 5, Date.now()).some((c) => c.id === ids[1]);
     await within(100, async () => (!inMirror(a) && !inMirror(b) && a.stats().entries === 3 && b.stats().entries === 3 ? true : null));
+    assert.equal(await a.claim(scope, ids[1]!, Date.now()), null);
     assert.ok((await b.candidates(scope, unit(0), 'fp-0', 5, Date.now())).some((c) => c.id === ids[0]));
   });
 });

@@ -114,7 +114,24 @@ return n
 `;
 
 /**
- * Claims a hit: the response of one entry, checked against Redis (an entry that expired or was
+ * ARGV: tenantBase, ids... in order of use. Marks entries as the most recently used of their tenant
+ * (hits served from a gateway's mirror, sent in batches without waiting): the score is the tenant's
+ * use counter, so uses in one millisecond (or on gateways whose clocks differ) still order. XX: a
+ * forgotten id is not brought back.
+ */
+export const CACHE_TOUCH = `
+local tb = ARGV[1]
+local lru = tb .. 'lru'
+for i = 2, #ARGV do
+  if redis.call('ZSCORE', lru, ARGV[i]) ~= false then
+    redis.call('ZADD', lru, 'XX', redis.call('INCR', tb .. 'seq'), ARGV[i])
+  end
+end
+return 0
+`;
+
+/**
+ * Claims a hit whose response the gateway's mirror does not hold yet: the response of one entry, checked against Redis (an entry that expired or was
  * deleted there, e.g. flushed through another gateway, answers nil), marked as the most recently
  * used of its tenant in the same step. The LRU score is the tenant's use counter, so two uses in
  * one millisecond (or on gateways whose clocks differ) still order; XX: a forgotten id is not

@@ -1,13 +1,20 @@
 /**
  * CacheStore on Redis (API-05 across gateways). Redis holds every entry (cache-scripts.ts); each
- * gateway keeps a local mirror with its own HNSW index and the entries' word features per (tenant,
- * namespace), so a lookup searches and verifies locally (a miss costs no round trip) and a hit
- * costs one: CLAIM, which checks the winner against Redis (an entry expired or deleted there is
- * never returned), fetches its response and marks it used.
+ * gateway keeps a local mirror with its own HNSW index, the entries' word features, their expiry
+ * as Redis set it, and the responses it has seen, per (tenant, namespace). A lookup searches,
+ * verifies and checks the winner's Redis expiry locally, so a miss and a hit on an entry this
+ * gateway stored or served before cost no round trip (the use is recorded in Redis without
+ * waiting); the first hit on an entry another gateway stored costs one: CLAIM, which checks it
+ * in Redis and fetches its response.
  *
  *   put / flush ──Lua──> Redis entry hashes + <prefix>c:stream (put | del | flush)
  *                                  │ XREAD BLOCK (own connection)
- *   lookup ─> local mirror ────────┘  index.search ─> verify ─> winner id ─> CLAIM (live? response)
+ *   lookup ─> local mirror ────────┘  index.search ─> verify ─> winner: expiry, response held? ─> (else CLAIM)
+ *
+ * Consistency: a delete, replace, eviction or flush made through another gateway reaches this
+ * mirror through the stream (milliseconds; the tests require under 100 ms); until then this
+ * gateway may still serve the old entry. Expiry needs no message: it is checked against the
+ * expiry Redis computed (Redis clock; gateways and Redis are assumed NTP-synchronised).
  *
  * The mirror catches up from a SCAN of the entries at start and after every reconnect (a Redis that
  * restarted empty, or a stream trimmed past our position, is then seen as it is), and from the
@@ -19,7 +26,7 @@ import { randomUUID } from 'node:crypto';
 import type { SentenceFeatures } from '../embeddings/glove.ts';
 import type { Candidate, CacheStore, NewEntry, Scope, StoreStats } from '../services/semantic-cache/store.ts';
 import { createVectorIndex, type IndexKind, type VectorIndex } from '../vector-index/index.ts';
-import { CACHE_CLAIM, CACHE_FLUSH, CACHE_PUT } from './cache-scripts.ts';
+import { CACHE_CLAIM, CACHE_FLUSH, CACHE_PUT, CACHE_TOUCH } from './cache-scripts.ts';
 import type { LuaScript, RedisConnection } from './redis-connection.ts';
 import { stateUnavailable } from './unavailable.ts';
 
@@ -37,7 +44,10 @@ interface LocalEntry {
   readonly label: number;
   readonly features: SentenceFeatures;
   readonly fingerprint: string;
+  /** Redis ms, from the put script. */
   readonly expiresAt: number;
+  /** The response, once this gateway stored or claimed the entry; null until then. */
+  response: string | null;
 }
 
 interface Partition {
@@ -52,6 +62,8 @@ const BLOCK_MS = 500;
 /** Most expired entries one maintain() call removes (spreads a mass expiry over ticks). */
 const SWEEP_BATCH = 20_000;
 const RETRY_MS = 100;
+/** Mirror hits' uses are sent to Redis in one script per tenant at most this often. */
+const TOUCH_MS = 20;
 
 export class RedisCacheStore implements CacheStore {
   readonly #redis: RedisConnection;
@@ -60,10 +72,13 @@ export class RedisCacheStore implements CacheStore {
   readonly #indexKind: IndexKind;
   readonly #maxLen: number;
   readonly #stream: string;
-  readonly #s: { put: LuaScript; flush: LuaScript; claim: LuaScript };
+  readonly #s: { put: LuaScript; flush: LuaScript; claim: LuaScript; touch: LuaScript };
   readonly #partitions = new Map<string, Partition>();
   /** Local expiries, soonest first: maintain() pops what is due instead of scanning every entry. */
   readonly #expiries = new MinHeap<Expiry>((e) => e.at);
+  /** Uses of mirror hits not sent yet, per tenant base, in order (flushed every TOUCH_MS and before a put). */
+  readonly #touches = new Map<string, string[]>();
+  #touchTimer: NodeJS.Timeout | null = null;
   #reader: RedisConnection | null = null;
   #lastId = '0-0';
   #following: Promise<void> | null = null;
@@ -78,7 +93,7 @@ export class RedisCacheStore implements CacheStore {
     this.#indexKind = options.index ?? 'hnsw';
     this.#maxLen = options.streamMaxLen ?? 100_000;
     this.#stream = `${redis.keyPrefix}c:stream`;
-    this.#s = { put: redis.script('cache-put', CACHE_PUT), flush: redis.script('cache-flush', CACHE_FLUSH), claim: redis.script('cache-claim', CACHE_CLAIM) };
+    this.#s = { put: redis.script('cache-put', CACHE_PUT), flush: redis.script('cache-flush', CACHE_FLUSH), claim: redis.script('cache-claim', CACHE_CLAIM), touch: redis.script('cache-touch', CACHE_TOUCH) };
   }
 
   /** Opens the store: its own reading connection, the first catch-up, then following the stream. */
@@ -106,13 +121,36 @@ export class RedisCacheStore implements CacheStore {
     return out;
   }
 
-  /** One round trip: the response if the entry is still live in Redis, marked used; else null. */
-  async claim(scope: Scope, id: string, _now: number): Promise<string | null> {
-    return this.#eval<string | null>(this.#s.claim, [this.#redis.keyPrefix, scope.tenant, scope.namespace, tenantBase(this.#redis.keyPrefix, scope.tenant), id]);
+  /**
+   * The winner's response: from the mirror when it holds it (no round trip; the use is sent to
+   * Redis without waiting), else fetched once by CLAIM, which also checks the entry in Redis.
+   * Null when the entry expired (by its Redis expiry) or is gone.
+   */
+  claim(scope: Scope, id: string, now: number): string | null | Promise<string | null> {
+    const key = partitionKey(scope);
+    const p = this.#partitions.get(key);
+    const e = p?.byId.get(id);
+    if (p === undefined || e === undefined || e.expiresAt <= now) return null;
+    const base = tenantBase(this.#redis.keyPrefix, scope.tenant);
+    if (e.response !== null) {
+      this.#touchLater(base, id);
+      return e.response;
+    }
+    return this.#eval<string | null>(this.#s.claim, [this.#redis.keyPrefix, scope.tenant, scope.namespace, base, id]).then((response) => {
+      if (response === null) {
+        // Gone in Redis before the stream said so: drop it here too.
+        if (p.byId.get(id) === e) this.#removeFrom(key, p, e);
+      } else if (p.byId.get(id) === e) {
+        e.response = response;
+      }
+      return response;
+    });
   }
 
   async put(scope: Scope, entry: NewEntry, _now: number, replaceId?: string): Promise<string> {
     if (entry.vector.length !== this.#dims) throw new RangeError(`vector must have ${this.#dims} dimensions`);
+    // Uses recorded before this put decide what it evicts: they go first on the same connection.
+    this.#flushTouches();
     const vec = b64(entry.vector);
     const feat = encodeFeatures(entry.features);
     const [id, x, ...gone] = await this.#eval<string[]>(this.#s.put, [
@@ -130,7 +168,7 @@ export class RedisCacheStore implements CacheStore {
     // Our own lookups see it at once; the stream echo (and the deletes it implied) follow.
     if (replaceId !== undefined && replaceId !== id) this.#remove(scope.tenant, scope.namespace, replaceId);
     for (let i = 0; i + 1 < gone.length; i += 2) this.#remove(scope.tenant, gone[i + 1]!, gone[i]!);
-    this.#upsert(scope.tenant, scope.namespace, { id: id!, vector: entry.vector, features: entry.features, fingerprint: entry.fingerprint, expiresAt: Number(x) });
+    this.#upsert(scope.tenant, scope.namespace, { id: id!, vector: entry.vector, features: entry.features, fingerprint: entry.fingerprint, expiresAt: Number(x), response: entry.response });
     return id;
   }
 
@@ -179,8 +217,33 @@ export class RedisCacheStore implements CacheStore {
     return { tenants: tenants.size, partitions: this.#partitions.size, entries, indexBytes };
   }
 
+  /** Records a mirror hit's use in Redis later, batched (recency is advisory: a lost batch only changes which entry is evicted first). */
+  #touchLater(base: string, id: string): void {
+    let ids = this.#touches.get(base);
+    if (ids === undefined) {
+      ids = [];
+      this.#touches.set(base, ids);
+    }
+    ids.push(id);
+    if (ids.length >= 1000) this.#flushTouches();
+    else if (this.#touchTimer === null) {
+      this.#touchTimer = setTimeout(() => this.#flushTouches(), TOUCH_MS);
+      this.#touchTimer.unref();
+    }
+  }
+
+  #flushTouches(): void {
+    if (this.#touchTimer !== null) {
+      clearTimeout(this.#touchTimer);
+      this.#touchTimer = null;
+    }
+    for (const [base, ids] of this.#touches) this.#redis.eval(this.#s.touch, [], [base, ...ids]).catch(() => undefined);
+    this.#touches.clear();
+  }
+
   /** Stops following the stream and closes the reading connection (the shared one is the backend's). */
   async close(): Promise<void> {
+    this.#flushTouches();
     this.#closed = true;
     await this.#reader?.close();
     await this.#following?.catch(() => undefined);
@@ -262,7 +325,7 @@ export class RedisCacheStore implements CacheStore {
     }
   }
 
-  #upsert(tenant: string, namespace: string, e: { id: string; vector: Float32Array; features: SentenceFeatures; fingerprint: string; expiresAt: number }): void {
+  #upsert(tenant: string, namespace: string, e: { id: string; vector: Float32Array; features: SentenceFeatures; fingerprint: string; expiresAt: number; response?: string }): void {
     const key = partitionKey({ tenant, namespace });
     let p = this.#partitions.get(key);
     if (p === undefined) {
@@ -271,12 +334,16 @@ export class RedisCacheStore implements CacheStore {
     }
     const old = p.byId.get(e.id);
     if (old !== undefined) {
-      if (old.expiresAt === e.expiresAt && old.fingerprint === e.fingerprint) return;
+      if (old.expiresAt === e.expiresAt && old.fingerprint === e.fingerprint) {
+        // The same entry (our own put and its stream echo, in either order): keep a known response.
+        if (e.response !== undefined) old.response = e.response;
+        return;
+      }
       this.#removeFrom(key, p, old, false);
     }
     const same = p.byFingerprint.get(e.fingerprint);
     if (same !== undefined) this.#removeFrom(key, p, same, false);
-    const local: LocalEntry = { id: e.id, label: p.nextLabel++, features: e.features, fingerprint: e.fingerprint, expiresAt: e.expiresAt };
+    const local: LocalEntry = { id: e.id, label: p.nextLabel++, features: e.features, fingerprint: e.fingerprint, expiresAt: e.expiresAt, response: e.response ?? null };
     p.index.add(local.label, e.vector);
     p.byLabel.set(local.label, local);
     p.byId.set(local.id, local);
