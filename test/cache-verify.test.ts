@@ -1,8 +1,8 @@
-/** API-05 verification stage on its own: final scores rank paraphrases above hard negatives, and the shared word-pair table never leaks between calls. */
+/** API-05 verification stage on its own: final scores rank paraphrases above hard negatives, the shared word-pair table never leaks between calls, and the structure rules (edge runs, one-sided time nouns, antonyms, attribution weights) do what they say. */
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { dot } from '../src/embeddings/glove.ts';
-import { SOFT_POWER, WORD_MATCH } from '../src/embeddings/verify.ts';
+import { ATTRIBUTION_WEIGHT, dot, type SentenceFeatures } from '../src/embeddings/glove.ts';
+import { EDGE_RUN_WEIGHT, ONE_SIDED_TIME_WEIGHT, SOFT_POWER, verify, WORD_MATCH, type WordKnowledge } from '../src/embeddings/verify.ts';
 import { gloveEmbedder, type Embedder, type EmbeddedText } from '../src/embeddings/index.ts';
 import { loadGlove } from './helpers/glove.ts';
 
@@ -80,5 +80,53 @@ describe('semantic cache: verification scores', () => {
     const b = embed('The US military started a big sweep in southern areas');
     const c = dot(a.vector, b.vector);
     assert.equal(embedder.verify(c, a.features, b.features).score, embedder.verify(c, b.features, a.features).score);
+  });
+});
+
+describe('semantic cache: structure of the unmatched words', () => {
+  // Words 1..n, weight 1 each, no word vectors: only identical keys match.
+  const plain: WordKnowledge = { coverageWeight: () => 1, contrastClass: () => 0, contrastGroup: () => 0 };
+  const feats = (keys: number[]): SentenceFeatures => ({
+    ids: Int32Array.from(keys),
+    keys: Int32Array.from(keys),
+    weights: new Float32Array(keys.length).fill(1),
+    negated: false,
+    questions: 0,
+  });
+  const final = (x: number[], y: number[], words: WordKnowledge = plain): number => verify(1, feats(x), feats(y), words).score;
+
+  it('weighs a run of unmatched words at either end (an added clause) more than the same words inside', () => {
+    const stored = [1, 2, 3, 4, 5, 6];
+    // 4 of 6 words matched in both cases; [5, 6] end the sentence, [3, 4] sit inside it.
+    assert.equal(final(stored, [1, 2, 5, 6]), Math.sqrt(4 / 6));
+    assert.equal(final(stored, [1, 2, 3, 4]), Math.sqrt(4 / (4 + 2 * EDGE_RUN_WEIGHT)));
+    assert.equal(final(stored, [3, 4, 5, 6]), Math.sqrt(4 / (4 + 2 * EDGE_RUN_WEIGHT)));
+    // A single unmatched word at the end is an edit, not a clause.
+    assert.equal(final([1, 2, 3, 4, 5], [1, 2, 3, 4]), Math.sqrt(4 / 5));
+  });
+
+  it('counts a time noun on one side only as a detail, two different time nouns in full', () => {
+    const TIME = 100;
+    const OTHER_TIME = 101;
+    const withTime: WordKnowledge = { ...plain, isTimeNoun: (w) => w === TIME || w === OTHER_TIME };
+    assert.equal(final([1, 2, 3, TIME, 4], [1, 2, 3, 4], withTime), Math.sqrt(4 / (4 + ONE_SIDED_TIME_WEIGHT)));
+    assert.equal(final([1, 2, 3, TIME, 4], [1, 2, 3, OTHER_TIME, 4], withTime), Math.sqrt(4 / 5));
+  });
+
+  it('rejects antonyms that stand on one side each, not when both sides hold both', () => {
+    const OPEN = 7;
+    const CLOSE = 8;
+    const withAntonyms: WordKnowledge = { ...plain, hasAntonym: (w) => w === OPEN || w === CLOSE, antonyms: (a, b) => (a === OPEN && b === CLOSE) || (a === CLOSE && b === OPEN) };
+    assert.equal(verify(1, feats([1, OPEN, 2]), feats([1, CLOSE, 2]), withAntonyms).reject, 'antonym');
+    assert.equal(verify(1, feats([1, OPEN, CLOSE]), feats([1, CLOSE, OPEN]), withAntonyms).reject, null);
+    assert.equal(verify(1, feats([1, OPEN, 2]), feats([1, OPEN, 2]), withAntonyms).reject, null);
+  });
+
+  it('gives attribution words (source of a news statement) half weight', () => {
+    const e = embed('The plant will close in March, a spokesman for the company told reporters');
+    const plainWeight = loadGlove().coverageWeight(e.features.ids[e.features.ids.length - 1]!);
+    assert.equal(e.features.weights[e.features.weights.length - 1], Math.fround(plainWeight * ATTRIBUTION_WEIGHT));
+    const plant = loadGlove().coverageWeight(e.features.ids[0]!);
+    assert.equal(e.features.weights[0], Math.fround(plant));
   });
 });

@@ -64,6 +64,15 @@ describe('embeddings: tokenizer', () => {
     });
   }
 
+  it('marks the words around a reporting word of a statement as attribution, not those of a question', () => {
+    const t = tokenize('The plant will close in March, a spokesman for the company told reporters on Friday');
+    const attributed = t.content.filter((_, i) => t.attributed[i]);
+    assert.deepEqual(attributed, ['spokesman', 'company', 'told', 'reporters', 'friday']);
+    assert.ok(!t.attributed[t.content.indexOf('plant')]);
+    const q = tokenize('What did the minister say about the plant closing in March?');
+    assert.ok(q.attributed.every((x) => !x));
+  });
+
   const FOLDS: Array<[string, string]> = [
     ['passwords', 'password'],
     ['cities', 'city'],

@@ -23,6 +23,17 @@ export const NEGATIONS: ReadonlySet<string> = new Set(['not', 'no', 'never', 'no
 /** Question words are kept apart: "how" vs "why" asks for a different answer. */
 export const QUESTION_WORDS: ReadonlySet<string> = new Set(['what', 'when', 'where', 'why', 'how', 'who', 'which', 'whom', 'whose']);
 
+/**
+ * Reporting words of news attribution ("…, the company said in a statement", "according to
+ * officials", "he told reporters"): the words around them name a source, not what was said, and
+ * paraphrases keep, drop or change them freely.
+ */
+export const REPORTING_WORDS: ReadonlySet<string> = new Set(
+  'said says say saying told tells tell according added adds reported stated noted explained commented quoted'.split(' '),
+);
+/** Tokens on either side of a reporting word that count as its attribution (statements only). */
+export const ATTRIBUTION_WINDOW = 5;
+
 const AUXILIARIES: ReadonlySet<string> = new Set(['can', 'could', 'do', 'does', 'did', 'is', 'are', 'was', 'were', 'will', 'would', 'should', 'shall', 'may', 'might', 'have', 'has', 'had']);
 
 const CONTRACTIONS: ReadonlyArray<readonly [RegExp, string]> = [
@@ -44,6 +55,8 @@ export interface Tokens {
   readonly all: readonly string[];
   /** Content words: not stop words, not negations, not question words. */
   readonly content: readonly string[];
+  /** Per content word: within ATTRIBUTION_WINDOW tokens of a reporting word in a statement. */
+  readonly attributed: readonly boolean[];
   /** Negation words present (after contraction expansion). */
   readonly negated: boolean;
   /** The question word that opens a question ("how", "why"...); null for statements. */
@@ -57,17 +70,36 @@ export function tokenize(text: string): Tokens {
   t = t.replace(ABBREVIATION, (_, first: string, rest: string) => first + rest.replaceAll('.', ''));
   const all = t.match(WORD) ?? [];
   const content: string[] = [];
+  const attributed: boolean[] = [];
   let question: string | null = null;
   let negated = false;
   // Only a question's leading wh-word decides the kind of answer; a relative "who" does not.
   const isQuestion = /\?\s*$/.test(t) || (all.length > 0 && (QUESTION_WORDS.has(all[0]!) || AUXILIARIES.has(all[0]!)));
-  for (const w of all) {
+  // Last token index of a reporting word so far, and the next one ahead (statements only).
+  let lastReport = -Infinity;
+  let nextReport = isQuestion ? Infinity : all.findIndex((w) => REPORTING_WORDS.has(w));
+  if (nextReport < 0) nextReport = Infinity;
+  for (let i = 0; i < all.length; i++) {
+    const w = all[i]!;
+    if (i === nextReport) {
+      lastReport = i;
+      nextReport = Infinity;
+      for (let j = i + 1; j < all.length; j++) {
+        if (REPORTING_WORDS.has(all[j]!)) {
+          nextReport = j;
+          break;
+        }
+      }
+    }
     if (NEGATIONS.has(w)) negated = true;
     else if (QUESTION_WORDS.has(w)) {
       if (isQuestion && question === null) question = w;
-    } else if (!STOP_WORDS.has(w)) content.push(w);
+    } else if (!STOP_WORDS.has(w)) {
+      content.push(w);
+      attributed.push(i - lastReport <= ATTRIBUTION_WINDOW || nextReport - i <= ATTRIBUTION_WINDOW);
+    }
   }
-  return { all, content, negated, question };
+  return { all, content, attributed, negated, question };
 }
 
 /**

@@ -23,7 +23,17 @@
  *     enable/disable ... on one side, and a different member of the same class but not the same
  *     one on the other ("Tuesday" vs "Thursday", "5" vs "10", "shares rose" vs "shares fell").
  *     Such words never match softly; when the other side has no word of that class at all the
- *     word simply counts as unmatched.
+ *     word simply counts as unmatched;
+ *   - antonyms (WordNet, when its table is loaded): a word on one side only whose antonym is on the
+ *     other side only ("open" vs "close", "acquitted" vs "convicted", "strengthens" vs "weakens").
+ *
+ * Structure of the unmatched words (what bag-of-words misses, cheaply):
+ *   - a run of >= 2 consecutive unmatched words at the start or end of a side (content words in
+ *     order) is an added or dropped clause ("..., and mold the country's image of teachers"):
+ *     its words weigh EDGE_RUN_WEIGHT times;
+ *   - a time noun ("yesterday", "Friday", "afternoon"; WordNet's noun.time) unmatched on one side
+ *     while the other side has no unmatched time noun is an added detail: it weighs
+ *     ONE_SIDED_TIME_WEIGHT. Two different unmatched time nouns keep their full weight.
  */
 import type { SentenceFeatures } from './glove.ts';
 
@@ -46,14 +56,26 @@ export interface WordKnowledge {
   contrastClass(key: number): number;
   /** Group of a key inside its contrast class (members of one group are interchangeable). */
   contrastGroup(key: number): number;
+  /** WordNet (optional): whether a word (key or id) has any antonym; cheap pre-check. */
+  hasAntonym?(word: number): boolean;
+  /** WordNet (optional): whether two words (keys or ids) are antonyms. */
+  antonyms?(a: number, b: number): boolean;
+  /** WordNet (optional): whether a word's main sense is a time noun. */
+  isTimeNoun?(word: number): boolean;
 }
 
 export interface Verdict {
   readonly score: number;
   /** Why a candidate was rejected outright; null when the score is the product above. */
-  readonly reject: 'negation' | 'question' | 'contrast' | null;
+  readonly reject: 'negation' | 'question' | 'contrast' | 'antonym' | null;
   readonly coverage: number;
 }
+
+/** Unmatched words in a run of at least EDGE_RUN_LENGTH at either end of a side weigh this many times. */
+export const EDGE_RUN_WEIGHT = 2;
+export const EDGE_RUN_LENGTH = 2;
+/** An unmatched time noun weighs this much when the other side has no unmatched time noun. */
+export const ONE_SIDED_TIME_WEIGHT = 0.25;
 
 /**
  * Re-scores one candidate; `cosine` is the sentence-vector similarity from the index. Without
@@ -63,31 +85,35 @@ export function verify(cosine: number, a: SentenceFeatures, b: SentenceFeatures,
   if (a.negated !== b.negated) return { score: 0, reject: 'negation', coverage: 0 };
   if (a.questions !== 0 && b.questions !== 0 && a.questions !== b.questions) return { score: 0, reject: 'question', coverage: 0 };
   // Both directions need the same word-pair cosines: each is computed at most once.
-  const cells = a.keys.length * b.keys.length;
+  const n = a.keys.length;
+  const m = b.keys.length;
+  const cells = n * m;
   if (pairCosines.length < cells) pairCosines = new Float64Array(cells);
   pairCosines.fill(NaN, 0, cells);
-  const ab = coverage(a, b, words, false);
-  if (ab < 0) return { score: 0, reject: 'contrast', coverage: 0 };
-  const ba = coverage(b, a, words, true);
-  if (ba < 0) return { score: 0, reject: 'contrast', coverage: 0 };
+  if (matchA.length < n) matchA = new Float64Array(Math.max(n, 2 * matchA.length));
+  if (matchB.length < m) matchB = new Float64Array(Math.max(m, 2 * matchB.length));
+  if (!match(a, b, words, false, matchA) || !match(b, a, words, true, matchB)) return { score: 0, reject: 'contrast', coverage: 0 };
+  if (words.antonyms !== undefined && antonymConflict(a, b, words)) return { score: 0, reject: 'antonym', coverage: 0 };
   if (!useCoverage) return { score: Math.max(0, cosine), reject: null, coverage: 1 };
-  const cov = Math.min(ab, ba);
+  const timeA = unmatchedTime(a, matchA, words);
+  const timeB = unmatchedTime(b, matchB, words);
+  const cov = Math.min(coverage(a, matchA, m, timeB, words), coverage(b, matchB, n, timeA, words));
   return { score: Math.sqrt(Math.max(0, cosine) * cov), reject: null, coverage: cov };
 }
 
 /** Word-pair cosines of the verify() call in progress, row = word of `a`, column = word of `b` (NaN = not computed yet). */
 let pairCosines = new Float64Array(64 * 64);
+/** Match value of each word of `a` / `b` in the verify() call in progress (1 same word, c^SOFT_POWER soft, 0 none). */
+let matchA = new Float64Array(64);
+let matchB = new Float64Array(64);
 
 /**
- * Weighted share of x's words with a counterpart in y; -1 on a contrast-class conflict. Word-pair
+ * Match value of each of x's words in y (into `out`); false on a contrast-class conflict. Word-pair
  * cosines go through `pairCosines` (x = b of verify() when `swapped`).
  */
-function coverage(x: SentenceFeatures, y: SentenceFeatures, words: WordKnowledge, swapped: boolean): number {
+function match(x: SentenceFeatures, y: SentenceFeatures, words: WordKnowledge, swapped: boolean, out: Float64Array): boolean {
   const n = x.keys.length;
   const m = y.keys.length;
-  if (n === 0) return m === 0 ? 1 : 0;
-  let num = 0;
-  let den = 0;
   for (let i = 0; i < n; i++) {
     const key = x.keys[i]!;
     const cls = words.contrastClass(key);
@@ -103,7 +129,7 @@ function coverage(x: SentenceFeatures, y: SentenceFeatures, words: WordKnowledge
         }
         if (words.contrastClass(other) === cls) conflict = true;
       }
-      if (best < 1 && conflict) return -1;
+      if (best < 1 && conflict) return false;
     } else {
       // Identical words first (an integer compare), word vectors only for the rest.
       for (let j = 0; j < m; j++) {
@@ -124,9 +150,60 @@ function coverage(x: SentenceFeatures, y: SentenceFeatures, words: WordKnowledge
         }
       }
     }
-    const w = x.weights[i]!;
-    num += w * (best >= WORD_MATCH ? (best === 1 ? 1 : best ** SOFT_POWER) : 0);
-    den += w;
+    out[i] = best >= WORD_MATCH ? (best === 1 ? 1 : best ** SOFT_POWER) : 0;
+  }
+  return true;
+}
+
+/** Whether some word of x has a time noun among its unmatched words. */
+function unmatchedTime(x: SentenceFeatures, matched: Float64Array, words: WordKnowledge): boolean {
+  if (words.isTimeNoun === undefined) return false;
+  for (let i = 0; i < x.keys.length; i++) if (matched[i] === 0 && (words.isTimeNoun(x.keys[i]!) || words.isTimeNoun(x.ids[i]!))) return true;
+  return false;
+}
+
+/**
+ * Weighted share of x's words with a counterpart: sum(weight x match) / sum(weight x factor),
+ * where an unmatched word's factor is EDGE_RUN_WEIGHT inside a run of unmatched words at either
+ * end, ONE_SIDED_TIME_WEIGHT for a time noun when the other side has none unmatched, else 1.
+ */
+function coverage(x: SentenceFeatures, matched: Float64Array, otherLength: number, otherHasTime: boolean, words: WordKnowledge): number {
+  const n = x.keys.length;
+  if (n === 0) return otherLength === 0 ? 1 : 0;
+  let num = 0;
+  let den = 0;
+  let i = 0;
+  while (i < n) {
+    if (matched[i]! > 0) {
+      num += x.weights[i]! * matched[i]!;
+      den += x.weights[i]!;
+      i++;
+      continue;
+    }
+    let end = i;
+    while (end + 1 < n && matched[end + 1] === 0) end++;
+    const edge = end - i + 1 >= EDGE_RUN_LENGTH && (i === 0 || end === n - 1) ? EDGE_RUN_WEIGHT : 1;
+    for (let k = i; k <= end; k++) {
+      const time = !otherHasTime && words.isTimeNoun !== undefined && (words.isTimeNoun(x.keys[k]!) || words.isTimeNoun(x.ids[k]!));
+      den += x.weights[k]! * edge * (time ? ONE_SIDED_TIME_WEIGHT : 1);
+    }
+    i = end + 1;
   }
   return den === 0 ? 1 : num / den;
+}
+
+/** A word on one side only whose antonym is on the other side only. */
+function antonymConflict(a: SentenceFeatures, b: SentenceFeatures, words: WordKnowledge): boolean {
+  for (let i = 0; i < a.keys.length; i++) {
+    const ka = a.keys[i]!;
+    const ia = a.ids[i]!;
+    if (!(words.hasAntonym!(ka) || words.hasAntonym!(ia)) || b.keys.includes(ka)) continue;
+    for (let j = 0; j < b.keys.length; j++) {
+      const kb = b.keys[j]!;
+      if (a.keys.includes(kb)) continue;
+      const ib = b.ids[j]!;
+      if (words.antonyms!(ka, kb) || words.antonyms!(ia, ib) || words.antonyms!(ka, ib) || words.antonyms!(ia, kb)) return true;
+    }
+  }
+  return false;
 }
