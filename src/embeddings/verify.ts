@@ -31,9 +31,8 @@
  *   - a run of >= 2 consecutive unmatched words at the start or end of a side (content words in
  *     order) is an added or dropped clause ("..., and mold the country's image of teachers"):
  *     its words weigh EDGE_RUN_WEIGHT times;
- *   - a time noun ("yesterday", "Friday", "afternoon"; WordNet's noun.time) unmatched on one side
- *     while the other side has no unmatched time noun is an added detail: it weighs
- *     ONE_SIDED_TIME_WEIGHT. Two different unmatched time nouns keep their full weight.
+ *   - attribution words (near "said", "told", "according to"; tokenizer.ts) carry half their
+ *     coverage weight (glove.ts ATTRIBUTION_WEIGHT): paraphrases add, drop or rename the source.
  */
 import type { SentenceFeatures } from './glove.ts';
 
@@ -60,8 +59,6 @@ export interface WordKnowledge {
   hasAntonym?(word: number): boolean;
   /** WordNet (optional): whether two words (keys or ids) are antonyms. */
   antonyms?(a: number, b: number): boolean;
-  /** WordNet (optional): whether a word's main sense is a time noun. */
-  isTimeNoun?(word: number): boolean;
 }
 
 export interface Verdict {
@@ -74,8 +71,6 @@ export interface Verdict {
 /** Unmatched words in a run of at least EDGE_RUN_LENGTH at either end of a side weigh this many times. */
 export const EDGE_RUN_WEIGHT = 2;
 export const EDGE_RUN_LENGTH = 2;
-/** An unmatched time noun weighs this much when the other side has no unmatched time noun. */
-export const ONE_SIDED_TIME_WEIGHT = 0.25;
 
 /**
  * Re-scores one candidate; `cosine` is the sentence-vector similarity from the index. Without
@@ -95,9 +90,7 @@ export function verify(cosine: number, a: SentenceFeatures, b: SentenceFeatures,
   if (!match(a, b, words, false, matchA) || !match(b, a, words, true, matchB)) return { score: 0, reject: 'contrast', coverage: 0 };
   if (words.antonyms !== undefined && antonymConflict(a, b, words)) return { score: 0, reject: 'antonym', coverage: 0 };
   if (!useCoverage) return { score: Math.max(0, cosine), reject: null, coverage: 1 };
-  const timeA = unmatchedTime(a, matchA, words);
-  const timeB = unmatchedTime(b, matchB, words);
-  const cov = Math.min(coverage(a, matchA, m, timeB, words), coverage(b, matchB, n, timeA, words));
+  const cov = Math.min(coverage(a, matchA, m), coverage(b, matchB, n));
   return { score: Math.sqrt(Math.max(0, cosine) * cov), reject: null, coverage: cov };
 }
 
@@ -155,19 +148,12 @@ function match(x: SentenceFeatures, y: SentenceFeatures, words: WordKnowledge, s
   return true;
 }
 
-/** Whether some word of x has a time noun among its unmatched words. */
-function unmatchedTime(x: SentenceFeatures, matched: Float64Array, words: WordKnowledge): boolean {
-  if (words.isTimeNoun === undefined) return false;
-  for (let i = 0; i < x.keys.length; i++) if (matched[i] === 0 && (words.isTimeNoun(x.keys[i]!) || words.isTimeNoun(x.ids[i]!))) return true;
-  return false;
-}
-
 /**
  * Weighted share of x's words with a counterpart: sum(weight x match) / sum(weight x factor),
- * where an unmatched word's factor is EDGE_RUN_WEIGHT inside a run of unmatched words at either
- * end, ONE_SIDED_TIME_WEIGHT for a time noun when the other side has none unmatched, else 1.
+ * where an unmatched word's factor is EDGE_RUN_WEIGHT inside a run of at least EDGE_RUN_LENGTH
+ * unmatched words at either end of x, else 1.
  */
-function coverage(x: SentenceFeatures, matched: Float64Array, otherLength: number, otherHasTime: boolean, words: WordKnowledge): number {
+function coverage(x: SentenceFeatures, matched: Float64Array, otherLength: number): number {
   const n = x.keys.length;
   if (n === 0) return otherLength === 0 ? 1 : 0;
   let num = 0;
@@ -183,10 +169,7 @@ function coverage(x: SentenceFeatures, matched: Float64Array, otherLength: numbe
     let end = i;
     while (end + 1 < n && matched[end + 1] === 0) end++;
     const edge = end - i + 1 >= EDGE_RUN_LENGTH && (i === 0 || end === n - 1) ? EDGE_RUN_WEIGHT : 1;
-    for (let k = i; k <= end; k++) {
-      const time = !otherHasTime && words.isTimeNoun !== undefined && (words.isTimeNoun(x.keys[k]!) || words.isTimeNoun(x.ids[k]!));
-      den += x.weights[k]! * edge * (time ? ONE_SIDED_TIME_WEIGHT : 1);
-    }
+    for (let k = i; k <= end; k++) den += x.weights[k]! * edge;
     i = end + 1;
   }
   return den === 0 ? 1 : num / den;
