@@ -67,6 +67,36 @@ function randomPrompt(next: () => number): string {
   return lines.join(next() < 0.9 ? '\n' : '\r\n');
 }
 
+/** Sentences for turn-structured prompts: framing, instructions, answers, negations, values, end marks without a space. */
+const SENTENCES = [
+  "Let's think step by step.", 'The statements are logically consistent within each paragraph.', 'It does not have any curves or arches.',
+  'So the answer is (A).', 'Answer with one word only.', 'As the game progresses, pairs of players trade balls.', 'Please answer in English, you know, basically.',
+  'Do not use the internet at all!', 'Wait...what is this?', 'Hi!Bob is here.', 'The price is 42 dollars.', 'He said "no way" twice.', 'Um, I I think we should go.',
+  'Never skip a step, not even once.', 'Return the result in order to finish.', 'Is it red?', 'Note: answer in one word.', 'Options:', '(A) yes', 'Yes.',
+];
+const TURN_LABELS = ['Q:', 'A:', 'User:', 'Ann:', 'Project Manager:', 'Answer:'];
+
+/** A prompt of labelled turns, continuation lines and blank lines, where sentences recur (in a row, across lines and turns). */
+function turnPrompt(next: () => number): string {
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!;
+  const lines: string[] = [];
+  const n = 1 + Math.floor(next() * 14);
+  for (let i = 0; i < n; i++) {
+    const r = next();
+    if (r < 0.12) lines.push('');
+    else if (r < 0.2 && lines.length > 0) lines.push(pick(lines));
+    else {
+      const sentences: string[] = [];
+      for (let k = 1 + Math.floor(next() * 4); k > 0; k--) {
+        const s = next() < 0.15 && sentences.length > 0 ? sentences[sentences.length - 1]! : pick(SENTENCES);
+        sentences.push(next() < 0.1 ? s.toUpperCase() : s);
+      }
+      lines.push((next() < 0.5 ? pick(TURN_LABELS) + ' ' : '') + sentences.join(next() < 0.9 ? ' ' : '  '));
+    }
+  }
+  return lines.join('\n');
+}
+
 const RANDOM_CASES = 400;
 /** The control characters core.ts uses as marks and placeholders: never in an output whose input had none. */
 const RESERVED = /[\x01-\x04\x0E-\x1F]/;
@@ -105,6 +135,19 @@ describe('API-09 properties on random inputs', () => {
         assert.ok(check.ok, `case ${i} ${level}: ${JSON.stringify(check.missing.slice(0, 5))}\n${JSON.stringify(prompt)}\n${JSON.stringify(out)}`);
         assert.ok(!RESERVED.test(out) || RESERVED.test(prompt), `case ${i} ${level}: an internal mark leaked\n${JSON.stringify(prompt)}\n${JSON.stringify(out)}`);
         assert.equal(compressText(prompt, level), out, `case ${i}: not deterministic`);
+        assert.equal(compressText(out, level), out, `case ${i} ${level}: not idempotent\n${JSON.stringify(prompt)}\n${JSON.stringify(out)}`);
+      }
+    });
+  }
+
+  for (const level of LEVELS) {
+    it(`holds retention and idempotence on ${RANDOM_CASES} seeded prompts of labelled turns with recurring sentences at ${level}`, () => {
+      const next = rng(0x7ab1e + level.length);
+      for (let i = 0; i < RANDOM_CASES; i++) {
+        const prompt = turnPrompt(next);
+        const out = compressText(prompt, level);
+        const check = checkRetention(prompt, out, level);
+        assert.ok(check.ok, `case ${i} ${level}: ${JSON.stringify(check.missing.slice(0, 5))}\n${JSON.stringify(prompt)}\n${JSON.stringify(out)}`);
         assert.equal(compressText(out, level), out, `case ${i} ${level}: not idempotent\n${JSON.stringify(prompt)}\n${JSON.stringify(out)}`);
       }
     });

@@ -13,60 +13,84 @@ const DEDUPE_MIN_WORDS = 4;
 const DEDUPE_MIN_CHARS = 20;
 const INSTRUCTION_MIN_WORDS = 5;
 
-/** Drops emptied lines, repeated lines, repeated instructions and repeated paragraphs; collapses blank runs. */
+/**
+ * Drops emptied lines, repeated lines, repeated paragraphs and (balanced, aggressive) sentences
+ * said again: a turn's framing that an earlier turn with the same label opened with, an
+ * instruction said twice, a sentence said twice in a row; collapses blank runs.
+ */
 export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet<string>): string {
   const words = level !== 'safe';
   const seenLines = new SeenSet();
   const seenSentences = new Set<string>();
   const seenLabelled = new SeenSet();
-  const seenLead = new Map<string, Set<string>>();
+  const leads = words ? new TurnLeads() : undefined;
+  /** The last sentence (lower case) of the current turn so far, for "said twice in a row"; '' at a turn's start. */
+  let previous = '';
   const paragraphs: string[][] = [];
   let current: string[] = [];
   const repeated = words ? repeatedInstructions(masked) : undefined;
   const raws = masked.split('\n');
+  let next = lineContent(raws[0]!);
   for (let i = 0; i < raws.length; i++) {
-    const raw = raws[i]!;
-    let at = 0;
-    while (raw.charCodeAt(at) === 32 || raw.charCodeAt(at) === 9) at++;
-    const mark = raw.charCodeAt(at);
+    const { line, content, mark } = next;
+    next = i + 1 < raws.length ? lineContent(raws[i + 1]!) : NO_LINE;
     const marked = mark === 2 || mark === 3 || mark === 4;
-    let line = raw;
-    if (marked) {
-      let after = at + 1;
-      while (raw.charCodeAt(after) === 32 || raw.charCodeAt(after) === 9) after++;
-      line = raw.slice(0, at) + raw.slice(after);
-    }
-    const content = line.trim();
     if (content === '') {
       if (marked) continue; // emptied by removal: no paragraph break
       if (current.length > 0) paragraphs.push(current);
       current = [];
+      leads?.end();
+      previous = '';
       continue;
     }
     // "Speaker:" left with nothing said (a whole input line, not the part before a removed <p>).
-    if (words && mark === 2 && raws[i + 1]?.trimStart().charCodeAt(0) !== 4 && EMPTY_TURN_RE.test(content)) continue;
+    if (words && mark === 2 && next.mark !== 4 && EMPTY_TURN_RE.test(content)) continue;
     if (level === 'aggressive' && mark === 2 && BACKCHANNEL_TURN_RE.test(content)) continue;
     // Internal whitespace runs were collapsed by the rules: the trimmed line is the key.
     const label = LABELLED_LINE_RE.exec(content);
+    // The turn goes on in the next line (not blank, no label of its own): what this line's framing leads to.
+    const continues = i + 1 < raws.length && next.content !== '' && !LABELLED_LINE_RE.test(next.content);
+    let prefix: string; // what stays in front of the text: indentation, or a line's label
+    let text: string;
+    // The label a line opens with belongs to its first sentence, as retention.ts reads it: "Ann: I
+    // do not agree." and "Bob: I do not agree." are two sentences (two speakers), "Q: X." and "X."
+    // too. So each rule below compares a line's first sentence with its label.
+    let head = '';
     if (label) {
+      prefix = line.slice(0, line.indexOf(label[0]) + label[0].length);
+      text = content.slice(label[0].length);
+      head = label[0].trim() + ' ';
+      leads?.start(head);
+      previous = '';
       // "A: Let's think step by step." again: the label stays (it marks the turn), the repeated text goes.
-      const text = content.slice(label[0].length);
-      if (isDedupeCandidate(text)) {
-        if (!seenLabelled.add(text)) {
-          current.push(line.slice(0, line.indexOf(label[0]) + label[0].length).trimEnd());
-          continue;
-        }
+      if (isDedupeCandidate(text) && !seenLabelled.add(head + text)) {
+        leads?.skip(text);
+        current.push(prefix.trimEnd());
+        continue;
       }
-      // "Q: <the task's framing sentences> <the example>": framing said again in a later turn with
-      // the same label goes, the example stays (balanced and aggressive).
-      if (words) {
-        const kept = dropLeadingRepeats(label[0].trim(), text, seenLead);
-        if (kept !== text) line = line.slice(0, line.indexOf(label[0]) + label[0].length) + kept;
+    } else {
+      if (isDedupeCandidate(content) && !seenLines.add(content)) {
+        leads?.skip(content);
+        continue;
       }
-    } else if (isDedupeCandidate(content)) {
-      if (!seenLines.add(content)) continue;
+      prefix = line.slice(0, line.indexOf(content));
+      text = content;
     }
-    current.push(repeated && containsAny(line, repeated) ? dropRepeatedInstructions(line, seenSentences) : line);
+    if (words && !isBlockLine(text)) {
+      // "Q: <the task's framing sentences> <the example>": framing said again in a later turn with
+      // the same label goes, the example stays.
+      const kept = leads!.feed(text, continues, head);
+      if (kept !== text) head = ''; // what now opens the line did not open it in the input
+      text = kept;
+      // The sentence that opens a labelled line stays in the next two rules: dropping it would make
+      // the next one open the line, and be read with the label in the next pass.
+      if (repeated && containsAny(text, repeated)) text = dropRepeatedInstructions(text, seenSentences, head, label !== null);
+      const said = dropSaidAgain(text, previous, head);
+      text = said.text;
+      previous = said.last;
+      if (text === '' && !label) continue; // the whole line was said before
+    } else previous = '';
+    current.push(text === '' ? prefix.trimEnd() : prefix + text);
   }
   if (current.length > 0) paragraphs.push(current);
   const seen = new SeenSet();
@@ -83,6 +107,34 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
   }
   return out.join('\n\n');
 }
+
+interface LineContent {
+  /** The line without its mark (indentation kept). */
+  readonly line: string;
+  /** The line trimmed. */
+  readonly content: string;
+  /** The char code after the indentation: 2, 3 or 4 for a line mark (rules.ts), else anything. */
+  readonly mark: number;
+}
+
+const NO_LINE: LineContent = { line: '', content: '', mark: -1 };
+
+function lineContent(raw: string): LineContent {
+  let at = 0;
+  while (raw.charCodeAt(at) === 32 || raw.charCodeAt(at) === 9) at++;
+  const mark = raw.charCodeAt(at);
+  let line = raw;
+  if (mark === 2 || mark === 3 || mark === 4) {
+    let after = at + 1;
+    while (raw.charCodeAt(after) === 32 || raw.charCodeAt(after) === 9) after++;
+    line = raw.slice(0, at) + raw.slice(after);
+  }
+  return { line, content: line.trim(), mark };
+}
+
+/** A line kept whole by the masker (answer option, table row, code, JSON): one placeholder. */
+const BLOCK_LINE_RE = /^\x0E[\x10-\x1F]+\x0F$/;
+const isBlockLine = (text: string): boolean => text.charCodeAt(0) === 0x0e && BLOCK_LINE_RE.test(text);
 
 /** A short label ("Q:", "A:", "User:", "Project Manager:") opening a line: a turn of a repeated structure. */
 const LABELLED_LINE_RE = /^[^:\s\x0E-\x1F][^:\x0E-\x1F]{0,24}:[ \t]+/;
@@ -109,36 +161,115 @@ function isDedupeCandidate(key: string): boolean {
 
 const SENTENCE_END_RE = /[.!?]+(?:[ \t]+|$)/g;
 const LEAD_MIN_WORDS = 5;
-/** Framing opens a turn: only the first sentences of a labelled line are compared and remembered. */
+/** Framing opens a turn: only a turn's first sentences are compared and remembered. */
 const LEAD_MAX_SENTENCES = 16;
 
 /**
- * The text of a labelled line without its leading sentences that one of the first sentences of an
- * earlier line with the same label already said word for word (each of 5+ words; what follows
- * them always stays). The line's first sentences are remembered for later lines.
+ * The framing of few-shot turns: the leading sentences of a turn (a labelled line and the lines
+ * that continue it up to the next label or blank line) that one of the first sentences of an
+ * earlier turn with the same label already said word for word (each of 5+ words). Only a run from
+ * the turn's start goes, and never a turn's last sentence: what the framing leads to stays. The
+ * first LEAD_MAX_SENTENCES sentences of every turn are remembered for later turns.
  */
-function dropLeadingRepeats(label: string, text: string, seen: Map<string, Set<string>>): string {
-  let known = seen.get(label);
-  if (known === undefined) seen.set(label, (known = new Set()));
+class TurnLeads {
+  readonly #byLabel = new Map<string, Set<string>>();
+  /** The current turn's label's remembered sentences; undefined outside a turn. */
+  #known: Set<string> | undefined;
+  /** Sentences of the current turn so far. */
+  #count = 0;
+  /** Everything of the current turn so far was dropped as said before. */
+  #dropping = false;
+
+  start(label: string): void {
+    let known = this.#byLabel.get(label);
+    if (known === undefined) this.#byLabel.set(label, (known = new Set()));
+    this.#known = known;
+    this.#count = 0;
+    this.#dropping = true;
+  }
+
+  end(): void {
+    this.#known = undefined;
+  }
+
+  /** `text` of the current turn went as a whole (a repeated line): its sentences count, the run goes on. */
+  skip(text: string): void {
+    if (this.#known === undefined) return;
+    for (let at = 0; this.#count < LEAD_MAX_SENTENCES && at < text.length; this.#count++) {
+      SENTENCE_END_RE.lastIndex = at;
+      const m = SENTENCE_END_RE.exec(text);
+      if (m === null) break;
+      at = m.index + m[0].length;
+    }
+  }
+
+  /**
+   * The next line's text of the current turn without its leading sentences said before;
+   * `continues`: the turn goes on in a next line; `head`: the line's label (it belongs to the
+   * first sentence) or ''. A cut never leaves the line opening with a sentence that, read with the
+   * label, opened an earlier turn: the next pass would drop that one too, which the retention
+   * checker reads as a sentence of its own.
+   */
+  feed(text: string, continues: boolean, head: string): string {
+    const known = this.#known;
+    if (known === undefined || this.#count >= LEAD_MAX_SENTENCES) return text;
+    let at = 0;
+    let cut = 0; // the end of the dropped run where it is safe to cut
+    let run = 0; // the end of the dropped run
+    for (;;) {
+      if (at >= text.length) {
+        if (run === at) cut = run; // the whole text goes: nothing comes to open the line
+        break;
+      }
+      SENTENCE_END_RE.lastIndex = at;
+      const m = SENTENCE_END_RE.exec(text);
+      const end = m === null ? text.length : m.index + m[0].length;
+      const sentence = text.slice(at, end).trimEnd();
+      if (run === at && run > 0 && (head === '' || !known.has(head + sentence))) cut = run;
+      if (m === null || this.#count >= LEAD_MAX_SENTENCES) {
+        if (m === null) this.#dropping = false; // an unterminated tail is never framing
+        break;
+      }
+      this.#count++;
+      const key = at === 0 ? head + sentence : sentence;
+      at = end;
+      if (!hasWords(sentence, LEAD_MIN_WORDS)) {
+        this.#dropping = false;
+        continue;
+      }
+      if (this.#dropping && (end < text.length || continues) && known.has(key)) run = end;
+      else this.#dropping = false;
+      known.add(key);
+    }
+    if (cut < run) this.#dropping = false;
+    return cut === 0 ? text : text.slice(cut);
+  }
+}
+
+/**
+ * A sentence said twice in a row within a turn ("X. X." or a line that opens with the previous
+ * line's last sentence): the second goes. Sentences of 4+ words and 20+ characters, compared
+ * case-insensitively; `previous` is the last sentence before `text` in the turn (lower case, or
+ * ''), `head` the line's label. Returns the text and its last sentence.
+ */
+function dropSaidAgain(text: string, previous: string, head: string): { text: string; last: string } {
+  let out = '';
   let at = 0;
-  let cut = 0;
-  let dropping = true;
-  for (let k = 0; k < LEAD_MAX_SENTENCES && at < text.length; k++) {
+  let kept = 0; // text[kept, at) is to be copied
+  while (at < text.length) {
     SENTENCE_END_RE.lastIndex = at;
     const m = SENTENCE_END_RE.exec(text);
-    if (m === null) break; // an unterminated tail is never framing
-    const end = m.index + m[0].length;
-    const sentence = text.slice(at, end).trimEnd();
-    at = end;
-    if (!hasWords(sentence, LEAD_MIN_WORDS)) {
-      dropping = false;
-      continue;
+    const end = m === null ? text.length : m.index + m[0].length;
+    const key = (at === 0 ? head + text.slice(at, end).trimEnd() : text.slice(at, end).trimEnd()).toLowerCase();
+    if (key === previous && isDedupeCandidate(key)) {
+      out += text.slice(kept, at);
+      kept = end;
     }
-    if (dropping && end < text.length && known.has(sentence)) cut = end;
-    else dropping = false;
-    known.add(sentence);
+    previous = key;
+    at = end;
   }
-  return cut === 0 ? text : text.slice(cut);
+  if (kept === 0) return { text, last: previous };
+  return { text: (out + text.slice(kept)).trimEnd(), last: previous };
 }
 
 /** Instruction sentences that occur more than once in the text, or undefined (the common case: no work per line). */
@@ -160,22 +291,26 @@ function containsAny(line: string, keys: ReadonlySet<string>): boolean {
   return false;
 }
 
-/** Drops, within a line, an instruction sentence that repeats an earlier one word for word. */
-function dropRepeatedInstructions(line: string, seen: Set<string>): string {
-  const sentences = line.match(/[^.!?]*[.!?]+(?:[ \t]+|$)|[^.!?]+$/g);
-  if (!sentences) return line;
+/**
+ * Drops an instruction sentence that repeats an earlier one word for word. `head`: the line's
+ * label, read with its first sentence; with `keepFirst` the first sentence stays.
+ */
+function dropRepeatedInstructions(text: string, seen: Set<string>, head: string, keepFirst: boolean): string {
   let out = '';
-  let dropped = false;
-  for (const s of sentences) {
-    const key = s.trim().replace(/[ \t]+/g, ' ');
-    if (INSTRUCTION_START_RE.test(key) && key.split(' ').length >= INSTRUCTION_MIN_WORDS) {
-      if (seen.has(key)) {
-        dropped = true;
-        continue;
+  let kept = 0; // text[kept, at) is to be copied
+  for (let at = 0; at < text.length; ) {
+    SENTENCE_END_RE.lastIndex = at;
+    const m = SENTENCE_END_RE.exec(text);
+    const end = m === null ? text.length : m.index + m[0].length;
+    const key = at === 0 ? head + text.slice(at, end).trim() : text.slice(at, end).trim();
+    if (hasWords(key, INSTRUCTION_MIN_WORDS) && INSTRUCTION_START_RE.test(key)) {
+      if (!seen.has(key)) seen.add(key);
+      else if (at > 0 || !keepFirst) {
+        out += text.slice(kept, at);
+        kept = end;
       }
-      seen.add(key);
     }
-    out += s;
+    at = end;
   }
-  return dropped ? out.trimEnd() : line;
+  return kept === 0 ? text : (out + text.slice(kept)).trimEnd();
 }
