@@ -90,6 +90,19 @@ describe('countTokens', () => {
     assert.equal(pieceCounter(o200kApi, (t) => publicO200k(t) + 1), undefined, 'a loop that disagrees on the probe is not used');
   });
 
+  it('stays exact when its piece cache fills and is emptied, and when a piece is counted again from it', () => {
+    // ~60,000 distinct short pieces: the cache (16,384 pieces) is emptied several times per count.
+    let text = '';
+    const word = (i: number): string => (i < 26 ? '' : word(Math.floor(i / 26) - 1)) + String.fromCharCode(97 + (i % 26));
+    for (let i = 0; i < 60_000; i++) text += ' q' + word(i) + (i % 11 === 0 ? '.\n' : '');
+    // The last quarter again: its pieces come from the cache as refilled after its last emptying.
+    const tail = text.slice(text.indexOf(' ', (text.length * 3) >> 2));
+    for (const enc of ENCODINGS) {
+      assert.equal(countTokens(text, enc), wasm[enc].encode_ordinary(text).length);
+      assert.equal(countTokens(tail, enc), wasm[enc].encode_ordinary(tail).length, 'pieces read back from the refilled cache');
+    }
+  });
+
   it('throws RangeError for an unknown encoding', () => {
     assert.throws(() => countTokens('x', 'p50k_base' as Encoding), RangeError);
   });
