@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import { encode as encodeO200k } from 'gpt-tokenizer/encoding/o200k_base';
 import { loadPages, markdownToText, prf, shingleMatch } from '../scripts/eval-extract.ts';
 import { extractMarkdown } from '../src/services/web-to-markdown/core.ts';
 import { estimateHtmlTokens } from '../src/services/web-to-markdown/token-estimate.ts';
@@ -31,6 +32,18 @@ describe('development pages', { skip }, () => {
       const estimate = estimateHtmlTokens(html);
       const error = Math.abs(estimate / exact - 1);
       assert.ok(error <= 0.05, `${page.id}: estimate ${estimate}, exact ${exact} (${(error * 100).toFixed(1)}%)`);
+    }
+  });
+
+  it("counts every page's Markdown exactly as gpt-tokenizer's own encode does, also when counted again (piece cache)", () => {
+    const plain = { disallowedSpecial: new Set<string>() };
+    for (const round of [1, 2]) {
+      for (const { page, html } of pages) {
+        for (const includeLinks of [true, false]) {
+          const r = extractMarkdown({ html, url: page.url, includeLinks });
+          assert.equal(r.markdownTokens, encodeO200k(r.markdown, plain).length, `${page.id} links=${includeLinks} round ${round}`);
+        }
+      }
     }
   });
 
