@@ -27,12 +27,8 @@
  *   - antonyms (WordNet, when its table is loaded): a word on one side only whose antonym is on the
  *     other side only ("open" vs "close", "acquitted" vs "convicted", "strengthens" vs "weakens").
  *
- * Structure of the unmatched words (what bag-of-words misses, cheaply):
- *   - a run of >= 2 consecutive unmatched words at the start or end of a side (content words in
- *     order) is an added or dropped clause ("..., and mold the country's image of teachers"):
- *     its words weigh EDGE_RUN_WEIGHT times;
- *   - attribution words (near "said", "told", "according to"; tokenizer.ts) carry half their
- *     coverage weight (glove.ts ATTRIBUTION_WEIGHT): paraphrases add, drop or rename the source.
+ * Attribution words (near "said", "told", "according to"; tokenizer.ts) carry half their coverage
+ * weight (glove.ts ATTRIBUTION_WEIGHT): news paraphrases add, drop or rename the source freely.
  */
 import type { SentenceFeatures } from './glove.ts';
 
@@ -68,9 +64,6 @@ export interface Verdict {
   readonly coverage: number;
 }
 
-/** Unmatched words in a run of at least EDGE_RUN_LENGTH at either end of a side weigh this many times. */
-export const EDGE_RUN_WEIGHT = 2;
-export const EDGE_RUN_LENGTH = 2;
 
 /**
  * Re-scores one candidate; `cosine` is the sentence-vector similarity from the index. Without
@@ -148,29 +141,15 @@ function match(x: SentenceFeatures, y: SentenceFeatures, words: WordKnowledge, s
   return true;
 }
 
-/**
- * Weighted share of x's words with a counterpart: sum(weight x match) / sum(weight x factor),
- * where an unmatched word's factor is EDGE_RUN_WEIGHT inside a run of at least EDGE_RUN_LENGTH
- * unmatched words at either end of x, else 1.
- */
+/** Weighted share of x's words with a counterpart: sum(weight x match value) / sum(weight). */
 function coverage(x: SentenceFeatures, matched: Float64Array, otherLength: number): number {
   const n = x.keys.length;
   if (n === 0) return otherLength === 0 ? 1 : 0;
   let num = 0;
   let den = 0;
-  let i = 0;
-  while (i < n) {
-    if (matched[i]! > 0) {
-      num += x.weights[i]! * matched[i]!;
-      den += x.weights[i]!;
-      i++;
-      continue;
-    }
-    let end = i;
-    while (end + 1 < n && matched[end + 1] === 0) end++;
-    const edge = end - i + 1 >= EDGE_RUN_LENGTH && (i === 0 || end === n - 1) ? EDGE_RUN_WEIGHT : 1;
-    for (let k = i; k <= end; k++) den += x.weights[k]! * edge;
-    i = end + 1;
+  for (let i = 0; i < n; i++) {
+    num += x.weights[i]! * matched[i]!;
+    den += x.weights[i]!;
   }
   return den === 0 ? 1 : num / den;
 }
