@@ -5,7 +5,7 @@
  * interned (the same text gets the same placeholder), so equal masked text is equal input text.
  */
 import type { Level } from './core.ts';
-import { EMPTY_TURN_RE, BACKCHANNEL_TURN_RE, INSTRUCTION_SCAN_RE, INSTRUCTION_START_RE, atSentenceStart } from './rules.ts';
+import { EMPTY_TURN_RE, BACKCHANNEL_TURN_RE, INSTRUCTION_AT_RE, INSTRUCTION_START_RE } from './rules.ts';
 import { SeenSet } from './seen-set.ts';
 
 /** A line or paragraph takes part in de-duplication only from this size on ("Yes." twice is dialogue). */
@@ -21,14 +21,13 @@ const INSTRUCTION_MIN_WORDS = 5;
 export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet<string>): string {
   const words = level !== 'safe';
   const seenLines = new SeenSet();
-  const seenSentences = new Set<string>();
+  const seenInstructions = new Set<string>();
   const seenLabelled = new SeenSet();
   const leads = words ? new TurnLeads() : undefined;
   /** The last sentence (lower case) of the current turn so far, for "said twice in a row"; '' at a turn's start. */
   let previous = '';
   const paragraphs: string[][] = [];
   let current: string[] = [];
-  const repeated = words ? repeatedInstructions(masked) : undefined;
   const raws = masked.split('\n');
   let next = lineContent(raws[0]!);
   for (let i = 0; i < raws.length; i++) {
@@ -84,8 +83,7 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
       text = kept;
       // The sentence that opens a labelled line stays in the next two rules: dropping it would make
       // the next one open the line, and be read with the label in the next pass.
-      if (repeated && containsAny(text, repeated)) text = dropRepeatedInstructions(text, seenSentences, head, label !== null);
-      const said = dropSaidAgain(text, previous, head);
+      const said = dropSaidAgain(text, previous, head, label !== null, seenInstructions);
       text = said.text;
       previous = said.last;
       if (text === '' && !label) continue; // the whole line was said before
@@ -247,70 +245,87 @@ class TurnLeads {
 }
 
 /**
- * A sentence said twice in a row within a turn ("X. X." or a line that opens with the previous
- * line's last sentence): the second goes. Sentences of 4+ words and 20+ characters, compared
- * case-insensitively; `previous` is the last sentence before `text` in the turn (lower case, or
- * ''), `head` the line's label. Returns the text and its last sentence.
+ * The end of the sentence that starts at `at`: after its end marks (. ! ?) and the blanks that
+ * follow them, or the text's end. The same sentences as SENTENCE_END_RE, without a match object.
  */
-function dropSaidAgain(text: string, previous: string, head: string): { text: string; last: string } {
-  let out = '';
-  let at = 0;
-  let kept = 0; // text[kept, at) is to be copied
-  while (at < text.length) {
-    SENTENCE_END_RE.lastIndex = at;
-    const m = SENTENCE_END_RE.exec(text);
-    const end = m === null ? text.length : m.index + m[0].length;
-    const key = (at === 0 ? head + text.slice(at, end).trimEnd() : text.slice(at, end).trimEnd()).toLowerCase();
-    if (key === previous && isDedupeCandidate(key)) {
-      out += text.slice(kept, at);
-      kept = end;
+function sentenceEnd(text: string, at: number): number {
+  const n = text.length;
+  for (let i = at; i < n; i++) {
+    let c = text.charCodeAt(i);
+    if (c !== 46 && c !== 33 && c !== 63) continue;
+    let j = i + 1;
+    while (j < n && ((c = text.charCodeAt(j)) === 46 || c === 33 || c === 63)) j++;
+    if (j === n) return n;
+    if (c !== 32 && c !== 9) {
+      i = j - 1;
+      continue;
     }
-    previous = key;
-    at = end;
+    while (j < n && ((c = text.charCodeAt(j)) === 32 || c === 9)) j++;
+    return j;
   }
-  if (kept === 0) return { text, last: previous };
-  return { text: (out + text.slice(kept)).trimEnd(), last: previous };
+  return n;
 }
 
-/** Instruction sentences that occur more than once in the text, or undefined (the common case: no work per line). */
-function repeatedInstructions(text: string): Set<string> | undefined {
-  const seen = new Set<string>();
-  let repeated: Set<string> | undefined;
-  INSTRUCTION_SCAN_RE.lastIndex = 0;
-  for (let m = INSTRUCTION_SCAN_RE.exec(text); m !== null; m = INSTRUCTION_SCAN_RE.exec(text)) {
-    const key = m[0];
-    if (!atSentenceStart(text, m.index) || key.split(' ').length < INSTRUCTION_MIN_WORDS) continue;
-    if (seen.has(key)) (repeated ??= new Set()).add(key);
-    else seen.add(key);
-  }
-  return repeated;
+const isEndMark = (c: number): boolean => c === 46 || c === 33 || c === 63;
+
+/** The key of the sentence text[start, stop) (lower case, with the line's label when it opens the line). */
+const lastKey = (text: string, head: string, start: number, stop: number): string => ((start === 0 ? head : '') + text.slice(start, stop)).toLowerCase();
+
+/** `end` without the blanks before it. */
+function trimmedEnd(text: string, start: number, end: number): number {
+  while (end > start && (text.charCodeAt(end - 1) === 32 || text.charCodeAt(end - 1) === 9)) end--;
+  return end;
 }
 
-function containsAny(line: string, keys: ReadonlySet<string>): boolean {
-  for (const k of keys) if (line.includes(k)) return true;
-  return false;
+/** True when text[start, stop) has at least `n` space-separated words (spaces are collapsed by then). */
+function hasWordsIn(text: string, start: number, stop: number, n: number): boolean {
+  let words = 1;
+  for (let i = text.indexOf(' ', start); i !== -1 && i < stop; i = text.indexOf(' ', i + 1)) if (++words >= n) return true;
+  return words >= n;
 }
 
 /**
- * Drops an instruction sentence that repeats an earlier one word for word. `head`: the line's
- * label, read with its first sentence; with `keepFirst` the first sentence stays.
+ * One walk over a line's sentences for two rules. An instruction said twice: a sentence of 5+
+ * words that opens like an instruction (rules.ts INSTRUCTION_OPENERS) and repeats an earlier one
+ * word for word (`instructions`: those seen so far). A sentence said twice in a row within a
+ * turn ("X. X." or a line that opens with the previous line's last sentence): 4+ words and 20+
+ * characters, compared case-insensitively; `previous` is the last sentence before `text` in the
+ * turn (lower case, or ''). `head`: the line's label, read with its first sentence; with
+ * `keepFirst` the first sentence stays. Returns the text and its last sentence (lower case).
  */
-function dropRepeatedInstructions(text: string, seen: Set<string>, head: string, keepFirst: boolean): string {
+function dropSaidAgain(text: string, previous: string, head: string, keepFirst: boolean, instructions: Set<string>): { text: string; last: string } {
   let out = '';
   let kept = 0; // text[kept, at) is to be copied
+  let lastStart = -1; // the last kept sentence, when it is in this text
+  let lastStop = -1;
   for (let at = 0; at < text.length; ) {
-    SENTENCE_END_RE.lastIndex = at;
-    const m = SENTENCE_END_RE.exec(text);
-    const end = m === null ? text.length : m.index + m[0].length;
-    const key = at === 0 ? head + text.slice(at, end).trim() : text.slice(at, end).trim();
-    if (hasWords(key, INSTRUCTION_MIN_WORDS) && INSTRUCTION_START_RE.test(key)) {
-      if (!seen.has(key)) seen.add(key);
-      else if (at > 0 || !keepFirst) {
-        out += text.slice(kept, at);
-        kept = end;
+    const end = sentenceEnd(text, at);
+    const stop = trimmedEnd(text, at, end);
+    const lead = at === 0 ? head : '';
+    let drop = false;
+    // An instruction ends with its end mark (an unterminated line is no instruction said twice).
+    if (isEndMark(text.charCodeAt(stop - 1)) && (lead === '' ? ((INSTRUCTION_AT_RE.lastIndex = at), INSTRUCTION_AT_RE.test(text)) : INSTRUCTION_START_RE.test(lead))) {
+      if (hasWordsIn(text, at, stop, INSTRUCTION_MIN_WORDS - (lead === '' ? 0 : lead.split(' ').length - 1))) {
+        const key = lead + text.slice(at, stop);
+        if (!instructions.has(key)) instructions.add(key);
+        else drop = at > 0 || !keepFirst;
       }
+    }
+    // Said twice in a row: only a sentence as long as the previous one can be it.
+    if (!drop && lead.length + stop - at === (lastStart === -1 ? previous.length : (lastStart === 0 ? head.length : 0) + lastStop - lastStart)) {
+      const key = (lead + text.slice(at, stop)).toLowerCase();
+      drop = key === (lastStart === -1 ? previous : lastKey(text, head, lastStart, lastStop)) && isDedupeCandidate(key);
+    }
+    if (drop) {
+      out += text.slice(kept, at);
+      kept = end;
+    } else {
+      lastStart = at;
+      lastStop = stop;
     }
     at = end;
   }
-  return kept === 0 ? text : (out + text.slice(kept)).trimEnd();
+  const last = lastStart === -1 ? previous : lastKey(text, head, lastStart, lastStop);
+  return { text: kept === 0 ? text : (out + text.slice(kept)).trimEnd(), last };
 }
+

@@ -516,8 +516,8 @@ export function applyAggressive(s: string): string {
 }
 
 export const INSTRUCTION_START_RE = new RegExp(`^(?:${[...INSTRUCTION_OPENERS].sort(byLengthDesc).map(phrase).join('|')})${WORD_END}`, 'i');
-/** An instruction sentence anywhere (its start is checked with atSentenceStart); the openers as a character trie (~15 % faster than the flat alternation). */
-export const INSTRUCTION_SCAN_RE = new RegExp(`\\b(?:${trieSource(INSTRUCTION_OPENERS)})${WORD_END}[^.!?\\n]*[.!?]+`, 'gi');
+/** An instruction opener at `lastIndex` (sticky); the openers as a character trie (~15 % faster than the flat alternation). */
+export const INSTRUCTION_AT_RE = new RegExp(`(?:${trieSource(INSTRUCTION_OPENERS)})${WORD_END}`, 'iy');
 
 /** A speaker turn with something after its label (checked on the input line, before any removal). */
 export const SPOKEN_TURN_RE = /^[A-Z][\w.'’-]*(?:[ \t]+[A-Z0-9][\w.'’-]*){0,3}:[ \t]*[^ \t.,;!?…-]/;
