@@ -24,31 +24,32 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
   const seenInstructions = new Set<string>();
   const seenLabelled = new SeenSet();
   const leads = words ? new TurnLeads() : undefined;
-  /** The last sentence (lower case) of the current turn so far, for "said twice in a row"; '' at a turn's start. */
-  let previous = '';
+  /** The last sentence of the current turn so far, for "said twice in a row". */
+  const previous = new LastSentence();
   const paragraphs: string[][] = [];
   let current: string[] = [];
   const raws = masked.split('\n');
   let next = lineContent(raws[0]!);
+  let nextLabel = labelOf(next.content);
   for (let i = 0; i < raws.length; i++) {
     const { line, content, mark } = next;
+    const label = nextLabel;
     next = i + 1 < raws.length ? lineContent(raws[i + 1]!) : NO_LINE;
+    nextLabel = labelOf(next.content);
     const marked = mark === 2 || mark === 3 || mark === 4;
     if (content === '') {
       if (marked) continue; // emptied by removal: no paragraph break
       if (current.length > 0) paragraphs.push(current);
       current = [];
       leads?.end();
-      previous = '';
+      previous.clear();
       continue;
     }
     // "Speaker:" left with nothing said (a whole input line, not the part before a removed <p>).
     if (words && mark === 2 && next.mark !== 4 && EMPTY_TURN_RE.test(content)) continue;
     if (level === 'aggressive' && mark === 2 && BACKCHANNEL_TURN_RE.test(content)) continue;
-    // Internal whitespace runs were collapsed by the rules: the trimmed line is the key.
-    const label = LABELLED_LINE_RE.exec(content);
     // The turn goes on in the next line (not blank, no label of its own): what this line's framing leads to.
-    const continues = i + 1 < raws.length && next.content !== '' && !LABELLED_LINE_RE.test(next.content);
+    const continues = next.content !== '' && nextLabel === null;
     let prefix: string; // what stays in front of the text: indentation, or a line's label
     let text: string;
     // The label a line opens with belongs to its first sentence, as retention.ts reads it: "Ann: I
@@ -60,7 +61,7 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
       text = content.slice(label[0].length);
       head = label[0].trim() + ' ';
       leads?.start(head);
-      previous = '';
+      previous.clear();
       // "A: Let's think step by step." again: the label stays (it marks the turn), the repeated text goes.
       if (isDedupeCandidate(text) && !seenLabelled.add(head + text)) {
         leads?.skip(text);
@@ -83,11 +84,9 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
       text = kept;
       // The sentence that opens a labelled line stays in the next two rules: dropping it would make
       // the next one open the line, and be read with the label in the next pass.
-      const said = dropSaidAgain(text, previous, head, label !== null, seenInstructions);
-      text = said.text;
-      previous = said.last;
+      text = dropSaidAgain(text, previous, head, label !== null, seenInstructions);
       if (text === '' && !label) continue; // the whole line was said before
-    } else previous = '';
+    } else previous.clear();
     current.push(text === '' ? prefix.trimEnd() : prefix + text);
   }
   if (current.length > 0) paragraphs.push(current);
@@ -137,6 +136,9 @@ const isBlockLine = (text: string): boolean => text.charCodeAt(0) === 0x0e && BL
 /** A short label ("Q:", "A:", "User:", "Project Manager:") opening a line: a turn of a repeated structure. */
 const LABELLED_LINE_RE = /^[^:\s\x0E-\x1F][^:\x0E-\x1F]{0,24}:[ \t]+/;
 
+/** The label a (trimmed, non-blank) line opens with, or null; internal whitespace runs were collapsed by the rules. */
+const labelOf = (content: string): RegExpExecArray | null => (content === '' || content.indexOf(':') === -1 ? null : LABELLED_LINE_RE.exec(content));
+
 /** True when `s` has at least `n` space-separated words (spaces are collapsed by then). */
 function hasWords(s: string, n: number): boolean {
   let at = -1;
@@ -170,18 +172,23 @@ const LEAD_MAX_SENTENCES = 16;
  * first LEAD_MAX_SENTENCES sentences of every turn are remembered for later turns.
  */
 class TurnLeads {
-  readonly #byLabel = new Map<string, Set<string>>();
+  /** Labels seen so far and their turns' remembered sentences (a prompt has few labels: a linear scan, no hashing). */
+  readonly #labels: string[] = [];
+  readonly #sentences: SeenSet[] = [];
   /** The current turn's label's remembered sentences; undefined outside a turn. */
-  #known: Set<string> | undefined;
+  #known: SeenSet | undefined;
   /** Sentences of the current turn so far. */
   #count = 0;
   /** Everything of the current turn so far was dropped as said before. */
   #dropping = false;
 
   start(label: string): void {
-    let known = this.#byLabel.get(label);
-    if (known === undefined) this.#byLabel.set(label, (known = new Set()));
-    this.#known = known;
+    let k = this.#labels.indexOf(label);
+    if (k === -1) {
+      k = this.#labels.push(label) - 1;
+      this.#sentences.push(new SeenSet());
+    }
+    this.#known = this.#sentences[k];
     this.#count = 0;
     this.#dropping = true;
   }
@@ -194,10 +201,8 @@ class TurnLeads {
   skip(text: string): void {
     if (this.#known === undefined) return;
     for (let at = 0; this.#count < LEAD_MAX_SENTENCES && at < text.length; this.#count++) {
-      SENTENCE_END_RE.lastIndex = at;
-      const m = SENTENCE_END_RE.exec(text);
-      if (m === null) break;
-      at = m.index + m[0].length;
+      at = sentenceEnd(text, at);
+      if (!isEndMark(text.charCodeAt(trimmedEnd(text, 0, at) - 1))) break;
     }
   }
 
@@ -219,25 +224,25 @@ class TurnLeads {
         if (run === at) cut = run; // the whole text goes: nothing comes to open the line
         break;
       }
-      SENTENCE_END_RE.lastIndex = at;
-      const m = SENTENCE_END_RE.exec(text);
-      const end = m === null ? text.length : m.index + m[0].length;
-      const sentence = text.slice(at, end).trimEnd();
-      if (run === at && run > 0 && (head === '' || !known.has(head + sentence))) cut = run;
-      if (m === null || this.#count >= LEAD_MAX_SENTENCES) {
-        if (m === null) this.#dropping = false; // an unterminated tail is never framing
+      const end = sentenceEnd(text, at);
+      const stop = trimmedEnd(text, at, end);
+      const terminated = isEndMark(text.charCodeAt(stop - 1));
+      if (run === at && run > 0 && (head === '' || !known.has(head + text.slice(at, stop)))) cut = run;
+      if (!terminated || this.#count >= LEAD_MAX_SENTENCES) {
+        if (!terminated) this.#dropping = false; // an unterminated tail is never framing
         break;
       }
       this.#count++;
-      const key = at === 0 ? head + sentence : sentence;
-      at = end;
-      if (!hasWords(sentence, LEAD_MIN_WORDS)) {
+      if (!hasWordsIn(text, at, stop, LEAD_MIN_WORDS)) {
         this.#dropping = false;
+        at = end;
         continue;
       }
-      if (this.#dropping && (end < text.length || continues) && known.has(key)) run = end;
+      const key = at === 0 ? head + text.slice(0, stop) : text.slice(at, stop);
+      const said = !known.add(key);
+      if (this.#dropping && (end < text.length || continues) && said) run = end;
       else this.#dropping = false;
-      known.add(key);
+      at = end;
     }
     if (cut < run) this.#dropping = false;
     return cut === 0 ? text : text.slice(cut);
@@ -268,9 +273,6 @@ function sentenceEnd(text: string, at: number): number {
 
 const isEndMark = (c: number): boolean => c === 46 || c === 33 || c === 63;
 
-/** The key of the sentence text[start, stop) (lower case, with the line's label when it opens the line). */
-const lastKey = (text: string, head: string, start: number, stop: number): string => ((start === 0 ? head : '') + text.slice(start, stop)).toLowerCase();
-
 /** `end` without the blanks before it. */
 function trimmedEnd(text: string, start: number, end: number): number {
   while (end > start && (text.charCodeAt(end - 1) === 32 || text.charCodeAt(end - 1) === 9)) end--;
@@ -285,25 +287,53 @@ function hasWordsIn(text: string, start: number, stop: number, n: number): boole
 }
 
 /**
- * One walk over a line's sentences for two rules. An instruction said twice: a sentence of 5+
- * words that opens like an instruction (rules.ts INSTRUCTION_OPENERS) and repeats an earlier one
- * word for word (`instructions`: those seen so far). A sentence said twice in a row within a
- * turn ("X. X." or a line that opens with the previous line's last sentence): 4+ words and 20+
- * characters, compared case-insensitively; `previous` is the last sentence before `text` in the
- * turn (lower case, or ''). `head`: the line's label, read with its first sentence; with
- * `keepFirst` the first sentence stays. Returns the text and its last sentence (lower case).
+ * The last sentence kept so far in the current turn (for "said twice in a row"), as a place in a
+ * line's text: its lower-case key is built only when a sentence of the same length comes.
  */
-function dropSaidAgain(text: string, previous: string, head: string, keepFirst: boolean, instructions: Set<string>): { text: string; last: string } {
+class LastSentence {
+  #text = '';
+  #head = '';
+  #start = 0;
+  #stop = -1;
+
+  clear(): void {
+    this.#stop = -1;
+  }
+
+  set(text: string, head: string, start: number, stop: number): void {
+    this.#text = text;
+    this.#head = start === 0 ? head : '';
+    this.#start = start;
+    this.#stop = stop;
+  }
+
+  /** Its length with its label, or -1 when there is none. */
+  get length(): number {
+    return this.#stop === -1 ? -1 : this.#head.length + this.#stop - this.#start;
+  }
+
+  key(): string {
+    return (this.#head + this.#text.slice(this.#start, this.#stop)).toLowerCase();
+  }
+}
+
+/**
+ * One walk over a line's sentences for two rules. An instruction said twice: a sentence of 5+
+ * words that opens like an instruction (rules.ts INSTRUCTION_OPENERS), ends with its end mark and
+ * repeats an earlier one word for word (`instructions`: those seen so far). A sentence said twice
+ * in a row within a turn ("X. X." or a line that opens with the previous line's last sentence):
+ * 4+ words and 20+ characters, compared case-insensitively; `previous` is the last sentence kept
+ * before `text` in the turn, and is moved on. `head`: the line's label, read with its first
+ * sentence; with `keepFirst` the first sentence stays. Returns the text.
+ */
+function dropSaidAgain(text: string, previous: LastSentence, head: string, keepFirst: boolean, instructions: Set<string>): string {
   let out = '';
   let kept = 0; // text[kept, at) is to be copied
-  let lastStart = -1; // the last kept sentence, when it is in this text
-  let lastStop = -1;
   for (let at = 0; at < text.length; ) {
     const end = sentenceEnd(text, at);
     const stop = trimmedEnd(text, at, end);
     const lead = at === 0 ? head : '';
     let drop = false;
-    // An instruction ends with its end mark (an unterminated line is no instruction said twice).
     if (isEndMark(text.charCodeAt(stop - 1)) && (lead === '' ? ((INSTRUCTION_AT_RE.lastIndex = at), INSTRUCTION_AT_RE.test(text)) : INSTRUCTION_START_RE.test(lead))) {
       if (hasWordsIn(text, at, stop, INSTRUCTION_MIN_WORDS - (lead === '' ? 0 : lead.split(' ').length - 1))) {
         const key = lead + text.slice(at, stop);
@@ -312,20 +342,15 @@ function dropSaidAgain(text: string, previous: string, head: string, keepFirst: 
       }
     }
     // Said twice in a row: only a sentence as long as the previous one can be it.
-    if (!drop && lead.length + stop - at === (lastStart === -1 ? previous.length : (lastStart === 0 ? head.length : 0) + lastStop - lastStart)) {
+    if (!drop && lead.length + stop - at === previous.length) {
       const key = (lead + text.slice(at, stop)).toLowerCase();
-      drop = key === (lastStart === -1 ? previous : lastKey(text, head, lastStart, lastStop)) && isDedupeCandidate(key);
+      drop = key === previous.key() && isDedupeCandidate(key);
     }
     if (drop) {
       out += text.slice(kept, at);
       kept = end;
-    } else {
-      lastStart = at;
-      lastStop = stop;
-    }
+    } else previous.set(text, head, at, stop);
     at = end;
   }
-  const last = lastStart === -1 ? previous : lastKey(text, head, lastStart, lastStop);
-  return { text: kept === 0 ? text : (out + text.slice(kept)).trimEnd(), last };
+  return kept === 0 ? text : (out + text.slice(kept)).trimEnd();
 }
-

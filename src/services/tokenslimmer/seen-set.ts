@@ -13,6 +13,15 @@ export class SeenSet {
   /** The strings of every length whose bucket overflowed. */
   readonly #large = new Set<string>();
 
+  /** True when `s` was added before. */
+  has(s: string): boolean {
+    const bucket = this.#buckets.get(s.length);
+    if (bucket === undefined) return false;
+    if (bucket.length > BUCKET_MAX) return this.#large.has(s);
+    for (let i = 0; i < bucket.length; i++) if (bucket[i] === s) return true;
+    return false;
+  }
+
   /** Adds `s`; false when it was there already. */
   add(s: string): boolean {
     const bucket = this.#buckets.get(s.length);
