@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
+import { extractMarkdown } from '../src/services/web-to-markdown/core.ts';
 import { createWebToMarkdownService } from '../src/services/web-to-markdown/index.ts';
 import { startTestGateway, type TestGateway } from './helpers/gateway.ts';
 
@@ -84,6 +85,27 @@ describe('API-01 over HTTP', () => {
     assert.match(String(b.markdown), /\[the next page\]\(https:\/\/example\.org\/next\)/);
     assert.equal(b.markdown_length, [...String(b.markdown)].length);
     assert.ok(Number(b.tokens_saved_estimate) > 0);
+  });
+
+  it('gives the in-process numbers for a page whose token estimate the event loop and the worker share', async () => {
+    // ~200 KB: a dozen chunks of split-estimate.ts, with script, markup, prose and digits.
+    const filler = Array.from({ length: 1400 }, (_, i) => `<div class="c${i}"><p>Paragraph ${i}, with words, numbers like ${i * 37} and <a href="/p/${i}">a link</a>.</p></div>`).join('\n');
+    const html = ARTICLE.replace('</article>', `${filler}</article><script>var data = ${JSON.stringify(Array.from({ length: 6000 }, (_, i) => i.toString(36)))};</script>`);
+    assert.ok(html.length > 150_000);
+    // Mostly one long script: the worker (which skips it with one search) is done long before the
+    // event loop has scanned a few chunks, and scans the rest itself.
+    const script = `<script>${Array.from({ length: 40_000 }, (_, i) => `f(${i}, "k${i.toString(36)}");`).join('\n')}</script>`;
+    for (const page of [html, ARTICLE.replace('</body>', `${script}</body>`)]) {
+      const want = extractMarkdown({ html: page, url: 'https://example.org/x', includeLinks: true });
+      for (let round = 0; round < 3; round++) {
+        const res = await strict.post('/v1/extract', { url: 'https://example.org/x', html: page });
+        assert.equal(res.status, 200);
+        const body = (await res.json()) as { markdown: string; markdown_length: number; tokens_saved_estimate: number };
+        assert.equal(body.markdown, want.markdown);
+        assert.equal(body.markdown_length, want.markdownLength);
+        assert.equal(body.tokens_saved_estimate, want.tokensSaved);
+      }
+    }
   });
 
   it('keeps link text only when include_links is false', async () => {

@@ -25,15 +25,19 @@ export interface ExtractInput {
   readonly isHtml?: boolean;
 }
 
-export interface ExtractResult {
+/** What the extraction itself gives: everything but the HTML side of the token numbers. */
+export interface ExtractedBody {
   readonly markdown: string;
   readonly title: string | null;
   /** Characters (UTF-16 code units are not characters: this counts code points). */
   readonly markdownLength: number;
-  /** o200k_base tokens of the raw page: calibrated estimate (see token-estimate.ts). */
-  readonly htmlTokens: number;
   /** o200k_base tokens of the Markdown, exact. */
   readonly markdownTokens: number;
+}
+
+export interface ExtractResult extends ExtractedBody {
+  /** o200k_base tokens of the raw page: calibrated estimate (see token-estimate.ts). */
+  readonly htmlTokens: number;
   readonly tokensSaved: number;
 }
 
@@ -46,6 +50,20 @@ export const MIN_ARTICLE_CHARS = 500;
  * @example extractMarkdown({ html: '<article><h1>T</h1><p>Hello</p></article>', url: 'https://x.test/', includeLinks: true })
  */
 export function extractMarkdown(input: ExtractInput): ExtractResult {
+  const body = extractBody(input);
+  return withHtmlTokens(body, estimateHtmlTokens(input.html));
+}
+
+/** The result with the page's (estimated) token count: `tokensSaved` never below 0. */
+export function withHtmlTokens(body: ExtractedBody, htmlTokens: number): ExtractResult {
+  return { ...body, htmlTokens, tokensSaved: Math.max(0, htmlTokens - body.markdownTokens) };
+}
+
+/**
+ * The extraction without the HTML token estimate, which depends on the raw page only: the
+ * gateway runs this on the worker while the event loop computes the estimate (split-estimate.ts).
+ */
+export function extractBody(input: ExtractInput): ExtractedBody {
   let markdown: string;
   let title: string | null = null;
   if (input.isHtml === false) {
@@ -78,16 +96,7 @@ export function extractMarkdown(input: ExtractInput): ExtractResult {
     }
   }
   if (title !== null) markdown = dropRepeatedTitle(markdown, title);
-  const markdownTokens = countTokens(markdown, 'o200k_base');
-  const htmlTokens = estimateHtmlTokens(input.html);
-  return {
-    markdown,
-    title,
-    markdownLength: codePointLength(markdown),
-    htmlTokens,
-    markdownTokens,
-    tokensSaved: Math.max(0, htmlTokens - markdownTokens),
-  };
+  return { markdown, title, markdownLength: codePointLength(markdown), markdownTokens: countTokens(markdown, 'o200k_base') };
 }
 
 function attempt(page: ParsedPage, base: URL | null, includeLinks: boolean): string {

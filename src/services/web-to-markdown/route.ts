@@ -3,8 +3,9 @@ import { createError } from '../../errors.ts';
 import type { SafeFetcher } from '../../fetch/index.ts';
 import { taskRef, type WorkerPool } from '../../pool/worker-pool.ts';
 import type { RouteDef } from '../../server/types.ts';
-import type { ExtractInput, ExtractResult } from './core.ts';
+import { withHtmlTokens, type ExtractedBody, type ExtractInput } from './core.ts';
 import { ExtractRequest, ExtractResponse } from './schema.ts';
+import { IdleEstimate } from './split-estimate.ts';
 
 export const WEB_TO_MARKDOWN_LABEL = '[API-01] Web to Markdown';
 
@@ -40,7 +41,18 @@ export function webToMarkdownRoute(deps: { pool: WorkerPool; fetcher: SafeFetche
         const page = await deps.fetcher.fetch(url, ctx.signal);
         input = { html: page.text, url: page.url, includeLinks, isHtml: page.isHtml };
       }
-      const result = await deps.pool.run<ExtractResult>(EXTRACT_TASK, input, ctx.signal);
+      // The worker extracts; the event loop meanwhile scans the page for the HTML token estimate
+      // (split-estimate.ts: the worker scans what is left when it is done first).
+      const estimate = new IdleEstimate(input.html);
+      const running = deps.pool.run<ExtractedBody>(EXTRACT_TASK, { ...input, estimate: estimate.buffer }, ctx.signal);
+      estimate.start();
+      let extracted: ExtractedBody;
+      try {
+        extracted = await running;
+      } finally {
+        estimate.stop();
+      }
+      const result = withHtmlTokens(extracted, estimate.total());
       return {
         url: input.url,
         ...(result.title !== null ? { title: result.title } : {}),

@@ -77,16 +77,29 @@ for (const ch of 'aeiouyAEIOUY') CLASS_V[ch.charCodeAt(0)]! |= 8;
 
 const ROW = MAX_LEN + 1;
 
+/** Slots of a histogram: counts[kind * (MAX_LEN + 1) + min(len, MAX_LEN)]. */
+export const HISTOGRAM_SLOTS = KINDS * ROW;
+
 /**
  * Histogram of pre-tokeniser pieces: counts[kind * (MAX_LEN + 1) + len]. `starts`, when given,
  * receives each piece's start offset and histogram slot (calibration tooling uses it).
  */
 export function pieceHistogram(text: string, starts?: number[]): Uint32Array {
   // Integer counts: an increment never allocates, even before the function is optimised.
-  const counts = new Uint32Array(KINDS * ROW);
+  const counts = new Uint32Array(HISTOGRAM_SLOTS);
+  scanPieces(text, 0, text.length, counts, starts);
+  return counts;
+}
+
+/**
+ * Adds the pieces of `text` from `from` up to `to` into `counts`. `from` must be 0 or a piece
+ * boundary (see pieceCuts), and the scan stops at the first piece boundary at or past `to`, so
+ * scanning consecutive ranges between cuts adds up to exactly the histogram of one whole pass.
+ */
+export function scanPieces(text: string, from: number, to: number, counts: Uint32Array, starts?: number[]): void {
   const n = text.length;
-  let i = 0;
-  while (i < n) {
+  let i = from;
+  while (i < to) {
     const c = CLASS[text.charCodeAt(i)]!;
     let kind: number;
     let len: number;
@@ -171,7 +184,32 @@ export function pieceHistogram(text: string, starts?: number[]): Uint32Array {
     if (starts !== undefined) starts.push(i, slot);
     i = j;
   }
-  return counts;
+}
+
+/**
+ * Offsets that split `text` into ranges of about `chunkChars` characters, each cut at a piece
+ * boundary: from 0 to text.length, increasing. Every piece holding a letter is a word (letters
+ * appear in no other kind), and a word ends at the first character that is no letter, so the
+ * position after a letter and before a digit, space, line break or punctuation character always
+ * starts a new piece, whatever came before. Ranges between cuts are scanned independently
+ * (scanPieces), by different threads if need be, and their histograms add up to the whole one.
+ */
+export function pieceCuts(text: string, chunkChars: number): number[] {
+  const n = text.length;
+  const cuts = [0];
+  for (let at = chunkChars; at < n; at += chunkChars) {
+    let p = Math.max(at, cuts[cuts.length - 1]! + 1);
+    while (p < n && !(isLetter(CLASS[text.charCodeAt(p - 1)]!) && !isLetter(CLASS[text.charCodeAt(p)]!))) p++;
+    if (p >= n) break;
+    cuts.push(p);
+    at = p;
+  }
+  cuts.push(n);
+  return cuts;
+}
+
+function isLetter(c: number): boolean {
+  return c === C.Lower || c === C.Upper || c === C.Other;
 }
 
 /** Estimated o200k_base tokens of `text` (HTML), within a few percent of the exact count. */
