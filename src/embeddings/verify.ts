@@ -64,7 +64,6 @@ export interface Verdict {
   readonly coverage: number;
 }
 
-
 /**
  * Re-scores one candidate; `cosine` is the sentence-vector similarity from the index. Without
  * `useCoverage` only the hard rules apply and the score is the cosine.
@@ -73,33 +72,32 @@ export function verify(cosine: number, a: SentenceFeatures, b: SentenceFeatures,
   if (a.negated !== b.negated) return { score: 0, reject: 'negation', coverage: 0 };
   if (a.questions !== 0 && b.questions !== 0 && a.questions !== b.questions) return { score: 0, reject: 'question', coverage: 0 };
   // Both directions need the same word-pair cosines: each is computed at most once.
-  const n = a.keys.length;
-  const m = b.keys.length;
-  const cells = n * m;
+  const cells = a.keys.length * b.keys.length;
   if (pairCosines.length < cells) pairCosines = new Float64Array(cells);
   pairCosines.fill(NaN, 0, cells);
-  if (matchA.length < n) matchA = new Float64Array(Math.max(n, 2 * matchA.length));
-  if (matchB.length < m) matchB = new Float64Array(Math.max(m, 2 * matchB.length));
-  if (!match(a, b, words, false, matchA) || !match(b, a, words, true, matchB)) return { score: 0, reject: 'contrast', coverage: 0 };
+  const ab = coverage(a, b, words, false);
+  if (ab < 0) return { score: 0, reject: 'contrast', coverage: 0 };
+  const ba = coverage(b, a, words, true);
+  if (ba < 0) return { score: 0, reject: 'contrast', coverage: 0 };
   if (words.antonyms !== undefined && antonymConflict(a, b, words)) return { score: 0, reject: 'antonym', coverage: 0 };
   if (!useCoverage) return { score: Math.max(0, cosine), reject: null, coverage: 1 };
-  const cov = Math.min(coverage(a, matchA, m), coverage(b, matchB, n));
+  const cov = Math.min(ab, ba);
   return { score: Math.sqrt(Math.max(0, cosine) * cov), reject: null, coverage: cov };
 }
 
 /** Word-pair cosines of the verify() call in progress, row = word of `a`, column = word of `b` (NaN = not computed yet). */
 let pairCosines = new Float64Array(64 * 64);
-/** Match value of each word of `a` / `b` in the verify() call in progress (1 same word, c^SOFT_POWER soft, 0 none). */
-let matchA = new Float64Array(64);
-let matchB = new Float64Array(64);
 
 /**
- * Match value of each of x's words in y (into `out`); false on a contrast-class conflict. Word-pair
+ * Weighted share of x's words with a counterpart in y; -1 on a contrast-class conflict. Word-pair
  * cosines go through `pairCosines` (x = b of verify() when `swapped`).
  */
-function match(x: SentenceFeatures, y: SentenceFeatures, words: WordKnowledge, swapped: boolean, out: Float64Array): boolean {
+function coverage(x: SentenceFeatures, y: SentenceFeatures, words: WordKnowledge, swapped: boolean): number {
   const n = x.keys.length;
   const m = y.keys.length;
+  if (n === 0) return m === 0 ? 1 : 0;
+  let num = 0;
+  let den = 0;
   for (let i = 0; i < n; i++) {
     const key = x.keys[i]!;
     const cls = words.contrastClass(key);
@@ -115,7 +113,7 @@ function match(x: SentenceFeatures, y: SentenceFeatures, words: WordKnowledge, s
         }
         if (words.contrastClass(other) === cls) conflict = true;
       }
-      if (best < 1 && conflict) return false;
+      if (best < 1 && conflict) return -1;
     } else {
       // Identical words first (an integer compare), word vectors only for the rest.
       for (let j = 0; j < m; j++) {
@@ -136,20 +134,9 @@ function match(x: SentenceFeatures, y: SentenceFeatures, words: WordKnowledge, s
         }
       }
     }
-    out[i] = best >= WORD_MATCH ? (best === 1 ? 1 : best ** SOFT_POWER) : 0;
-  }
-  return true;
-}
-
-/** Weighted share of x's words with a counterpart: sum(weight x match value) / sum(weight). */
-function coverage(x: SentenceFeatures, matched: Float64Array, otherLength: number): number {
-  const n = x.keys.length;
-  if (n === 0) return otherLength === 0 ? 1 : 0;
-  let num = 0;
-  let den = 0;
-  for (let i = 0; i < n; i++) {
-    num += x.weights[i]! * matched[i]!;
-    den += x.weights[i]!;
+    const w = x.weights[i]!;
+    num += w * (best >= WORD_MATCH ? (best === 1 ? 1 : best ** SOFT_POWER) : 0);
+    den += w;
   }
   return den === 0 ? 1 : num / den;
 }
@@ -162,8 +149,8 @@ function antonymConflict(a: SentenceFeatures, b: SentenceFeatures, words: WordKn
     if (!(words.hasAntonym!(ka) || words.hasAntonym!(ia)) || b.keys.includes(ka)) continue;
     for (let j = 0; j < b.keys.length; j++) {
       const kb = b.keys[j]!;
-      if (a.keys.includes(kb)) continue;
       const ib = b.ids[j]!;
+      if (!(words.hasAntonym!(kb) || words.hasAntonym!(ib)) || a.keys.includes(kb)) continue;
       if (words.antonyms!(ka, kb) || words.antonyms!(ia, ib) || words.antonyms!(ka, ib) || words.antonyms!(ia, kb)) return true;
     }
   }
