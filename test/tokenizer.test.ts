@@ -140,6 +140,37 @@ describe('countTokensPair (segment sums)', () => {
     });
   }
 
+  for (const enc of ENCODINGS) {
+    it(`equals the whole-text counts on copies edited segment by segment (runs dropped, inserted, rewritten, moved) in ${enc}`, () => {
+      // Exercises the in-order walk: partners found a few segments ahead on either side, runs longer
+      // than its look-ahead, repeated segments, edits dense enough to stop the walk early.
+      let seed = 3;
+      const rand = (n: number): number => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) % n;
+      const sources = [...evalPrompts, ...extra];
+      for (let i = 0; i < 120; i++) {
+        const t = sources[i % sources.length]!;
+        const segments = tokenSegments(t);
+        const donor = tokenSegments(sources[(i * 5 + 1) % sources.length]!);
+        const edited: string[] = [];
+        const density = [0.02, 0.1, 0.4, 0.9][i % 4]!;
+        for (let k = 0; k < segments.length; k++) {
+          if (rand(1000) >= density * 1000) {
+            edited.push(segments[k]!);
+            continue;
+          }
+          const op = rand(5);
+          if (op === 0) k += rand(12); // a run dropped (sometimes longer than the look-ahead)
+          else if (op === 1) edited.push(donor[rand(donor.length)]!, segments[k]!); // a segment inserted
+          else if (op === 2) edited.push(segments[k]!.replace(/\b\w+/, 'x')); // rewritten
+          else if (op === 3) edited.push(segments[rand(segments.length)]!); // another (maybe repeated) segment
+          else edited.push(segments[k]!.toUpperCase());
+        }
+        const copy = edited.join('');
+        assert.deepEqual(countTokensPair(t, copy, enc), [countTokens(t, enc), countTokens(copy, enc)], `case ${i}`);
+      }
+    });
+  }
+
   it('returns one count twice for an unchanged copy', () => {
     const n = countTokens(evalPrompts[3]!, 'o200k_base');
     assert.deepEqual(countTokensPair(evalPrompts[3]!, evalPrompts[3]!, 'o200k_base'), [n, n]);

@@ -126,16 +126,48 @@ export function tokenSegments(text: string): string[] {
  */
 const SEGMENT_COST = 1.35;
 
+/** How many segments ahead the in-order match of countTokensPair looks for a segment's partner. */
+const RESYNC_SEGMENTS = 8;
+
+/** The segments of tokenSegments, cut only as far as they are asked for. */
+class SegmentCursor {
+  readonly list: string[] = [];
+  /** Characters cut so far. */
+  cut = 0;
+
+  constructor(readonly text: string) {}
+
+  /** The k-th segment, or undefined past the end. */
+  get(k: number): string | undefined {
+    const { list, text } = this;
+    while (list.length <= k && this.cut < text.length) {
+      CUT_RE.lastIndex = this.cut;
+      const m = CUT_RE.exec(text);
+      const end = m === null ? text.length : m.index + 1;
+      list.push(text.slice(this.cut, end));
+      this.cut = end;
+    }
+    return list[k];
+  }
+}
+
 /**
  * The token counts of `original` and of `edited`, an edited copy of it, both exact. Counts add up
  * over the segments of tokenSegments, so the copy need not be tokenised where it kept the
- * original's segments. Of three exact ways, the one that tokenises the fewest characters (segments
- * weighted by SEGMENT_COST) is taken:
+ * original's segments. The copy keeps the original's order, so its segments are matched with the
+ * original's in one in-order walk (equal strings; a partner is looked for up to RESYNC_SEGMENTS
+ * ahead on either side, which covers dropped and rewritten segments): the copy's segments without
+ * a partner were gained, the original's were lost. Any such matching gives exact counts (matched
+ * segments are equal strings); a poorer one only tokenises more. Of three exact ways, the one that
+ * tokenises the fewest characters (segments weighted by SEGMENT_COST) is taken:
  *   - delta: the original counted whole; the copy's count is the original's minus the segments
- *     it lost plus the segments it gained (compared as multisets): few edits;
- *   - segments: both summed segment by segment, each distinct segment tokenised once: many
- *     edited segments, but most of the copy kept;
- *   - whole: both counted whole: most of the copy edited.
+ *     it lost plus the segments it gained: few edits;
+ *   - segments: the original summed segment by segment (each distinct segment tokenised once),
+ *     the copy from the matched segments' counts and its gained ones: many edited segments, but
+ *     most of the copy kept;
+ *   - whole: both counted whole: most of the copy edited. The walk (and the cutting into
+ *     segments) stops as soon as the other two cannot be cheaper any more, or when, a quarter into
+ *     the original, the edits so far projected over the whole text make counting whole the cheapest.
  *
  * @example countTokensPair('Hello  world.\nBye.', 'Hello world.\nBye.', 'o200k_base') // [6, 5]
  */
@@ -144,47 +176,96 @@ export function countTokensPair(original: string, edited: string, encoding: Enco
     const n = countTokens(original, encoding);
     return [n, n];
   }
-  const before = tokenSegments(original);
-  const after = tokenSegments(edited);
-  // Occurrences of each segment in the copy minus those in the original.
-  const delta = new Map<string, number>();
-  for (const segment of after) delta.set(segment, (delta.get(segment) ?? 0) + 1);
-  for (const segment of before) delta.set(segment, (delta.get(segment) ?? 0) - 1);
-  let gained = 0; // characters of the copy in segments the original lacks
-  let lost = 0; // characters of the original in segments the copy lacks
-  for (const [segment, n] of delta) {
-    if (n > 0) gained += n * segment.length;
-    else if (n < 0) lost -= n * segment.length;
-  }
   // A text with characters beyond Latin-1 is counted whole in runs of segments (countMixed), at about the segment-wise cost.
   const twoByte = NON_LATIN1_RE.test(original);
   const wholeCost = twoByte ? SEGMENT_COST : 1;
-  const costDelta = original.length * wholeCost + (gained + lost) * SEGMENT_COST;
-  const costSegments = (original.length + gained) * SEGMENT_COST;
-  const costWhole = (original.length + edited.length) * wholeCost;
-  if (costWhole <= costDelta && costWhole <= costSegments) return [countTokens(original, encoding), countTokens(edited, encoding)];
+  const n = original.length;
+  const costWhole = (n + edited.length) * wholeCost;
+  const countWhole = (): [number, number] => [countTokens(original, encoding), countTokens(edited, encoding)];
+  /** True when counting whole costs no more than the other two ways would with these gained and lost characters. */
+  const wholeWins = (gained: number, lost: number): boolean => costWhole <= (n + gained) * SEGMENT_COST && costWhole <= n * wholeCost + (gained + lost) * SEGMENT_COST;
+  const before = new SegmentCursor(original);
+  const after = new SegmentCursor(edited);
+  const partner: number[] = []; // the original segment a copy segment equals, or -1 (gained)
+  const matched: number[] = []; // 1: the original segment has a partner, 0: lost
+  let gained = 0; // characters of the copy in segments without a partner
+  let lost = 0; // characters of the original in segments without a partner
+  let walked = 0; // characters of the original walked over
+  let projected = false;
+  let i = 0;
+  let j = 0;
+  for (let b = before.get(0), a = after.get(0); b !== undefined && a !== undefined; b = before.get(i), a = after.get(j)) {
+    if (b === a) {
+      partner[j++] = i;
+      matched[i++] = 1;
+      walked += b.length;
+      continue;
+    }
+    let d = 1; // original segments dropped before a?
+    while (d <= RESYNC_SEGMENTS && before.get(i + d) !== undefined && before.list[i + d] !== a) d++;
+    if (d <= RESYNC_SEGMENTS && i + d < before.list.length) {
+      for (let k = i; k < i + d; k++) {
+        lost += before.list[k]!.length;
+        matched[k] = 0;
+      }
+      for (let k = i; k <= i + d; k++) walked += before.list[k]!.length;
+      partner[j++] = i + d;
+      matched[i + d] = 1;
+      i += d + 1;
+    } else {
+      let e = 1; // copy segments that replace what came before b?
+      while (e <= RESYNC_SEGMENTS && after.get(j + e) !== undefined && after.list[j + e] !== b) e++;
+      if (e <= RESYNC_SEGMENTS && j + e < after.list.length) {
+        for (let k = j; k < j + e; k++) {
+          gained += after.list[k]!.length;
+          partner[k] = -1;
+        }
+        partner[j + e] = i;
+        matched[i++] = 1;
+        j += e + 1;
+      } else {
+        lost += b.length;
+        matched[i++] = 0;
+        gained += a.length;
+        partner[j++] = -1;
+      }
+      walked += b.length;
+    }
+    // Both other ways only grow from here on: once neither can beat counting whole, count whole.
+    if (wholeWins(gained, lost)) return countWhole();
+    if (!projected && walked * 4 >= n) {
+      projected = true;
+      if (wholeWins((gained * n) / walked, (lost * n) / walked)) return countWhole();
+    }
+  }
+  for (; before.get(i) !== undefined; i++) {
+    lost += before.list[i]!.length;
+    matched[i] = 0;
+  }
+  for (; after.get(j) !== undefined; j++) {
+    gained += after.list[j]!.length;
+    partner[j] = -1;
+  }
+  const costDelta = n * wholeCost + (gained + lost) * SEGMENT_COST;
+  const costSegments = (n + gained) * SEGMENT_COST;
+  if (costWhole <= costDelta && costWhole <= costSegments) return countWhole();
+  const cache = new Map<string, number>();
+  const count = (segment: string): number => {
+    let c = cache.get(segment);
+    if (c === undefined) cache.set(segment, (c = twoByte ? countTokens(segment, encoding) : countRaw(segment, encoding)));
+    return c;
+  };
   if (costSegments < costDelta) {
-    const cache = new Map<string, number>();
-    return [sumSegments(before, twoByte, encoding, cache), sumSegments(after, NON_LATIN1_RE.test(edited), encoding, cache)];
+    const counts = before.list.map(count);
+    let total = 0;
+    for (const c of counts) total += c;
+    let copy = 0;
+    for (let k = 0; k < after.list.length; k++) copy += partner[k]! >= 0 ? counts[partner[k]!]! : count(after.list[k]!);
+    return [total, copy];
   }
   const whole = countTokens(original, encoding);
-  let total = whole;
-  for (const [segment, n] of delta) if (n !== 0) total += n * (twoByte ? countTokens(segment, encoding) : countRaw(segment, encoding));
-  return [whole, total];
-}
-
-/**
- * The sum of the segments' counts, each distinct segment tokenised once (`cache`: segment → count).
- * `twoByte`: the segments were cut from a text with a character beyond Latin-1, so they are
- * two-byte strings and the long Latin-1 ones are counted as one-byte copies (countTokens); cut
- * from a Latin-1 text they are counted as they are.
- */
-function sumSegments(segments: readonly string[], twoByte: boolean, encoding: Encoding, cache: Map<string, number>): number {
-  let total = 0;
-  for (const segment of segments) {
-    let n = cache.get(segment);
-    if (n === undefined) cache.set(segment, (n = twoByte ? countTokens(segment, encoding) : countRaw(segment, encoding)));
-    total += n;
-  }
-  return total;
+  let copy = whole;
+  for (let k = 0; k < before.list.length; k++) if (matched[k] === 0) copy -= count(before.list[k]!);
+  for (let k = 0; k < after.list.length; k++) if (partner[k] === -1) copy += count(after.list[k]!);
+  return [whole, copy];
 }
