@@ -22,8 +22,11 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
   const words = level !== 'safe';
   const seenLines = new SeenSet();
   const seenInstructions = new Set<string>();
-  const seenLabelled = new SeenSet();
-  const leads = words ? new TurnLeads() : undefined;
+  /** Per label (an index of `labels`), the texts of its lines seen so far. */
+  const labels: string[] = [];
+  const seenLabelled: SeenSet[] = [];
+  const sentences = new Sentences();
+  const leads = words ? new TurnLeads(sentences) : undefined;
   /** The last sentence of the current turn so far, for "said twice in a row". */
   const previous = new LastSentence();
   const paragraphs: string[][] = [];
@@ -46,7 +49,7 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
       continue;
     }
     // "Speaker:" left with nothing said (a whole input line, not the part before a removed <p>).
-    if (words && mark === 2 && next.mark !== 4 && EMPTY_TURN_RE.test(content)) continue;
+    if (words && mark === 2 && next.mark !== 4 && saysNothing(content) && EMPTY_TURN_RE.test(content)) continue;
     if (level === 'aggressive' && mark === 2 && BACKCHANNEL_TURN_RE.test(content)) continue;
     // The turn goes on in the next line (not blank, no label of its own): what this line's framing leads to.
     const continues = next.content !== '' && nextLabel === null;
@@ -57,13 +60,19 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
     // too. So each rule below compares a line's first sentence with its label.
     let head = '';
     if (label) {
-      prefix = line.slice(0, line.indexOf(label[0]) + label[0].length);
-      text = content.slice(label[0].length);
-      head = label[0].trim() + ' ';
+      const l = label[0];
+      prefix = line.slice(0, line.indexOf(l) + l.length);
+      text = content.slice(l.length);
+      head = l.charCodeAt(l.length - 2) === 58 /* : */ && l.charCodeAt(l.length - 1) === 32 ? l : l.trim() + ' ';
       leads?.start(head);
       previous.clear();
       // "A: Let's think step by step." again: the label stays (it marks the turn), the repeated text goes.
-      if (isDedupeCandidate(text) && !seenLabelled.add(head + text)) {
+      let k = labels.indexOf(head);
+      if (k === -1) {
+        k = labels.push(head) - 1;
+        seenLabelled.push(new SeenSet());
+      }
+      if (isDedupeCandidate(text) && !seenLabelled[k]!.add(text)) {
         leads?.skip(text);
         current.push(prefix.trimEnd());
         continue;
@@ -76,6 +85,7 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
       prefix = line.slice(0, line.indexOf(content));
       text = content;
     }
+    const whole = text; // the text as the line has it
     if (words && !isBlockLine(text)) {
       // "Q: <the task's framing sentences> <the example>": framing said again in a later turn with
       // the same label goes, the example stays.
@@ -84,10 +94,10 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
       text = kept;
       // The sentence that opens a labelled line stays in the next two rules: dropping it would make
       // the next one open the line, and be read with the label in the next pass.
-      text = dropSaidAgain(text, previous, head, label !== null, seenInstructions);
+      text = dropSaidAgain(text, previous, head, label !== null, seenInstructions, sentences);
       if (text === '' && !label) continue; // the whole line was said before
     } else previous.clear();
-    current.push(text === '' ? prefix.trimEnd() : prefix + text);
+    current.push(text === whole && line.length === prefix.length + text.length ? line : text === '' ? prefix.trimEnd() : prefix + text);
   }
   if (current.length > 0) paragraphs.push(current);
   const seen = new SeenSet();
@@ -129,6 +139,15 @@ function lineContent(raw: string): LineContent {
   return { line, content: line.trim(), mark };
 }
 
+/** True when nothing but blanks and punctuation follows the line's first colon (EMPTY_TURN_RE may hold; a cheap test first). */
+function saysNothing(content: string): boolean {
+  for (let i = content.indexOf(':') + 1; i > 0 && i < content.length; i++) {
+    const c = content.charCodeAt(i);
+    if (c !== 32 && c !== 9 && c !== 46 && c !== 44 && c !== 59 && c !== 33 && c !== 63 && c !== 0x2026 && c !== 45) return false;
+  }
+  return content.indexOf(':') !== -1;
+}
+
 /** A line kept whole by the masker (answer option, table row, code, JSON): one placeholder. */
 const BLOCK_LINE_RE = /^\x0E[\x10-\x1F]+\x0F$/;
 const isBlockLine = (text: string): boolean => text.charCodeAt(0) === 0x0e && BLOCK_LINE_RE.test(text);
@@ -159,7 +178,6 @@ function isDedupeCandidate(key: string): boolean {
   return true;
 }
 
-const SENTENCE_END_RE = /[.!?]+(?:[ \t]+|$)/g;
 const LEAD_MIN_WORDS = 5;
 /** Framing opens a turn: only a turn's first sentences are compared and remembered. */
 const LEAD_MAX_SENTENCES = 16;
@@ -174,7 +192,7 @@ const LEAD_MAX_SENTENCES = 16;
 class TurnLeads {
   /** Labels seen so far and their turns' remembered sentences (a prompt has few labels: a linear scan, no hashing). */
   readonly #labels: string[] = [];
-  readonly #sentences: SeenSet[] = [];
+  readonly #remembered: SeenSet[] = [];
   /** The current turn's label's remembered sentences; undefined outside a turn. */
   #known: SeenSet | undefined;
   /** Sentences of the current turn so far. */
@@ -182,13 +200,16 @@ class TurnLeads {
   /** Everything of the current turn so far was dropped as said before. */
   #dropping = false;
 
+  /** `sentences`: the sentence walker of the de-duplication (one per call). */
+  constructor(readonly sentences: Sentences) {}
+
   start(label: string): void {
     let k = this.#labels.indexOf(label);
     if (k === -1) {
       k = this.#labels.push(label) - 1;
-      this.#sentences.push(new SeenSet());
+      this.#remembered.push(new SeenSet());
     }
-    this.#known = this.#sentences[k];
+    this.#known = this.#remembered[k];
     this.#count = 0;
     this.#dropping = true;
   }
@@ -200,8 +221,9 @@ class TurnLeads {
   /** `text` of the current turn went as a whole (a repeated line): its sentences count, the run goes on. */
   skip(text: string): void {
     if (this.#known === undefined) return;
+    this.sentences.of(text);
     for (let at = 0; this.#count < LEAD_MAX_SENTENCES && at < text.length; this.#count++) {
-      at = sentenceEnd(text, at);
+      at = this.sentences.end(at);
       if (!isEndMark(text.charCodeAt(trimmedEnd(text, 0, at) - 1))) break;
     }
   }
@@ -216,6 +238,7 @@ class TurnLeads {
   feed(text: string, continues: boolean, head: string): string {
     const known = this.#known;
     if (known === undefined || this.#count >= LEAD_MAX_SENTENCES) return text;
+    this.sentences.of(text);
     let at = 0;
     let cut = 0; // the end of the dropped run where it is safe to cut
     let run = 0; // the end of the dropped run
@@ -224,7 +247,7 @@ class TurnLeads {
         if (run === at) cut = run; // the whole text goes: nothing comes to open the line
         break;
       }
-      const end = sentenceEnd(text, at);
+      const end = this.sentences.end(at);
       const stop = trimmedEnd(text, at, end);
       const terminated = isEndMark(text.charCodeAt(stop - 1));
       if (run === at && run > 0 && (head === '' || !known.has(head + text.slice(at, stop)))) cut = run;
@@ -250,25 +273,52 @@ class TurnLeads {
 }
 
 /**
- * The end of the sentence that starts at `at`: after its end marks (. ! ?) and the blanks that
- * follow them, or the text's end. The same sentences as SENTENCE_END_RE, without a match object.
+ * Where the sentences of a text end: `end(at)` is the end of the sentence that starts at `at`,
+ * after its end marks (. ! ?) and the blanks that follow them, or the text's end (the same
+ * sentences as the regex /[.!?]+(?:[ \t]+|$)/g, without a match object). The next position of each mark is found
+ * with indexOf and kept until the walk passes it, so a text is searched once per mark (about six
+ * times as fast as testing every character).
  */
-function sentenceEnd(text: string, at: number): number {
-  const n = text.length;
-  for (let i = at; i < n; i++) {
-    let c = text.charCodeAt(i);
-    if (c !== 46 && c !== 33 && c !== 63) continue;
-    let j = i + 1;
-    while (j < n && ((c = text.charCodeAt(j)) === 46 || c === 33 || c === 63)) j++;
-    if (j === n) return n;
-    if (c !== 32 && c !== 9) {
-      i = j - 1;
-      continue;
-    }
-    while (j < n && ((c = text.charCodeAt(j)) === 32 || c === 9)) j++;
-    return j;
+class Sentences {
+  #text = '';
+  #dot = -1;
+  #bang = -1;
+  #question = -1;
+
+  /** Starts a walk over `text`; returns it. */
+  of(text: string): string {
+    this.#text = text;
+    this.#dot = this.#bang = this.#question = -1;
+    return text;
   }
-  return n;
+
+  end(at: number): number {
+    const text = this.#text;
+    const n = text.length;
+    for (let i = at; ; ) {
+      if (this.#dot < i) this.#dot = nextOf(text, '.', i);
+      if (this.#bang < i) this.#bang = nextOf(text, '!', i);
+      if (this.#question < i) this.#question = nextOf(text, '?', i);
+      const p = Math.min(this.#dot, this.#bang, this.#question);
+      if (p >= n) return n;
+      let j = p + 1;
+      let c = 0;
+      while (j < n && ((c = text.charCodeAt(j)) === 46 || c === 33 || c === 63)) j++;
+      if (j === n) return n;
+      if (c !== 32 && c !== 9) {
+        i = j; // marks inside a word ("e.g", "3.5"): go on after them
+        continue;
+      }
+      while (j < n && ((c = text.charCodeAt(j)) === 32 || c === 9)) j++;
+      return j;
+    }
+  }
+}
+
+/** The first index of `mark` in `text` from `from` on, or the text's length. */
+function nextOf(text: string, mark: string, from: number): number {
+  const i = text.indexOf(mark, from);
+  return i === -1 ? text.length : i;
 }
 
 const isEndMark = (c: number): boolean => c === 46 || c === 33 || c === 63;
@@ -326,11 +376,12 @@ class LastSentence {
  * before `text` in the turn, and is moved on. `head`: the line's label, read with its first
  * sentence; with `keepFirst` the first sentence stays. Returns the text.
  */
-function dropSaidAgain(text: string, previous: LastSentence, head: string, keepFirst: boolean, instructions: Set<string>): string {
+function dropSaidAgain(text: string, previous: LastSentence, head: string, keepFirst: boolean, instructions: Set<string>, sentences: Sentences): string {
+  sentences.of(text);
   let out = '';
   let kept = 0; // text[kept, at) is to be copied
   for (let at = 0; at < text.length; ) {
-    const end = sentenceEnd(text, at);
+    const end = sentences.end(at);
     const stop = trimmedEnd(text, at, end);
     const lead = at === 0 ? head : '';
     let drop = false;
