@@ -113,6 +113,8 @@ interface Runs {
   readonly starts: Int32Array;
   readonly hashes: Int32Array;
   count: number;
+  /** After a collapse: the runs (indices in the result) where a collapsed unit starts, in order. */
+  units: number[];
 }
 
 function scanRuns(s: string): Runs {
@@ -137,7 +139,7 @@ function scanRuns(s: string): Runs {
     starts[count] = start;
     hashes[count++] = h;
   }
-  return { starts, hashes, count };
+  return { starts, hashes, count, units: [] };
 }
 
 /**
@@ -148,48 +150,93 @@ function scanRuns(s: string): Runs {
  * codes with a hash per run.
  */
 export function collapseRepeats(s: string): string {
-  return collapseOnce(s, scanRuns(s));
+  const runs = scanRuns(s);
+  return collapseOnce(s, runs, [0, runs.count]);
 }
+
+/**
+ * How far (in letter runs) around a collapsed unit the next round looks: whether a match starts at
+ * a run depends on the unit (up to REPEAT_WINDOW runs) and its first repeat after it, and on the
+ * character before the run; farther away the text is as it was, where the round before found nothing.
+ */
+const RECHECK_RUNS = 4 * REPEAT_WINDOW;
 
 /**
  * collapseRepeats applied again until the text stops changing, at most `rounds` times ("Tu tu tu
  * tu" first collapses as a two-word unit, then as one word). The letter runs are scanned once:
  * a collapse removes whole runs (the repeats after the unit, which ends and is followed by a
  * non-letter), so the runs of the result are those of the text minus the removed ones, shifted.
+ * After the first round only the lines around the units collapsed last are tried again: elsewhere
+ * the text is as the round before left it, with nothing to collapse.
  */
 export function collapseRepeatsUntilStable(s: string, rounds: number): string {
   const runs = scanRuns(s);
-  for (let k = 0; k < rounds; k++) {
-    const collapsed = collapseOnce(s, runs);
+  let windows = [0, runs.count]; // [from, to) pairs of runs to try, in order
+  for (let k = 0; k < rounds && windows.length > 0; k++) {
+    const collapsed = collapseOnce(s, runs, windows);
     if (collapsed === s) break;
     s = collapsed;
+    windows = [];
+    for (const u of runs.units) {
+      // Whole lines: no match runs across a line break, so at a line's start no earlier match
+      // (collapsed or kept) reaches into it, as in a scan of the whole text.
+      const from = lineStartRun(s, runs, Math.max(0, u - RECHECK_RUNS));
+      const to = lineEndRun(s, runs, Math.min(runs.count, u + RECHECK_RUNS));
+      if (windows.length > 0 && from <= windows[windows.length - 1]!) windows[windows.length - 1] = Math.max(to, windows[windows.length - 1]!);
+      else windows.push(from, to);
+    }
   }
   return s;
 }
 
-/** One collapse over `s` whose letter runs are `runs`; `runs` is updated to those of the result. */
-function collapseOnce(s: string, runs: Runs): string {
+/** The first run of the line that run `t` is on. */
+function lineStartRun(s: string, runs: Runs, t: number): number {
+  const lineStart = s.lastIndexOf('\n', runs.starts[t]!) + 1;
+  while (t > 0 && runs.starts[t - 1]! >= lineStart) t--;
+  return t;
+}
+
+/** One past the last run of the line that run `t - 1` is on (`t` > 0). */
+function lineEndRun(s: string, runs: Runs, t: number): number {
+  if (t === 0 || t >= runs.count) return t;
+  let lineEnd = s.indexOf('\n', runs.starts[t - 1]!);
+  if (lineEnd === -1) lineEnd = s.length;
+  while (t < runs.count && runs.starts[t]! < lineEnd) t++;
+  return t;
+}
+
+/**
+ * One collapse over `s` whose letter runs are `runs`, trying matches only at the runs of
+ * `windows` ([from, to) pairs, in order); `runs` is updated to those of the result, with the
+ * runs where the collapsed units start.
+ */
+function collapseOnce(s: string, runs: Runs, windows: readonly number[]): string {
   const { starts, hashes, count } = runs;
   const cutFrom: number[] = []; // removed ranges [cutFrom, cutTo): the repeats after each collapsed unit
   const cutTo: number[] = [];
+  const unitAt: number[] = []; // where each collapsed unit starts
   let out = '';
   let copied = 0; // s[0, copied) is in `out`
   let next = 0; // where the next match may start (after the last one, kept or collapsed)
-  for (let t = 0; t < count; t++) {
-    const at = starts[t]!;
-    if (at < next || (at > 0 && isWordChar(s.charCodeAt(at - 1)))) continue;
-    if (!repeatsAt(hashes, count, t)) continue;
-    REPEAT_AT_RE.lastIndex = at;
-    const m = REPEAT_AT_RE.exec(s);
-    if (m === null) continue;
-    next = at + m[0].length;
-    const unit = m[1]!;
-    if (joined(s, at) || REPEAT_ALLOWED.has(unit.toLowerCase()) || NEGATION_WORD_RE.test(unit)) continue;
-    out += s.slice(copied, at) + unit;
-    copied = next;
-    cutFrom.push(at + unit.length);
-    cutTo.push(next);
+  for (let w = 0; w < windows.length; w += 2) {
+    for (let t = windows[w]!; t < windows[w + 1]!; t++) {
+      const at = starts[t]!;
+      if (at < next || (at > 0 && isWordChar(s.charCodeAt(at - 1)))) continue;
+      if (!repeatsAt(hashes, count, t)) continue;
+      REPEAT_AT_RE.lastIndex = at;
+      const m = REPEAT_AT_RE.exec(s);
+      if (m === null) continue;
+      next = at + m[0].length;
+      const unit = m[1]!;
+      if (joined(s, at) || REPEAT_ALLOWED.has(unit.toLowerCase()) || NEGATION_WORD_RE.test(unit)) continue;
+      out += s.slice(copied, at) + unit;
+      copied = next;
+      unitAt.push(at);
+      cutFrom.push(at + unit.length);
+      cutTo.push(next);
+    }
   }
+  runs.units = [];
   if (copied === 0) return s;
   // The runs of the result: those outside the removed ranges, moved back by what was removed before them.
   let kept = 0;
@@ -202,6 +249,7 @@ function collapseOnce(s: string, runs: Runs): string {
       g++;
     }
     if (g < cutFrom.length && start >= cutFrom[g]!) continue;
+    if (g < unitAt.length && start === unitAt[g]) runs.units.push(kept);
     starts[kept] = start - shift;
     hashes[kept++] = hashes[t]!;
   }
