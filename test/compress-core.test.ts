@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import { compressText, type Level } from '../src/services/tokenslimmer/core.ts';
 import { WORD_ITEM_RE, wordItemRegExp } from '../src/services/tokenslimmer/patterns.ts';
 import { NEGATION_WORDS, VERBOSE_PHRASES } from '../src/services/tokenslimmer/phrases.ts';
-import { collapseRepeats, collapseRepeatsUntilStable, NEGATION_WORD_RE, REPEAT_ALLOWED, REPEAT_RE, VERBOSE_RE } from '../src/services/tokenslimmer/rules.ts';
+import { collapseRepeats, collapseRepeatsUntilStable, joinClitics, NEGATION_WORD_RE, REPEAT_ALLOWED, REPEAT_RE, SPLIT_CLITIC_RE, trimLineEnds, VERBOSE_RE } from '../src/services/tokenslimmer/rules.ts';
 import { slimPrompt } from '../src/services/tokenslimmer/slim.ts';
 
 type Case = readonly [name: string, input: string, expected: string];
@@ -229,6 +229,33 @@ describe('stutter collapse', () => {
       const t = `c-a a a ${Array.from({ length: k }, (_, i) => word(i)).join(' ')} tu tu tu tu .`;
       const expected = t.replace(/tu tu tu tu/, 'tu');
       assert.equal(collapseRepeatsUntilStable(t, 3), expected, t);
+    }
+  });
+});
+
+describe('scans written out by hand', () => {
+  let seed = 9;
+  const pick = <T,>(xs: readonly T[]): T => xs[(seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) % xs.length]!;
+
+  it('joinClitics equals the replace with SPLIT_CLITIC_RE, on seeded random text', () => {
+    const pieces = ['it', 'do', 'n', 'I', 'we', 'x', "'s", "'ve", "'re", "'ll", "'d", "'m", "n't", 'n’t', '’s', "'t", "'S", "'sa", "'s-", "''", '’', "'", ' ', ' ', '  ', '\t', '\u00a0', '\u2003', '\n', ',', '5'];
+    let joined = 0;
+    for (let i = 0; i < 20000; i++) {
+      let t = '';
+      for (let k = 2 + (i % 12); k > 0; k--) t += pick(pieces);
+      const expected = t.replace(SPLIT_CLITIC_RE, '$1');
+      assert.equal(joinClitics(t), expected, JSON.stringify(t));
+      if (expected !== t) joined++;
+    }
+    assert.ok(joined > 1000, `the random texts hold split clitics (${joined})`);
+  });
+
+  it('trimLineEnds equals the replace with /[ \\t]+$/gm, on seeded random text', () => {
+    const pieces = ['a', 'b c', ' ', ' ', '\t', '\n', '\n', '\u00a0', '\r', '\u2028', '.'];
+    for (let i = 0; i < 20000; i++) {
+      let t = '';
+      for (let k = 1 + (i % 16); k > 0; k--) t += pick(pieces);
+      assert.equal(trimLineEnds(t), t.replace(/[ \t]+$/gm, ''), JSON.stringify(t));
     }
   });
 });

@@ -600,6 +600,58 @@ export const EMPHASIS_RE = /\*\*(?=[^\s*])([^*\n]{0,300}?[^\s*])\*\*|(?<![A-Za-z
 // on the next pass: the retention checker must see the same join).
 export const SPLIT_CLITIC_RE = /([A-Za-z])[ \t\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000]+(?=(?:['’](?:s|ve|re|ll|d|m)|n['’]t)\b(?![-'’\w]))/g;
 
+const CLITIC_AT_RE = /(?:['’](?:s|ve|re|ll|d|m)|n['’]t)\b(?![-'’\w])/y;
+const isHorizontalSpace = (c: number): boolean => c === 32 || c === 9 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x202f || c === 0x205f || c === 0x3000;
+
+/**
+ * `s.replace(SPLIT_CLITIC_RE, '$1')` with the same result (test/compress-core.test.ts compares
+ * them), found from the apostrophes instead of trying the pattern at every letter: for each
+ * clitic (`'s`, or `n't` from its "n"), the spaces right before it go when a letter precedes them.
+ */
+export function joinClitics(s: string): string {
+  let out = '';
+  let copied = 0;
+  for (let k = nextApostrophe(s, 0); k !== -1; k = nextApostrophe(s, k + 1)) {
+    // The clitic starts at the apostrophe, or at the "n" of "n't".
+    const c = s.charCodeAt(k - 1) === 110 /* n */ && s.charCodeAt(k + 1) === 116 /* t */ ? k - 1 : k;
+    let j = c;
+    while (j > copied && isHorizontalSpace(s.charCodeAt(j - 1))) j--;
+    if (j === c || j === 0 || !isLetter(s.charCodeAt(j - 1))) continue;
+    CLITIC_AT_RE.lastIndex = c;
+    if (!CLITIC_AT_RE.test(s)) continue;
+    out += s.slice(copied, j);
+    copied = c;
+  }
+  return copied === 0 ? s : out + s.slice(copied);
+}
+
+function nextApostrophe(s: string, from: number): number {
+  const a = s.indexOf("'", from);
+  const b = s.indexOf('’', from);
+  return a === -1 ? b : b === -1 || a < b ? a : b;
+}
+
+/**
+ * `s.replace(/[ \t]+$/gm, '')`: spaces and tabs at line ends removed, found from the line breaks
+ * (a regex tries every blank of the text). Text with other line terminators takes the regex.
+ */
+export function trimLineEnds(s: string): string {
+  if (s.indexOf('\r') !== -1 || s.indexOf('\u2028') !== -1 || s.indexOf('\u2029') !== -1) return s.replace(/[ \t]+$/gm, '');
+  let out = '';
+  let copied = 0;
+  for (let nl = s.indexOf('\n'); ; nl = s.indexOf('\n', nl + 1)) {
+    const end = nl === -1 ? s.length : nl;
+    let j = end;
+    while (j > 0 && (s.charCodeAt(j - 1) === 32 || s.charCodeAt(j - 1) === 9)) j--;
+    if (j < end) {
+      out += s.slice(copied, j);
+      copied = end;
+    }
+    if (nl === -1) break;
+  }
+  return copied === 0 ? s : out + s.slice(copied);
+}
+
 /** Invisible characters that never carry meaning in a prompt (ZWJ/ZWNJ are kept: emoji and Indic scripts need them). */
 export const INVISIBLE_RE = /[\u200B\u2060\uFEFF\u00AD]/g;
 /**
