@@ -9,10 +9,11 @@
  * file) separately: a rule developed on one half should help the other as well. Exits 1 when a
  * retention, answer or idempotence check fails.
  *
- * With --bound it also prints two ceilings that no rule keeping the facts can pass: the reduction
+ * With --bound it also prints ceilings that no rule keeping the facts can pass: the reduction
  * if every closed-class word (articles, forms of "to be", auxiliaries, common prepositions,
- * conjunctions, pronouns) were deleted, readable or not, and the share of tokens in sentences
- * (5+ words) that repeat an earlier one word for word.
+ * conjunctions, pronouns) were deleted, readable or not; the share of tokens in sentences (5+
+ * words) that repeat an earlier one word for word, in the prompt and in what balanced leaves of
+ * it; and the two together.
  *
  *   npm run eval:compress [-- --file path/to/prompts.jsonl] [-- --verbose] [-- --bound]
  */
@@ -57,6 +58,7 @@ console.log(`API-09 eval: ${records.length} prompts (${kinds.join(', ')}), encod
 console.log('| level | median reduction | mean reduction | median even / odd prompts | ' + kinds.map((k) => `median ${k}`).join(' | ') + ' | retention | gold answers kept | idempotent | ms/prompt |');
 console.log('|---|---|---|---|' + kinds.map(() => '---').join('|') + '|---|---|---|---|');
 const classTotals: Record<string, Record<string, { checked: number; missing: number }>> = {};
+const aims: Record<string, string> = {};
 for (const level of LEVELS) {
   const reductions: number[] = [];
   const byKind = new Map<string, number[]>();
@@ -101,12 +103,14 @@ for (const level of LEVELS) {
     }
   }
   classTotals[level] = totals;
+  aims[level] = `${reductions.filter((x) => x >= 15).length} at 15% or more, ${reductions.filter((x) => x >= 30).length} at 30% or more`;
   console.log(
     `| ${level} | ${pct(median(reductions))} | ${pct(mean(reductions))} | ${pct(median(reductions.filter((_, i) => i % 2 === 0)))} / ${pct(median(reductions.filter((_, i) => i % 2 === 1)))} | ` +
       kinds.map((k) => pct(median(byKind.get(k)!))).join(' | ') +
       ` | ${retained}/${records.length} | ${answersKept}/${answersChecked} | ${idempotent}/${records.length} | ${(ms / records.length).toFixed(2)} |`,
   );
 }
+console.log(`\nPrompts at the aims (the median reaches an aim when ${(records.length >> 1) + 1} of ${records.length} do): ` + Object.entries(aims).map(([l, a]) => `${l} ${a}`).join('; '));
 console.log('\nRetention per class (items checked / missing), summed over prompts:');
 for (const [level, totals] of Object.entries(classTotals)) {
   console.log(`  ${level.padEnd(10)} ` + Object.entries(totals).map(([c, t]) => `${c} ${t.checked}/${t.missing}`).join(', '));
@@ -114,32 +118,56 @@ for (const [level, totals] of Object.entries(classTotals)) {
 console.log('\nGold answers: answer strings of a record (BBH `answer`, NQ `answers`) that occur in its prompt.');
 if (args.includes('--bound')) printBounds();
 
-/** The two ceilings of --bound, per kind (median over the kind's prompts, o200k_base). */
+/**
+ * The ceilings of --bound, per kind (median over the kind's prompts, o200k_base): every
+ * closed-class word deleted; the tokens in sentences that repeat an earlier one word for word
+ * (5+ words), in the prompt and in what balanced leaves; and both together (closed-class words
+ * deleted from a prompt whose repeated sentences of 15+ characters are all dropped, answers too).
+ */
 function printBounds(): void {
   const closedClass = new RegExp(
     String.raw`\b(?:the|a|an|is|are|was|were|be|been|being|am|has|have|had|do|does|did|will|would|can|could|should|may|might|of|in|on|at|to|for|with|by|from|into|about|as|and|or|but|that|which|who|it|its|he|she|they|their|his|her|this|these|those|we|you|i)\b ?`,
     'gi',
   );
-  console.log('\nCeilings (--bound), median per kind:');
+  const sentences = (line: string): string[] => line.match(/.*?[.!?]+(?:\s+|$)|.+$/g) ?? [];
+  /** Tokens in sentences (at least `minWords` words, `minChars` characters) that repeat an earlier one, and the text without them. */
+  const repeats = (text: string, minWords: number, minChars: number): { tokens: number; rest: string } => {
+    const seen = new Set<string>();
+    let tokens = 0;
+    let rest = '';
+    for (const line of text.split('\n')) {
+      for (const sentence of sentences(line)) {
+        const key = sentence.trim().replace(/\s+/g, ' ').toLowerCase();
+        if (key.split(' ').length >= minWords && key.length >= minChars && seen.has(key)) {
+          tokens += countTokens(sentence, 'o200k_base');
+          continue;
+        }
+        seen.add(key);
+        rest += sentence;
+      }
+      rest += '\n';
+    }
+    return { tokens, rest };
+  };
+  const strip = (text: string): string => text.replace(closedClass, '').replace(/ {2,}/g, ' ');
+  console.log('\nCeilings (--bound), median per kind; [prompts at or above 15% / 30%]:');
   for (const kind of [...kinds, 'all']) {
     const stripped: number[] = [];
     const repeated: number[] = [];
+    const repeatedLeft: number[] = [];
+    const both: number[] = [];
     for (const r of records.filter((x) => kind === 'all' || x.kind === kind)) {
       const n = countTokens(r.prompt, 'o200k_base');
-      stripped.push(100 * (1 - countTokens(r.prompt.replace(closedClass, '').replace(/ {2,}/g, ' '), 'o200k_base') / n));
-      const seen = new Set<string>();
-      let rep = 0;
-      for (const line of r.prompt.split('\n')) {
-        for (const sentence of line.match(/[^.!?]*[.!?]+(?:\s+|$)|[^.!?]+$/g) ?? []) {
-          const key = sentence.trim();
-          if (key.split(/\s+/).length < 5) continue;
-          if (seen.has(key)) rep += countTokens(sentence, 'o200k_base');
-          seen.add(key);
-        }
-      }
-      repeated.push((100 * rep) / n);
+      stripped.push(100 * (1 - countTokens(strip(r.prompt), 'o200k_base') / n));
+      repeated.push((100 * repeats(r.prompt, 5, 0).tokens) / n);
+      repeatedLeft.push((100 * repeats(slimPrompt({ prompt: r.prompt, level: 'balanced' }).compressed_content, 5, 0).tokens) / n);
+      both.push(100 * (1 - countTokens(strip(repeats(r.prompt, 1, 15).rest), 'o200k_base') / n));
     }
-    console.log(`  ${kind.padEnd(20)} every closed-class word deleted: ${pct(median(stripped))}; in repeated sentences: ${pct(median(repeated))}`);
+    const at = (xs: number[]): string => `[${xs.filter((x) => x >= 15).length}/${xs.filter((x) => x >= 30).length}]`;
+    console.log(
+      `  ${kind.padEnd(20)} every closed-class word deleted: ${pct(median(stripped))} ${at(stripped)}; in repeated sentences: ${pct(median(repeated))}, ` +
+        `of them left after balanced: ${pct(median(repeatedLeft))}; both (closed-class words and repeated sentences of 15+ characters): ${pct(median(both))} ${at(both)}`,
+    );
   }
 }
 
