@@ -21,7 +21,9 @@ const scripts = ['micro', 'http'].flatMap((dir) =>
 
 function run(script: string): Promise<{ code: number; reports: BenchReport[] }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    // --expose-gc: memory rows (API-05's bytes per entry and long store loop) collect garbage
+    // before they read the heap; a script that never calls gc() is unaffected.
+    const child = spawn(process.execPath, ['--import', 'tsx', '--expose-gc', script], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
     const reports: BenchReport[] = [];
     let buffered = '';
     child.stdout.on('data', (chunk: Buffer) => {
