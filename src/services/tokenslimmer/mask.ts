@@ -45,13 +45,25 @@ export class Masker {
     return ph;
   }
 
+  /** `text` with its placeholders replaced by their spans (PLACEHOLDER_RE, read with indexOf). */
   restore(text: string): string {
-    if (this.#spans.length === 0 || !text.includes('\x0E')) return text;
-    return text.replace(PLACEHOLDER_RE, (ph, digits: string) => {
+    if (this.#spans.length === 0) return text;
+    let at = text.indexOf('\x0E');
+    if (at === -1) return text;
+    let out = '';
+    let copied = 0;
+    for (; at !== -1; at = text.indexOf('\x0E', at + 1)) {
       let i = 0;
-      for (let k = 0; k < digits.length; k++) i = i * 16 + digits.charCodeAt(k) - 0x10;
-      return this.#spans[i] ?? ph;
-    });
+      let k = at + 1;
+      for (let c = text.charCodeAt(k); c >= 0x10 && c <= 0x1f; c = text.charCodeAt(++k)) i = i * 16 + c - 0x10;
+      if (k === at + 1 || text.charCodeAt(k) !== 0x0f) continue; // not a placeholder
+      const span = this.#spans[i];
+      if (span === undefined) continue;
+      out += text.slice(copied, at) + span;
+      copied = k + 1;
+      at = k;
+    }
+    return copied === 0 ? text : out + text.slice(copied);
   }
 }
 

@@ -611,7 +611,18 @@ const isHorizontalSpace = (c: number): boolean => c === 32 || c === 9 || c === 0
 export function joinClitics(s: string): string {
   let out = '';
   let copied = 0;
-  for (let k = nextApostrophe(s, 0); k !== -1; k = nextApostrophe(s, k + 1)) {
+  // The next ' and the next ’, each searched for again only when the walk has passed it.
+  let straight = s.indexOf("'");
+  let curly = s.indexOf('’');
+  while (straight !== -1 || curly !== -1) {
+    let k: number;
+    if (curly === -1 || (straight !== -1 && straight < curly)) {
+      k = straight;
+      straight = s.indexOf("'", k + 1);
+    } else {
+      k = curly;
+      curly = s.indexOf('’', k + 1);
+    }
     // The clitic starts at the apostrophe, or at the "n" of "n't".
     const c = s.charCodeAt(k - 1) === 110 /* n */ && s.charCodeAt(k + 1) === 116 /* t */ ? k - 1 : k;
     let j = c;
@@ -623,12 +634,6 @@ export function joinClitics(s: string): string {
     copied = c;
   }
   return copied === 0 ? s : out + s.slice(copied);
-}
-
-function nextApostrophe(s: string, from: number): number {
-  const a = s.indexOf("'", from);
-  const b = s.indexOf('’', from);
-  return a === -1 ? b : b === -1 || a < b ? a : b;
 }
 
 /**
