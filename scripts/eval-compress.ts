@@ -55,8 +55,8 @@ const pct = (x: number): string => `${x.toFixed(1)}%`;
 let failed = false;
 const kinds = [...new Set(records.map((r) => r.kind))];
 console.log(`API-09 eval: ${records.length} prompts (${kinds.join(', ')}), encoding o200k_base\n`);
-console.log('| level | median reduction | mean reduction | median even / odd prompts | ' + kinds.map((k) => `median ${k}`).join(' | ') + ' | retention | gold answers kept | idempotent | ms/prompt |');
-console.log('|---|---|---|---|' + kinds.map(() => '---').join('|') + '|---|---|---|---|');
+console.log('| level | median reduction | mean reduction | median even / odd prompts | mean even / odd prompts | ' + kinds.map((k) => `median ${k}`).join(' | ') + ' | retention | gold answers kept | idempotent | ms/prompt |');
+console.log('|---|---|---|---|---|' + kinds.map(() => '---').join('|') + '|---|---|---|---|');
 const classTotals: Record<string, Record<string, { checked: number; missing: number }>> = {};
 const aims: Record<string, string> = {};
 for (const level of LEVELS) {
@@ -106,6 +106,7 @@ for (const level of LEVELS) {
   aims[level] = `${reductions.filter((x) => x >= 15).length} at 15% or more, ${reductions.filter((x) => x >= 30).length} at 30% or more`;
   console.log(
     `| ${level} | ${pct(median(reductions))} | ${pct(mean(reductions))} | ${pct(median(reductions.filter((_, i) => i % 2 === 0)))} / ${pct(median(reductions.filter((_, i) => i % 2 === 1)))} | ` +
+      `${pct(mean(reductions.filter((_, i) => i % 2 === 0)))} / ${pct(mean(reductions.filter((_, i) => i % 2 === 1)))} | ` +
       kinds.map((k) => pct(median(byKind.get(k)!))).join(' | ') +
       ` | ${retained}/${records.length} | ${answersKept}/${answersChecked} | ${idempotent}/${records.length} | ${(ms / records.length).toFixed(2)} |`,
   );
