@@ -20,7 +20,7 @@
  * reloading and sending it once more is safe (it cannot double-apply).
  */
 import { createHash } from 'node:crypto';
-import { createClient, type RedisClientType } from 'redis';
+import type { RedisClientType } from 'redis';
 import type { Logger } from '../observability/logger.ts';
 
 export const CONNECT_TIMEOUT_MS = 3000;
@@ -89,6 +89,12 @@ export class RedisConnection {
     const connectTimeoutMs = options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
     let lastError: unknown = null;
     let booted = false;
+    // node-redis is loaded here, on first use, not at module load: its RESP decoder declares
+    // `class VerbatimString extends String`, and once any code in an isolate subclasses String,
+    // V8 (Node 20) stops inlining String.prototype.charCodeAt in that isolate: the character
+    // scanners of API-08, API-09 and API-01 on the event loop ran 3-5x slower with STATE_BACKEND=memory
+    // although Redis was never used (test/state-lazy-redis.test.ts).
+    const { createClient } = await import('redis');
     const client = createClient({
       url: options.url,
       disableOfflineQueue: true,
