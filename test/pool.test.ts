@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { Type } from '@sinclair/typebox';
 import { GatewayError } from '../src/errors.ts';
-import { taskRef, WorkerPool } from '../src/pool/worker-pool.ts';
+import { taskRef, WorkerPool, workerExecArgv } from '../src/pool/worker-pool.ts';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type { ServiceFactory } from '../src/services/types.ts';
 import { startTestGateway } from './helpers/gateway.ts';
 
@@ -105,5 +107,24 @@ describe('worker pool behind HTTP', () => {
     } finally {
       await gw.close();
     }
+  });
+});
+
+describe('worker flags', () => {
+  it('keeps per-thread options (loaders, warnings) and drops process-wide V8 flags with their values', () => {
+    assert.deepEqual(
+      workerExecArgv(['--expose-gc', '--import', 'tsx', '--max-semi-space-size', '64', '--no-warnings', '--max-old-space-size=512', '--require=./x.cjs', '--experimental-vm-modules']),
+      ['--import', 'tsx', '--no-warnings', '--require=./x.cjs', '--experimental-vm-modules'],
+    );
+  });
+
+  it('a process started with --expose-gc still runs pool tasks (Node rejects that flag in a worker)', () => {
+    const script = `import { taskRef, WorkerPool } from './src/pool/worker-pool.ts';
+const pool = new WorkerPool({ threads: 1, maxQueue: 1 });
+const r = await pool.run(taskRef(new URL('./test/fixtures/test-worker.ts', 'file://' + process.cwd() + '/'), 'echo'), { value: 7 });
+console.log(JSON.stringify(r)); await pool.close();`;
+    const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', '--input-type=module', '-e', script], { cwd: fileURLToPath(new URL('..', import.meta.url)), encoding: 'utf8', timeout: 60_000 });
+    assert.equal(r.status, 0, r.stderr);
+    assert.deepEqual(JSON.parse(r.stdout.trim()), { value: 7, threadEcho: true });
   });
 });

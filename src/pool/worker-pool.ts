@@ -39,6 +39,31 @@ export interface PoolStats {
   readonly completed: number;
 }
 
+/**
+ * The part of the process's flags a worker thread may be given. Node rejects process-wide flags in
+ * a Worker's execArgv (ERR_WORKER_INVALID_EXEC_ARGV: `node --expose-gc src/main.ts` would fail at
+ * boot); V8 flags such as --expose-gc or --max-semi-space-size are process-wide anyway, so the
+ * workers already run under them. Kept: module loading and warning options, which are per thread.
+ */
+export function workerExecArgv(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const name = a.startsWith('--') ? a.split('=', 1)[0]! : a;
+    const takesValue = !a.includes('=') && WITH_VALUE.has(name);
+    if (PER_THREAD.has(name) || name.startsWith('--experimental-') || name.startsWith('--no-experimental-')) {
+      out.push(a);
+      if (takesValue && i + 1 < argv.length) out.push(argv[++i]!);
+    } else if (takesValue) {
+      i++; // a dropped flag's value goes with it
+    }
+  }
+  return out;
+}
+
+const WITH_VALUE = new Set(['--import', '--require', '-r', '--loader', '--experimental-loader', '--conditions', '-C', '--disable-warning', '--max-old-space-size', '--max-semi-space-size', '--stack-size']);
+const PER_THREAD = new Set(['--import', '--require', '-r', '--loader', '--experimental-loader', '--conditions', '-C', '--enable-source-maps', '--no-warnings', '--disable-warning', '--no-deprecation', '--trace-warnings', '--trace-deprecation', '--trace-uncaught']);
+
 export class WorkerPool {
   readonly #pool: Piscina;
   readonly #retryAfter: string;
@@ -57,9 +82,10 @@ export class WorkerPool {
     // Piscina does not count tasks that carry an AbortSignal against maxQueue (they wait in its
     // "skip queue"), so the bound is enforced here: running + waiting <= threads + maxQueue.
     this.#capacity = options.threads + options.maxQueue;
-    const execArgv = process.execArgv.some((a, i, all) => a === '--import=tsx' || (a === '--import' && all[i + 1] === 'tsx'))
-      ? process.execArgv
-      : [...process.execArgv, '--import', 'tsx'];
+    const inherited = workerExecArgv(process.execArgv);
+    const execArgv = inherited.some((a, i, all) => a === '--import=tsx' || (a === '--import' && all[i + 1] === 'tsx'))
+      ? inherited
+      : [...inherited, '--import', 'tsx'];
     this.#pool = new Piscina({
       minThreads: options.threads,
       maxThreads: options.threads,
