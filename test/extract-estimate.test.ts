@@ -10,20 +10,15 @@ import { describe, it } from 'node:test';
 import { loadPages } from '../scripts/eval-extract.ts';
 import { finishInWorker, IdleEstimate, scanNextChunk, shareEstimate } from '../src/services/web-to-markdown/split-estimate.ts';
 import { estimateHtmlTokens, HISTOGRAM_SLOTS, pieceCuts, pieceHistogram, scanPieces } from '../src/services/web-to-markdown/token-estimate.ts';
+import { seededText } from './helpers/rng.ts';
 
 const EVAL_DIR = path.resolve(import.meta.dirname, '../../shared/eval/extract');
 const pages = existsSync(EVAL_DIR) ? loadPages().map((p) => p.html) : [];
 
 /** Seeded random text from the characters that decide where pieces start and end. */
+const RANDOM_ALPHABET = ['a', 'Z', 'Ab', 'é', '数', '1', '123', '4567', ' ', '  ', '\n', '\r\n', '\t', '\u00a0', '.', '/', '<', '>', '="', "'", '-', '_', ':', '{', 'word', ' The', 'CamelCase', 'ABC', 'xyz9', '👩‍💻', ' \n ', '&amp;', '\ud800', '\udc00x', '\u2028', '\u3000'];
 function randomText(seed: number, length: number): string {
-  const alphabet = ['a', 'Z', 'Ab', 'é', '数', '1', '123', '4567', ' ', '  ', '\n', '\r\n', '\t', '\u00a0', '.', '/', '<', '>', '="', "'", '-', '_', ':', '{', 'word', ' The', 'CamelCase', 'ABC', 'xyz9', '👩‍💻', ' \n ', '&amp;', '\ud800', '\udc00x', '\u2028', '\u3000'];
-  let s = seed >>> 0;
-  let out = '';
-  while (out.length < length) {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    out += alphabet[s % alphabet.length];
-  }
-  return out;
+  return seededText(seed, length, RANDOM_ALPHABET);
 }
 
 const texts = [...pages, ...Array.from({ length: 200 }, (_, i) => randomText(i + 7, 50 + (i % 13) * 97)), '', 'a', '1234', '....', '   ', 'word'];

@@ -14,6 +14,7 @@ import o200kApi, { countTokens as countO200kPublic } from 'gpt-tokenizer/encodin
 import cl100kApi, { countTokens as countCl100kPublic } from 'gpt-tokenizer/encoding/cl100k_base';
 import { countTokens, countTokensPair, ENCODINGS, tokenSegments, type Encoding } from '../src/tokenizer/index.ts';
 import { pieceCounter } from '../src/tokenizer/pieces.ts';
+import { seededText } from './helpers/rng.ts';
 
 const evalPrompts = readFileSync(new URL('../../shared/eval/compress/prompts_dev.jsonl', import.meta.url), 'utf8')
   .trim()
@@ -109,15 +110,9 @@ describe('countTokens', () => {
 });
 
 /** Seeded random text built from the characters that decide where BPE pieces end. */
+const RANDOM_ALPHABET = ['a', 'b', 'Z', 'é', '数', '1', '9', ' ', ' ', '  ', '\n', '\n\n', '\r\n', '\t', '.', '!', '?', '/', "'s", "'", '-', ',', '(', ')', '👩‍💻', '\u00A0', 'The', ' word', '. The', '.\n/', '\n/x', '?\n', ' \n '];
 function randomText(seed: number, length: number): string {
-  const alphabet = ['a', 'b', 'Z', 'é', '数', '1', '9', ' ', ' ', '  ', '\n', '\n\n', '\r\n', '\t', '.', '!', '?', '/', "'s", "'", '-', ',', '(', ')', '👩‍💻', '\u00A0', 'The', ' word', '. The', '.\n/', '\n/x', '?\n', ' \n '];
-  let s = seed >>> 0;
-  let out = '';
-  while (out.length < length) {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    out += alphabet[s % alphabet.length];
-  }
-  return out;
+  return seededText(seed, length, RANDOM_ALPHABET);
 }
 
 describe('countTokensPair (segment sums)', () => {

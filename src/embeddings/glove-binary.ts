@@ -251,6 +251,26 @@ export function readGloveBinary(file: string): WordVectors {
   };
 }
 
+/**
+ * Writes a compiled table to every destination given (DATA_DIR's copy, the shared cache), each
+ * atomically; returns the first written. A destination that cannot be written is logged and
+ * skipped; none written throws `what` with the first destination.
+ */
+export function writeToDestinations(dests: readonly (string | null)[], data: Uint8Array, log: (message: string) => void, what: string): string {
+  let target: string | null = null;
+  for (const dest of dests) {
+    if (dest === null) continue;
+    try {
+      writeFileAtomic(dest, data);
+      target ??= dest;
+    } catch (err) {
+      log(`could not write ${dest}: ${(err as Error).message}`);
+    }
+  }
+  if (target === null) throw new Error(`could not write ${what} to ${dests.find((d) => d !== null) ?? '(no destination)'}`);
+  return target;
+}
+
 /** Writes `data` to `file` atomically (temp file + rename), creating the directory. */
 export function writeFileAtomic(file: string, data: Uint8Array): void {
   mkdirSync(path.dirname(file), { recursive: true });

