@@ -3,7 +3,8 @@
  * one route with the same handler the gateway runs, plus `latency_ms` measured the same way, so
  * the ratio isolates what the gateway adds (routing, validation, request ids, metrics, logs).
  * Configured by env: BASELINE_KIND (uws|fastify), BASELINE_METHOD, BASELINE_PATH, BASELINE_MODULE,
- * BASELINE_EXPORT, PORT.
+ * BASELINE_EXPORT, PORT; optional BASELINE_INIT: an export of the module awaited once before the
+ * server listens (e.g. filling a cache with the same entries the gateway gets).
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -17,6 +18,11 @@ const port = Number(env.PORT);
 const mod = (await import(pathToFileURL(path.resolve(env.BASELINE_MODULE!)).href)) as Record<string, (body: unknown) => unknown>;
 const handler = mod[env.BASELINE_EXPORT!];
 if (typeof handler !== 'function') throw new Error(`${env.BASELINE_MODULE} has no export ${env.BASELINE_EXPORT}`);
+if (env.BASELINE_INIT) {
+  const init = mod[env.BASELINE_INIT];
+  if (typeof init !== 'function') throw new Error(`${env.BASELINE_MODULE} has no export ${env.BASELINE_INIT}`);
+  await init(undefined);
+}
 
 const respond = async (body: unknown, start: number): Promise<string> => {
   const out = await handler(body);

@@ -135,6 +135,10 @@ export interface BaselineSpec {
   /** Module path relative to the repository root, e.g. `bench/lib/health-handler.ts`. */
   readonly module: string;
   readonly exportName: string;
+  /** An export awaited once before the baseline listens (BASELINE_INIT), e.g. filling a store. */
+  readonly initName?: string;
+  /** How long to wait for the baseline to listen (default 60 s; an init may take longer). */
+  readonly readyTimeoutMs?: number;
 }
 
 /** A raw uWS or Fastify server answering `spec.path` with `(await import(module))[exportName](body)`. */
@@ -146,10 +150,11 @@ export async function startBaseline(kind: 'uws' | 'fastify', spec: BaselineSpec)
     BASELINE_PATH: spec.path,
     BASELINE_MODULE: spec.module,
     BASELINE_EXPORT: spec.exportName,
+    ...(spec.initName === undefined ? {} : { BASELINE_INIT: spec.initName }),
     PORT: String(port),
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/__ready`, child, 60_000);
+  await waitFor(`${url}/__ready`, child, spec.readyTimeoutMs ?? 60_000);
   return { url, pid: child.pid, stop: stopper(child) };
 }
 
@@ -162,6 +167,8 @@ export interface LoadOptions {
   readonly headers?: Readonly<Record<string, string>>;
   readonly connections?: number;
   readonly duration?: number;
+  /** Called with every response: the index of its body in `bodies` (0 for `body`), status and body text. */
+  readonly onBody?: (index: number, status: number, body: string) => void;
 }
 
 export interface LoadResult {
@@ -193,7 +200,19 @@ export async function load(opts: LoadOptions): Promise<LoadResult> {
     url: u.origin,
     connections: opts.connections ?? defaults.connections,
     duration: opts.duration ?? defaults.duration,
-    requests: bodies.map((body) => ({ method, path: u.pathname + u.search, headers, ...(body === undefined ? {} : { body }), onResponse })),
+    requests: bodies.map((body, index) => ({
+      method,
+      path: u.pathname + u.search,
+      headers,
+      ...(body === undefined ? {} : { body }),
+      onResponse:
+        opts.onBody === undefined
+          ? onResponse
+          : (status: number, text: string): void => {
+              onResponse(status, text);
+              opts.onBody!(index, status, text);
+            },
+    })),
   });
   instance.on('response', (_c: unknown, _status: number, _bytes: number, responseTime: number) => {
     client.push(responseTime);
@@ -227,6 +246,8 @@ export interface MeasureOptions {
   readonly duration?: number;
   /** Warm-up seconds before timing (default 1). */
   readonly warmupSeconds?: number;
+  /** Passed to every load run (warm-up included): see LoadOptions.onBody. */
+  readonly onBody?: LoadOptions['onBody'];
 }
 
 /**
@@ -244,9 +265,10 @@ export async function measureServer(start: () => Promise<RunningServer>, opts: M
     if (opts.check) await opts.check(first);
     else console.assert(first.status === 200, `${method} ${opts.path} answers 200 before it is timed`);
     const connections = opts.connections ?? [defaults.connections];
-    await load({ url, method, ...(bodies ? { bodies } : {}), duration: opts.warmupSeconds ?? 1, connections: connections[connections.length - 1]! });
+    const onBody = opts.onBody === undefined ? {} : { onBody: opts.onBody };
+    await load({ url, method, ...(bodies ? { bodies } : {}), ...onBody, duration: opts.warmupSeconds ?? 1, connections: connections[connections.length - 1]! });
     const out: LoadResult[] = [];
-    for (const c of connections) out.push(await load({ url, method, ...(bodies ? { bodies } : {}), duration: opts.duration ?? defaults.duration, connections: c }));
+    for (const c of connections) out.push(await load({ url, method, ...(bodies ? { bodies } : {}), ...onBody, duration: opts.duration ?? defaults.duration, connections: c }));
     return out;
   } finally {
     await server.stop();
