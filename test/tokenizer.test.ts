@@ -13,7 +13,7 @@ import { get_encoding } from 'tiktoken';
 import o200kApi, { countTokens as countO200kPublic } from 'gpt-tokenizer/encoding/o200k_base';
 import cl100kApi, { countTokens as countCl100kPublic } from 'gpt-tokenizer/encoding/cl100k_base';
 import { countTokens, countTokensPair, ENCODINGS, tokenSegments, type Encoding } from '../src/tokenizer/index.ts';
-import { pieceCounter } from '../src/tokenizer/pieces.ts';
+import { pieceCounter, PieceTable } from '../src/tokenizer/pieces.ts';
 import { seededText } from './helpers/rng.ts';
 
 const evalPrompts = readFileSync(new URL('../../shared/eval/compress/prompts_dev.jsonl', import.meta.url), 'utf8')
@@ -89,6 +89,37 @@ describe('countTokens', () => {
     assert.equal(pieceCounter({}, publicO200k), undefined);
     assert.equal(pieceCounter({ bytePairEncodingCoreProcessor: { tokenSplitRegex: /x/, getBpeRankFromString: () => 1, bytePairEncode: () => [] } }, publicO200k), undefined);
     assert.equal(pieceCounter(o200kApi, (t) => publicO200k(t) + 1), undefined, 'a loop that disagrees on the probe is not used');
+  });
+
+  it('counts text whose pre-tokenizer leaves gaps between pieces as the replace() loop does (the sticky walk gives up)', () => {
+    // A pre-tokenizer that matches letter runs only: the sticky walk fails at the first other
+    // character, and the count must still be that of every piece the regex finds, gaps skipped.
+    const letters = (t: string): number => (t.match(/[a-z]+/g) ?? []).reduce((a, p) => a + p.length, 0);
+    const fake = { bytePairEncodingCoreProcessor: { tokenSplitRegex: /[a-z]+/g, getBpeRankFromString: (): undefined => undefined, bytePairEncode: (p: string) => ({ length: p.length }) } };
+    const counter = pieceCounter(fake, letters);
+    assert.ok(counter !== undefined);
+    for (const text of ['abc', 'ab, cd', '  x', 'x  ', '12 ab 3 cde 45', '', ...evalPrompts.slice(0, 3)]) assert.equal(counter(text), letters(text), JSON.stringify(text.slice(0, 20)));
+  });
+
+  it('reads pieces from the text where they stand: the table answers a piece by its characters, whatever string holds them', () => {
+    let computed = 0;
+    const table = new PieceTable((p) => {
+      computed++;
+      return p.length * 7 + p.charCodeAt(0);
+    });
+    const text = randomText(7, 4000);
+    const spans: [number, number][] = [];
+    for (let at = 0; at < text.length; at += 1 + (at % 5)) spans.push([at, Math.min(text.length, at + 1 + (at % 30))]);
+    for (const round of [0, 1]) {
+      const before = computed;
+      for (const [a, b] of spans) {
+        const piece = text.slice(a, b);
+        // The same characters inside another string (shifted): the same count.
+        assert.equal(table.count(round === 0 ? text : `~${text}`, a + round, b + round), piece.length * 7 + piece.charCodeAt(0));
+      }
+      if (round === 1) assert.equal(computed, before + spans.filter(([a, b]) => b - a > 24).length, 'short pieces answered from the table');
+    }
+    assert.ok(table.size > 0 && table.size <= 16_384);
   });
 
   it('stays exact when its piece cache fills and is emptied, and when a piece is counted again from it', () => {

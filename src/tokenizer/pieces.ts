@@ -3,14 +3,20 @@
  *
  * gpt-tokenizer's countTokens walks its pre-tokenizer regex with matchAll: a match array and an
  * iterator result per piece, about 0.4 MB of short-lived garbage per 10 KB of text, which makes
- * the young-generation collections that set a busy server's p99. The same loop written as a
- * replace() with a callback hands each piece over as a plain string: a third of the garbage and
- * ~15 % less CPU (bench/micro/tokenizer.ts times both). It reads the library's internal piece
- * counter (gpt-tokenizer 4.0.0, pinned in package.json). At load the internals are checked for
- * shape and the loop is compared with the public countTokens on a probe text holding letters,
- * accents, CJK, digits, contractions, whitespace runs and a special-token spelling; if anything
- * is missing or differs, the public function is used instead. test/tokenizer.test.ts compares
- * the counts with the WASM `tiktoken` on every eval prompt.
+ * the young-generation collections that set a busy server's p99. This loop walks the same regex
+ * as a sticky copy with test(), which only moves lastIndex: no match array and no piece string.
+ * A piece is read from the text where it stands (its characters hashed in place) and looked up in
+ * a small open-addressing table of piece -> count; only a piece the table does not hold is cut
+ * out as a string and counted by the library. A 10 KB count allocates next to nothing (the
+ * replace() loop of session 2 cut ~2,500 piece strings, ~130 KB) and costs about a third less CPU
+ * (bench/micro/tokenizer.ts). The pre-tokenizer pieces follow each other without gaps (every
+ * character is matched by one of its alternatives); should a sticky test ever fail before the end,
+ * the text is counted by the replace() loop instead, which skips such gaps as the library does.
+ * It reads the library's internal piece counter (gpt-tokenizer 4.0.0, pinned in package.json). At
+ * load the internals are checked for shape and the loop is compared with the public countTokens
+ * on a probe text holding letters, accents, CJK, digits, contractions, whitespace runs and a
+ * special-token spelling; if anything is missing or differs, the public function is used instead.
+ * test/tokenizer.test.ts compares the counts with the WASM `tiktoken` on every eval prompt.
  */
 
 interface PieceCore {
@@ -22,8 +28,8 @@ interface PieceCore {
 /**
  * Most pieces of prose repeat (" the", " of", ","), and the library's rank lookup is a Map of
  * ~200,000 strings whose probes mostly miss the CPU caches (about half of the counting time on
- * Markdown, bench/micro/tokenizer.ts). A small Map from piece to its count answers the repeats
- * from a table that stays in cache; the count of a piece is a pure function of the piece, so the
+ * Markdown, bench/micro/tokenizer.ts). A small table from piece to its count (PieceTable) answers
+ * the repeats from memory that stays in cache; the count of a piece is a pure function of the piece, so the
  * totals are unchanged. Bounded: when full it is emptied (cheaper than LRU bookkeeping; it refills
  * within a page or a prompt), and pieces longer than PIECE_CACHE_MAX_CHARS (hashes, base64,
  * whitespace runs) are never kept. ~16,000 short pieces hold about 1 MB.
@@ -44,27 +50,88 @@ export function pieceCounter(api: unknown, publicCount: (text: string) => number
   const re = core.tokenSplitRegex;
   if (!(re instanceof RegExp) || !re.global || typeof core.getBpeRankFromString !== 'function' || typeof core.bytePairEncode !== 'function') return undefined;
   const known = core as PieceCore;
-  // Piece -> token count, bounded (see PIECE_CACHE_MAX); one per counter, so per encoding and thread.
-  const cache = new Map<string, number>();
+  const pieceCount = (piece: string): number => (known.getBpeRankFromString(piece) !== undefined ? 1 : known.bytePairEncode(piece).length);
+  const table = new PieceTable(pieceCount);
+  // The library's regex walked piece by piece: sticky, so each test() must match right where the last piece ended.
+  const sticky = new RegExp(re.source, re.flags.replace(/[gy]/g, '') + 'y');
   const count = (text: string): number => {
-    let n = 0;
+    const n = text.length;
+    let total = 0;
+    let start = 0;
+    sticky.lastIndex = 0;
+    while (start < n) {
+      if (!sticky.test(text) || sticky.lastIndex <= start) return countWithGaps(text);
+      const end = sticky.lastIndex;
+      total += table.count(text, start, end);
+      start = end;
+    }
+    return total;
+  };
+  /** The replace() loop: pieces wherever the regex finds them, characters between them skipped. */
+  const countWithGaps = (text: string): number => {
+    let total = 0;
     text.replace(re, (piece: string) => {
-      let c = cache.get(piece);
-      if (c === undefined) {
-        c = known.getBpeRankFromString(piece) !== undefined ? 1 : known.bytePairEncode(piece).length;
-        if (piece.length <= PIECE_CACHE_MAX_CHARS) {
-          if (cache.size >= PIECE_CACHE_MAX) cache.clear();
-          cache.set(piece, c);
-        }
-      }
-      n += c;
+      total += pieceCount(piece);
       return '';
     });
-    return n;
+    return total;
   };
   try {
-    return count(PROBE) === publicCount(PROBE) ? count : undefined;
+    return count(PROBE) === publicCount(PROBE) && countWithGaps(PROBE) === publicCount(PROBE) ? count : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/** Slots of the piece table: a power of two, twice PIECE_CACHE_MAX so that probes stay short. */
+const TABLE_SLOTS = 2 * PIECE_CACHE_MAX;
+
+/**
+ * Piece -> token count for pieces of up to PIECE_CACHE_MAX_CHARS characters, looked up by a hash
+ * of the characters where they stand in the text (linear probing; a hit compares the characters,
+ * so a hash collision never gives a wrong count). Emptied when it holds PIECE_CACHE_MAX pieces.
+ */
+export class PieceTable {
+  readonly #hashes = new Int32Array(TABLE_SLOTS);
+  readonly #counts = new Int32Array(TABLE_SLOTS);
+  readonly #pieces: (string | undefined)[] = new Array<string | undefined>(TABLE_SLOTS).fill(undefined);
+  #size = 0;
+
+  /** `pieceCount`: the count of a piece, computed on a miss. */
+  constructor(readonly pieceCount: (piece: string) => number) {}
+
+  /** Pieces held now (for tests). */
+  get size(): number {
+    return this.#size;
+  }
+
+  /** The token count of the piece text[start, end). */
+  count(text: string, start: number, end: number): number {
+    const length = end - start;
+    if (length > PIECE_CACHE_MAX_CHARS) return this.pieceCount(text.slice(start, end));
+    let h = length;
+    for (let i = start; i < end; i++) h = (Math.imul(h, 31) + text.charCodeAt(i)) | 0;
+    h ^= h >>> 15;
+    const mask = TABLE_SLOTS - 1;
+    const pieces = this.#pieces;
+    let slot = h & mask;
+    for (let piece = pieces[slot]; piece !== undefined; piece = pieces[(slot = (slot + 1) & mask)]) {
+      if (this.#hashes[slot] !== h || piece.length !== length) continue;
+      let i = 0;
+      while (i < length && piece.charCodeAt(i) === text.charCodeAt(start + i)) i++;
+      if (i === length) return this.#counts[slot]!;
+    }
+    const piece = text.slice(start, end);
+    const c = this.pieceCount(piece);
+    if (this.#size >= PIECE_CACHE_MAX) {
+      pieces.fill(undefined);
+      this.#size = 0;
+      slot = h & mask;
+    }
+    this.#hashes[slot] = h;
+    this.#counts[slot] = c;
+    pieces[slot] = piece;
+    this.#size++;
+    return c;
   }
 }
