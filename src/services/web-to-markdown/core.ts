@@ -75,7 +75,7 @@ export function extractBody(input: ExtractInput): ExtractedBody {
     title = pickTitle(lenient);
     const base = resolveBase(input.url, lenient.baseHref);
     markdown = attempt(strictView(lenient), base, input.includeLinks);
-    if (visibleLength(markdown) < MIN_ARTICLE_CHARS) {
+    if (!hasVisible(markdown, MIN_ARTICLE_CHARS)) {
       const second = attempt(lenient, base, input.includeLinks);
       if (visibleLength(second) > visibleLength(markdown)) markdown = second;
       if (visibleLength(markdown) < MIN_ARTICLE_CHARS) {
@@ -143,6 +143,16 @@ function dropRepeatedTitle(markdown: string, title: string): string {
   return markdown.slice(m[0].length);
 }
 
+/** visibleLength(md) >= min, reading only as far as needed (most pages pass in the first few KB). */
+function hasVisible(md: string, min: number): boolean {
+  let n = 0;
+  for (let i = 0; i < md.length; i++) {
+    const c = md.charCodeAt(i);
+    if (c > 32 && c !== 35 && c !== 42 && c !== 62 && c !== 124 && c !== 45 && ++n >= min) return true;
+  }
+  return n >= min;
+}
+
 function visibleLength(md: string): number {
   let n = 0;
   for (let i = 0; i < md.length; i++) {
@@ -152,7 +162,11 @@ function visibleLength(md: string): number {
   return n;
 }
 
+const HIGH_SURROGATE = /[\ud800-\udbff]/;
+
 function codePointLength(s: string): number {
+  // Most pages are all in the Basic Multilingual Plane: one native search instead of a loop.
+  if (!HIGH_SURROGATE.test(s)) return s.length;
   let n = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
