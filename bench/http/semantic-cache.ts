@@ -217,7 +217,7 @@ async function main(): Promise<void> {
   };
 
   // --- checks: every body once, answers recorded per server.
-  type Answer = { hit: boolean; id: string | null; index: number; score: number };
+  type Answer = { hit: boolean; id: string | null; index: number; score: number; latencyMs: number };
   const answers: Record<string, Answer[]> = {};
   const checkAll = (name: string) => async (first: Response): Promise<void> => {
     if (first.status !== 200) fail(`${name}: first lookup answered ${first.status}`);
@@ -225,10 +225,10 @@ async function main(): Promise<void> {
     const out: Answer[] = [];
     for (let j = 0; j < bodies.length; j++) {
       const res = await fetch(first.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: bodies[j] });
-      const json = (await res.json()) as { success?: boolean; cache_hit?: boolean; similarity_score?: number; cached_response?: string | null; entry_id?: string };
+      const json = (await res.json()) as { success?: boolean; cache_hit?: boolean; similarity_score?: number; cached_response?: string | null; entry_id?: string; latency_ms?: number };
       if (res.status !== 200 || json.success !== true || typeof json.cache_hit !== 'boolean' || typeof json.similarity_score !== 'number') {
         fail(`${name}: lookup ${j} answered ${res.status} ${JSON.stringify(json).slice(0, 200)}`);
-        out.push({ hit: false, id: null, index: -1, score: 0 });
+        out.push({ hit: false, id: null, index: -1, score: 0, latencyMs: Number.NaN });
         continue;
       }
       const index = json.cache_hit ? (responseIndex.get(json.cached_response ?? '') ?? -2) : -1;
@@ -236,7 +236,7 @@ async function main(): Promise<void> {
       if (!json.cache_hit && json.cached_response !== null) fail(`${name}: lookup ${j} missed with a response`);
       const l = lookups[j]!;
       if (l.kind === 'exact' && !(json.cache_hit && json.similarity_score === 1 && index === l.expect)) fail(`${name}: exact repeat ${j} (entry ${l.expect}) answered hit=${json.cache_hit} score=${json.similarity_score} entry=${index}`);
-      out.push({ hit: json.cache_hit, id: json.entry_id ?? null, index, score: json.similarity_score });
+      out.push({ hit: json.cache_hit, id: json.entry_id ?? null, index, score: json.similarity_score, latencyMs: json.latency_ms ?? Number.NaN });
     }
     answers[name] = out;
   };
@@ -271,6 +271,11 @@ async function main(): Promise<void> {
   const hitRate = (kind: Kind): string => {
     const js = lookups.flatMap((l, j) => (l.kind === kind ? [j] : []));
     return `${((100 * js.filter((j) => answers.gateway![j]!.hit).length) / js.length).toFixed(1)}%`;
+  };
+  // Server time per kind of lookup, from the check pass (each body once, one at a time: like 1 connection).
+  const kindTime = (kind: Kind): string => {
+    const t = lookups.flatMap((l, j) => (l.kind === kind ? [answers.gateway![j]!.latencyMs] : [])).sort((a, b) => a - b);
+    return `${kind} ${percentile(t, 50).toFixed(3)} / ${percentile(t, 99).toFixed(3)}`;
   };
   const f = fill!;
   const ms = (x: number): string => x.toFixed(3);
@@ -308,6 +313,7 @@ async function main(): Promise<void> {
       ...(pinning === null ? ['not pinned: the load client shares the 2 cores with the server'] : [pinning]),
       `fill: ${f.puts} stores for ${N} entries in ${f.seconds.toFixed(1)} s; gateway RSS ${Math.round(f.rssBefore / 2 ** 20)} -> ${Math.round(f.rssAfter / 2 ** 20)} MB = ${Math.round((f.rssAfter - f.rssBefore) / N)} bytes per entry (responses 200-800 bytes included)`,
       `gateway hit rate by kind: exact ${hitRate('exact')}, near ${hitRate('near')}, eval text_b ${hitRate('eval')}, new ${hitRate('new')}`,
+      `gateway server time p50 / p99 ms by kind (check pass, ${LOOKUPS / 4} sequential lookups each): ${(['exact', 'near', 'eval', 'new'] as const).map(kindTime).join('; ')}`,
       `checked answers agree: gateway/uWS ${(agreeUws * 100).toFixed(1)}%, gateway/Fastify ${(agreeFastify * 100).toFixed(1)}%; ${timedResponses} timed responses compared with them`,
       "server p50/p99 = the bodies' latency_ms; baselines time their handler the same way (from the request to the reply string)",
     ],
