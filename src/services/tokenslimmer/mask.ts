@@ -3,6 +3,7 @@
  * the rules run, and restored after. Blocks (code, JSON, indented code, table rows, lines with
  * reserved characters) are masked as whole lines here; inline spans by patterns.ts#maskProtected.
  */
+import { oneByteCopy } from '../../tokenizer/index.ts';
 import { CODE_BLOCK_RE, INDENTED_CODE_RE, optionReader, TABLE_ROW_RE } from './patterns.ts';
 import { INVISIBLE_RE, LABEL_LINE_MARK, LINE_MARK, SPOKEN_TURN_RE } from './rules.ts';
 
@@ -69,7 +70,7 @@ export class Masker {
 
 /** A Latin-1-only string rebuilt as a one-byte string (replace() chains leave two-byte ones). */
 export function oneByte(s: string): string {
-  return /[^\x00-\xff]/.test(s) ? s : Buffer.from(s, 'latin1').toString('latin1');
+  return /[^\x00-\xff]/.test(s) ? s : oneByteCopy(s);
 }
 
 
