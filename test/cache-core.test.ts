@@ -1,9 +1,10 @@
 /** API-05 core over the in-memory store: verification, isolation, TTL, LRU capacity, replace, flush. */
 import assert from 'node:assert/strict';
-import { before, describe, it } from 'node:test';
+import { afterEach, before, describe, it } from 'node:test';
 import { gloveEmbedder, type Embedder } from '../src/embeddings/index.ts';
 import { SemanticCache } from '../src/services/semantic-cache/core.ts';
 import { MemoryCacheStore } from '../src/services/semantic-cache/store.ts';
+import { HnswIndex } from '../src/vector-index/index.ts';
 import { loadGlove } from './helpers/glove.ts';
 
 let embedder: Embedder;
@@ -141,7 +142,27 @@ describe('semantic cache: isolation, TTL, capacity', () => {
   });
 });
 
+/** Counts HnswIndex searches until the end of the test. */
+let restoreSearch: (() => void) | null = null;
+function countSearches(): { n: number } {
+  const counter = { n: 0 };
+  const real = HnswIndex.prototype.search;
+  HnswIndex.prototype.search = function (this: HnswIndex, ...args: Parameters<HnswIndex['search']>) {
+    counter.n++;
+    return real.apply(this, args);
+  };
+  restoreSearch = () => {
+    HnswIndex.prototype.search = real;
+  };
+  return counter;
+}
+
 describe('semantic cache: claiming the winner', () => {
+  afterEach(() => {
+    restoreSearch?.();
+    restoreSearch = null;
+  });
+
   it('tries the next best candidate when the winner is gone from the store (deleted through another gateway)', async () => {
     const { cache, store } = setup();
     const exact = await cache.put({ tenant: 't', query: 'How do I reset my password?', response: 'exact' });
@@ -159,6 +180,34 @@ describe('semantic cache: claiming the winner', () => {
     assert.ok(r.similarity_score < 1, 'the score is the claimed entry\'s own');
     assert.equal(claims[0], exact.entry_id, 'the best candidate is claimed first');
     assert.equal(claims.length, 2);
+  });
+
+  it('answers a live exact repeat without searching the index; the search comes back once its claim failed', async () => {
+    const { cache, store, clock } = setup();
+    const exact = await cache.put({ tenant: 't', query: 'How do I reset my password?', response: 'exact' });
+    const para = await cache.put({ tenant: 't', query: 'What are the steps to reset my password?', response: 'paraphrase' });
+    const searches = countSearches();
+    const hit = await cache.lookup({ tenant: 't', query: 'how do i reset my password' });
+    assert.deepEqual([hit.cached_response, hit.similarity_score, hit.entry_id], ['exact', 1, exact.entry_id]);
+    assert.equal(searches.n, 0, 'an exact repeat needs no search');
+    // A store of the same query replaces the exact entry (same id), still without a search.
+    assert.equal((await cache.put({ tenant: 't', query: 'How do I reset my password?', response: 'exact 2' })).entry_id, exact.entry_id);
+    assert.equal(searches.n, 0);
+    assert.equal((await cache.lookup({ tenant: 't', query: 'how can I reset my password', threshold: 0.5 })).cache_hit, true);
+    assert.equal(searches.n, 1, 'anything else is searched');
+    // The exact entry is gone at claim time (another gateway): the next best is found by a search.
+    const realClaim = store.claim.bind(store);
+    store.claim = (scope, id, now) => (id === exact.entry_id ? null : realClaim(scope, id, now));
+    const next = await cache.lookup({ tenant: 't', query: 'How do I reset my password?', threshold: 0.5 });
+    assert.deepEqual([next.cached_response, next.entry_id], ['paraphrase', para.entry_id]);
+    assert.equal(searches.n, 2);
+    // An expired exact entry takes no fast path either.
+    store.claim = realClaim;
+    clock.t += 86_400_000;
+    await cache.put({ tenant: 't', query: 'What are the steps to reset my password?', response: 'fresh' });
+    const fresh = await cache.lookup({ tenant: 't', query: 'How do I reset my password?', threshold: 0.5 });
+    assert.equal(fresh.cached_response, 'fresh');
+    assert.ok(fresh.similarity_score < 1);
   });
 
   it('claims nothing on a miss', async () => {

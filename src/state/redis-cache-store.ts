@@ -106,12 +106,17 @@ export class RedisCacheStore implements CacheStore {
   }
 
   /** Local only: the mirror's nearest live entries (Redis is asked by claim, for the winner). */
-  candidates(scope: Scope, vector: Float32Array, fingerprint: string, k: number, now: number): Candidate[] {
+  candidates(scope: Scope, vector: Float32Array, fingerprint: string, k: number, now: number, skip?: ReadonlySet<string>): Candidate[] {
     const p = this.#partitions.get(partitionKey(scope));
     if (p === undefined) return [];
     const out: Candidate[] = [];
     const exact = p.byFingerprint.get(fingerprint);
-    if (exact !== undefined && exact.expiresAt > now) out.push({ id: exact.id, cosine: 1, features: exact.features, exact: true });
+    if (exact !== undefined && exact.expiresAt > now) {
+      const c: Candidate = { id: exact.id, cosine: 1, features: exact.features, exact: true };
+      // Exact repeat: nothing can beat it, no search; once its claim failed (skip) the search runs.
+      if (skip === undefined || !skip.has(exact.id)) return [c];
+      out.push(c);
+    }
     for (const hit of p.index.search(vector, k + 2)) {
       const e = p.byLabel.get(hit.label);
       if (e === undefined || e === exact || e.expiresAt <= now) continue;

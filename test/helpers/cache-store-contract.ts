@@ -56,12 +56,17 @@ export function cacheStoreContract(name: string, factory: CacheStoreFactory, opt
       assert.deepEqual(c[0]!.features, contractFeatures(1));
     });
 
-    it('puts an exact repeat (same fingerprint) first, with cosine 1', async () => {
-      await s.put(A, entry(1), Date.now());
+    it('answers a live exact repeat (same fingerprint) alone, with cosine 1, without a search', async () => {
+      const id1 = await s.put(A, entry(1), Date.now());
       const id2 = await s.put(A, entry(2), Date.now());
+      // axis(1) is entry 1's own vector: a search would list it, the exact-repeat answer does not.
       const c = await s.candidates(A, axis(1), 'fp-2', 5, Date.now());
-      assert.deepEqual([c[0]!.id, c[0]!.exact, c[0]!.cosine], [id2, true, 1]);
-      assert.equal(c.length, 2);
+      assert.deepEqual(c.map((x) => [x.id, x.exact, x.cosine]), [[id2, true, 1]]);
+      assert.deepEqual((await s.candidates(A, axis(1), 'fp-2', 5, Date.now(), new Set(['not-an-entry']))).map((x) => x.id), [id2]);
+      // Once its claim failed (skipped), the search runs: the exact entry still first, then the nearest.
+      const after = await s.candidates(A, axis(1), 'fp-2', 5, Date.now(), new Set([id2]));
+      assert.deepEqual(after.map((x) => [x.id, x.exact]), [[id2, true], [id1, false]]);
+      assert.ok(after[1]!.cosine > 0.99);
     });
 
     it('keeps tenants and namespaces apart', async () => {

@@ -119,7 +119,8 @@ export class SemanticCache {
   }
 
   private async best(scope: Scope, q: EmbeddedText, now: number, skip?: ReadonlySet<string>): Promise<Best> {
-    const candidates = await this.store.candidates(scope, q.vector, q.fingerprint, CANDIDATES, now);
+    // A live exact repeat comes back alone (no search) unless it is skipped: its claim failed.
+    const candidates = await this.store.candidates(scope, q.vector, q.fingerprint, CANDIDATES, now, skip);
     const best: Best = { score: 0, id: null };
     for (const c of candidates) {
       if (skip?.has(c.id)) continue;

@@ -53,8 +53,13 @@ export interface CacheStore {
   /**
    * Live entries of one (tenant, namespace) nearest to `vector`, best first; an exact repeat comes
    * first. Without their responses: only the winner's is fetched (claim), so a miss reads nothing more.
+   *
+   * Exact-repeat fast path: when the live entry with `fingerprint` is not in `skip`, it is the only
+   * candidate (no index search): it scores 1 and no other entry can score more. `skip` holds the ids
+   * the caller disregards (winners whose claim failed); with the exact entry among them the search
+   * runs as without a fast path, and skipped ids may still be listed (the caller filters them).
    */
-  candidates(scope: Scope, vector: Float32Array, fingerprint: string, k: number, now: number): Candidate[] | Promise<Candidate[]>;
+  candidates(scope: Scope, vector: Float32Array, fingerprint: string, k: number, now: number, skip?: ReadonlySet<string>): Candidate[] | Promise<Candidate[]>;
   /**
    * The response of entry `id` of `scope` when it is still live (not expired, evicted, replaced or
    * flushed, on any gateway), marking it as used (LRU); null otherwise.
@@ -131,12 +136,16 @@ export class MemoryCacheStore implements CacheStore {
     this.sweepBatch = options.sweepBatch ?? 20_000;
   }
 
-  candidates(scope: Scope, vector: Float32Array, fingerprint: string, k: number, now: number): Candidate[] {
+  candidates(scope: Scope, vector: Float32Array, fingerprint: string, k: number, now: number, skip?: ReadonlySet<string>): Candidate[] {
     const p = this.tenants.get(scope.tenant)?.partitions.get(scope.namespace);
     if (p === undefined) return [];
     const out: Candidate[] = [];
     const exact = p.byFingerprint.get(fingerprint);
-    if (exact !== undefined && exact.expiresAt > now) out.push(toCandidate(exact, 1, true));
+    if (exact !== undefined && exact.expiresAt > now) {
+      // Exact repeat: nothing can beat it, no search (see CacheStore.candidates).
+      if (skip === undefined || !skip.has(exact.id)) return [toCandidate(exact, 1, true)];
+      out.push(toCandidate(exact, 1, true));
+    }
     // Ask for a few more than k: expired entries not swept yet are skipped here.
     for (const hit of p.index.search(vector, k + 2)) {
       const e = p.byLabel.get(hit.label);
