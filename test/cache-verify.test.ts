@@ -111,3 +111,46 @@ describe('semantic cache: antonyms and attribution', () => {
     assert.equal(e.features.weights[0], Math.fround(plant));
   });
 });
+
+describe('semantic cache: swapped roles (order rule)', () => {
+  const verdict = (stored: string, asked: string) => {
+    const s = embed(stored);
+    const q = embed(asked);
+    return embedder.verify(dot(q.vector, s.vector), q.features, s.features);
+  };
+  // Bag-of-words verification scored each of these 1.000 before the rule: same words, opposite answer.
+  const SWAPS: Array<[string, string]> = [
+    ['Convert 100 USD to EUR', 'Convert 100 EUR to USD'],
+    ['Is Python faster than Java?', 'Is Java faster than Python?'],
+    ['Translate this from English to French', 'Translate this from French to English'],
+    ['How do I move files from Dropbox to Google Drive?', 'How do I move files from Google Drive to Dropbox?'],
+    ['Should I take ibuprofen before paracetamol?', 'Should I take paracetamol before ibuprofen?'],
+    ['dog bites man', 'man bites dog'],
+  ];
+  for (const [stored, asked] of SWAPS) {
+    it(`"${asked}" is rejected against "${stored}"`, () => {
+      const v = verdict(stored, asked);
+      assert.equal(v.reject, 'order');
+      assert.equal(v.score, 0);
+    });
+  }
+  // Reordered paraphrases: no common anchor between the moved words, a passive, or a long sentence.
+  const KEPT: Array<[string, string]> = [
+    ['Move my files to Dropbox from Google Drive', 'Move my files from Google Drive to Dropbox'],
+    ['The police arrested the suspect', 'The suspect was arrested by the police'],
+    ['Druce will face murder charges, Conte said.', 'Conte said Druce will face murder charges.'],
+    ['How do I reset my password?', 'Password reset: how do I do it?'],
+  ];
+  for (const [stored, asked] of KEPT) {
+    it(`"${asked}" is not a swap of "${stored}"`, () => {
+      assert.notEqual(verdict(stored, asked).reject, 'order');
+    });
+  }
+  it('features stored without an order sequence (older Redis entries) skip the rule', () => {
+    const s = embed('Convert 100 USD to EUR');
+    const q = embed('Convert 100 EUR to USD');
+    const v = embedder.verify(dot(q.vector, s.vector), q.features, { ...s.features, order: undefined });
+    assert.equal(v.reject, null);
+    assert.ok(v.score > 0.99);
+  });
+});

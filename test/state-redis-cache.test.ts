@@ -56,6 +56,12 @@ describe('cache entry features through Redis', () => {
   it('round-trip exactly', () => {
     assert.deepEqual(decodeFeatures(encodeFeatures(features(5))), features(5));
   });
+  it('round-trip the order sequence of the swapped-roles rule, and read entries written without one', () => {
+    const withOrder: SentenceFeatures = { ...features(4), order: Int32Array.of(-4, -2147482000, 7), passive: true };
+    assert.deepEqual(decodeFeatures(encodeFeatures(withOrder)), withOrder);
+    const older = JSON.stringify({ ...JSON.parse(encodeFeatures(withOrder)), o: undefined, p: undefined });
+    assert.equal(decodeFeatures(older).order, undefined);
+  });
 });
 
 describe('Redis cache store on two nodes', { skip: REDIS_SKIP }, () => {

@@ -10,7 +10,7 @@
  */
 import { isNumberRow, type WordVectors } from './glove-binary.ts';
 import { fold, tokenize, type Tokens } from './tokenizer.ts';
-import type { WordKnowledge } from './verify.ts';
+import { orderCodes, type WordKnowledge } from './verify.ts';
 import type { Lexicon } from './wordnet.ts';
 
 /** SIF smoothing constant; 1e-3 is the paper's recommended range (1e-4..1e-3). */
@@ -73,6 +73,13 @@ export interface SentenceFeatures {
   readonly negated: boolean;
   /** Kind of the leading question word of a question (QUESTION_KIND; 0 for statements). */
   readonly questions: number;
+  /**
+   * Content-word keys and order markers in text order (verify.ts orderCodes), for the order rule;
+   * empty when the text is too long for it; absent in features stored before the rule existed.
+   */
+  readonly order?: Int32Array;
+  /** The text has "by" (a passive may swap agent and object around the verb). */
+  readonly passive?: boolean;
 }
 
 export interface Embedded {
@@ -268,7 +275,8 @@ export class GloveEmbedder implements WordKnowledge {
     }
     removeAndNormalise(vector, this.common);
     const questions = tokens.question === null ? 0 : (QUESTION_KIND[tokens.question] ?? 0);
-    return { vector, features: { ids, keys, weights, negated: tokens.negated, questions } };
+    const codes = orderCodes(tokens.sequence, (w) => resolved.get(w)?.k ?? this.key(w));
+    return { vector, features: { ids, keys, weights, negated: tokens.negated, questions, order: codes, passive: tokens.passive } };
   }
 
   /** First principal direction of the frequency-weighted frequent-word vectors (power iteration). */

@@ -6,7 +6,7 @@
 import type { SentenceFeatures } from './glove.ts';
 import { CONTRAST_CLASSES } from './glove.ts';
 import { fold, type Tokens } from './tokenizer.ts';
-import { verify, type Verdict, type WordKnowledge } from './verify.ts';
+import { orderCodes, verify, type Verdict, type WordKnowledge } from './verify.ts';
 
 import { QUESTION_KIND } from './glove.ts';
 const NUMBER = /^[\d.,]*\d[\d.,]*$/;
@@ -48,6 +48,8 @@ export function lexicalFeatures(tokens: Tokens): SentenceFeatures {
     weights: new Float32Array(n).fill(1),
     negated: tokens.negated,
     questions: tokens.question === null ? 0 : (QUESTION_KIND[tokens.question] ?? 0),
+    order: orderCodes(tokens.sequence, (w) => keyOf(stem(w))),
+    passive: tokens.passive,
   };
 }
 

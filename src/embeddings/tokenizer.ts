@@ -31,6 +31,13 @@ export const QUESTION_WORDS: ReadonlySet<string> = new Set(['what', 'when', 'whe
 export const REPORTING_WORDS: ReadonlySet<string> = new Set(
   'said says say saying told tells tell according added adds reported stated noted explained commented quoted'.split(' '),
 );
+/**
+ * Stop words that give two content words a direction ("from X to Y", "X than Y", "X before Y"):
+ * swapping the words around one of them changes the answer ("convert USD to EUR" vs "convert EUR
+ * to USD"). Kept in `Tokens.sequence` for verify.ts's order rule.
+ */
+export const ORDER_MARKERS: ReadonlySet<string> = new Set(['to', 'into', 'than', 'from', 'before', 'after', 'against']);
+
 /** Tokens on either side of a reporting word that count as its attribution (statements only). */
 export const ATTRIBUTION_WINDOW = 5;
 
@@ -61,6 +68,10 @@ export interface Tokens {
   readonly negated: boolean;
   /** The question word that opens a question ("how", "why"...); null for statements. */
   readonly question: string | null;
+  /** Content words and ORDER_MARKERS in text order; a marker is written with a leading '>'. */
+  readonly sequence: readonly string[];
+  /** "by" occurs (a passive may name the agent after the verb: no swap around a content word). */
+  readonly passive: boolean;
 }
 
 /** Splits text into word tokens; see the module comment. */
@@ -73,6 +84,8 @@ export function tokenize(text: string): Tokens {
   const attributed: boolean[] = [];
   let question: string | null = null;
   let negated = false;
+  let passive = false;
+  const sequence: string[] = [];
   // Only a question's leading wh-word decides the kind of answer; a relative "who" does not.
   const isQuestion = /\?\s*$/.test(t) || (all.length > 0 && (QUESTION_WORDS.has(all[0]!) || AUXILIARIES.has(all[0]!)));
   // Last token index of a reporting word so far, and the next one ahead (statements only).
@@ -96,10 +109,12 @@ export function tokenize(text: string): Tokens {
       if (isQuestion && question === null) question = w;
     } else if (!STOP_WORDS.has(w)) {
       content.push(w);
+      sequence.push(w);
       attributed.push(i - lastReport <= ATTRIBUTION_WINDOW || nextReport - i <= ATTRIBUTION_WINDOW);
-    }
+    } else if (ORDER_MARKERS.has(w)) sequence.push('>' + w);
+    else if (w === 'by') passive = true;
   }
-  return { all, content, attributed, negated, question };
+  return { all, content, attributed, negated, question, sequence, passive };
 }
 
 /**

@@ -25,7 +25,14 @@
  *     Such words never match softly; when the other side has no word of that class at all the
  *     word simply counts as unmatched;
  *   - antonyms (WordNet, when its table is loaded): a word on one side only whose antonym is on the
- *     other side only ("open" vs "close", "acquitted" vs "convicted", "strengthens" vs "weakens").
+ *     other side only ("open" vs "close", "acquitted" vs "convicted", "strengthens" vs "weakens");
+ *   - swapped roles: two words both sides share stand in opposite order around the same anchor,
+ *     a direction word ("convert USD to EUR" vs "convert EUR to USD", "Python faster than Java"
+ *     vs "Java faster than Python") or a third shared content word ("dog bites man" vs "man bites
+ *     dog", in short texts only: ORDER_SHORT). The same words reordered without a common anchor
+ *     between them ("password reset" vs "reset the password", "to X from Y" vs "from Y to X") are
+ *     not a swap; when only one side has "by" (a passive naming the agent), only direction words
+ *     count as anchors.
  *
  * Attribution words (near "said", "told", "according to"; tokenizer.ts) carry half their coverage
  * weight (glove.ts ATTRIBUTION_WEIGHT): news paraphrases add, drop or rename the source freely.
@@ -60,7 +67,7 @@ export interface WordKnowledge {
 export interface Verdict {
   readonly score: number;
   /** Why a candidate was rejected outright; null when the score is the product above. */
-  readonly reject: 'negation' | 'question' | 'contrast' | 'antonym' | null;
+  readonly reject: 'negation' | 'question' | 'contrast' | 'antonym' | 'order' | null;
   readonly coverage: number;
 }
 
@@ -80,6 +87,7 @@ export function verify(cosine: number, a: SentenceFeatures, b: SentenceFeatures,
   const ba = coverage(b, a, words, true);
   if (ba < 0) return { score: 0, reject: 'contrast', coverage: 0 };
   if (words.antonyms !== undefined && antonymConflict(a, b, words)) return { score: 0, reject: 'antonym', coverage: 0 };
+  if (swappedRoles(a, b)) return { score: 0, reject: 'order', coverage: 0 };
   if (!useCoverage) return { score: Math.max(0, cosine), reject: null, coverage: 1 };
   const cov = Math.min(ab, ba);
   return { score: Math.sqrt(Math.max(0, cosine) * cov), reject: null, coverage: cov };
@@ -152,6 +160,73 @@ function antonymConflict(a: SentenceFeatures, b: SentenceFeatures, words: WordKn
       const ib = b.ids[j]!;
       if (!(words.hasAntonym!(kb) || words.hasAntonym!(ib)) || a.keys.includes(kb)) continue;
       if (words.antonyms!(ka, kb) || words.antonyms!(ia, ib) || words.antonyms!(ka, ib) || words.antonyms!(ia, kb)) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * A third shared content word counts as an anchor only when both sequences are at most this long
+ * ("dog bites man"): longer sentences move clauses around freely ("X will face charges, Y said" vs
+ * "Y said X will be charged"), and on the eval pairs such anchors rejected 16 real paraphrases
+ * for 2 negatives (docs/api-05-semantic-cache.md).
+ */
+export const ORDER_SHORT = 4;
+/** Longest sequence (content words + direction markers) the order rule looks at; longer texts skip it. */
+export const ORDER_MAX = 32;
+/** Codes of ORDER_MARKERS in `order` (below every word key: unknown-word hashes stay above -2^31 + 2^16). */
+const MARKER_BASE = -2147483000;
+
+/**
+ * `Tokens.sequence` as integers: a content word's matching key, a marker ('>to') MARKER_BASE + a
+ * small code. Empty when the sequence is longer than ORDER_MAX.
+ */
+export function orderCodes(sequence: readonly string[], key: (word: string) => number): Int32Array {
+  if (sequence.length > ORDER_MAX) return new Int32Array(0);
+  const out = new Int32Array(sequence.length);
+  for (let i = 0; i < sequence.length; i++) {
+    const w = sequence[i]!;
+    out[i] = w.charCodeAt(0) === 62 /* > */ ? MARKER_BASE + markerCode(w) : key(w);
+  }
+  return out;
+}
+
+function markerCode(w: string): number {
+  let h = 0;
+  for (let i = 1; i < w.length; i++) h = (h * 31 + w.charCodeAt(i)) & 0xffff;
+  return h;
+}
+
+const isMarker = (code: number): boolean => code < MARKER_BASE + 0x10000;
+
+/** First position of `code` in `seq`, or -1. */
+function firstIndex(seq: Int32Array, code: number): number {
+  for (let i = 0; i < seq.length; i++) if (seq[i] === code) return i;
+  return -1;
+}
+
+/** Two words of both sides in opposite order around a common anchor (see the module comment). */
+function swappedRoles(a: SentenceFeatures, b: SentenceFeatures): boolean {
+  const sa = a.order;
+  const sb = b.order;
+  if (sa === undefined || sb === undefined || sa.length < 3 || sb.length < 3) return false;
+  const markersOnly = (a.passive ?? false) !== (b.passive ?? false) || sa.length > ORDER_SHORT || sb.length > ORDER_SHORT;
+  for (let i = 0; i < sa.length; i++) {
+    const x = sa[i]!;
+    if (isMarker(x) || firstIndex(sa, x) !== i) continue;
+    const xb = firstIndex(sb, x);
+    if (xb < 0) continue;
+    for (let j = i + 2; j < sa.length; j++) {
+      const y = sa[j]!;
+      if (isMarker(y) || y === x || firstIndex(sa, y) !== j) continue;
+      const yb = firstIndex(sb, y);
+      // Swapped: x before y on a's side, y before x on b's, with room for an anchor on both.
+      if (yb < 0 || yb >= xb - 1) continue;
+      for (let k = i + 1; k < j; k++) {
+        const m = sa[k]!;
+        if (m === x || m === y || (markersOnly && !isMarker(m))) continue;
+        for (let t = yb + 1; t < xb; t++) if (sb[t] === m) return true;
+      }
     }
   }
   return false;

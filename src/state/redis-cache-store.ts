@@ -401,12 +401,21 @@ function floats(s: string): Float32Array {
 }
 
 export function encodeFeatures(f: SentenceFeatures): string {
-  return JSON.stringify({ i: b64(f.ids), k: b64(f.keys), w: b64(f.weights), n: f.negated, q: f.questions });
+  return JSON.stringify({
+    i: b64(f.ids),
+    k: b64(f.keys),
+    w: b64(f.weights),
+    n: f.negated,
+    q: f.questions,
+    ...(f.order === undefined ? {} : { o: b64(f.order), p: f.passive === true }),
+  });
 }
 
 export function decodeFeatures(s: string): SentenceFeatures {
-  const o = JSON.parse(s) as { i: string; k: string; w: string; n: boolean; q: number };
-  return { ids: new Int32Array(bytes(o.i)), keys: new Int32Array(bytes(o.k)), weights: new Float32Array(bytes(o.w)), negated: o.n, questions: o.q };
+  const o = JSON.parse(s) as { i: string; k: string; w: string; n: boolean; q: number; o?: string; p?: boolean };
+  const f = { ids: new Int32Array(bytes(o.i)), keys: new Int32Array(bytes(o.k)), weights: new Float32Array(bytes(o.w)), negated: o.n, questions: o.q };
+  // Entries written before the order rule carry no sequence: the rule skips them.
+  return o.o === undefined ? f : { ...f, order: new Int32Array(bytes(o.o)), passive: o.p === true };
 }
 
 interface Expiry {
