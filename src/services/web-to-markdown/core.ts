@@ -75,7 +75,7 @@ export function extractBody(input: ExtractInput): ExtractedBody {
     title = pickTitle(lenient);
     const base = resolveBase(input.url, lenient.baseHref);
     markdown = attempt(strictView(lenient), base, input.includeLinks);
-    if (!hasVisible(markdown, MIN_ARTICLE_CHARS)) {
+    if (visibleLength(markdown, MIN_ARTICLE_CHARS) < MIN_ARTICLE_CHARS) {
       const second = attempt(lenient, base, input.includeLinks);
       if (visibleLength(second) > visibleLength(markdown)) markdown = second;
       if (visibleLength(markdown) < MIN_ARTICLE_CHARS) {
@@ -143,21 +143,12 @@ function dropRepeatedTitle(markdown: string, title: string): string {
   return markdown.slice(m[0].length);
 }
 
-/** visibleLength(md) >= min, reading only as far as needed (most pages pass in the first few KB). */
-function hasVisible(md: string, min: number): boolean {
+/** Visible characters of `md` (no whitespace or Markdown markers); stops counting at `cap` (most pages pass MIN_ARTICLE_CHARS in the first few KB). */
+function visibleLength(md: string, cap = Infinity): number {
   let n = 0;
   for (let i = 0; i < md.length; i++) {
     const c = md.charCodeAt(i);
-    if (c > 32 && c !== 35 && c !== 42 && c !== 62 && c !== 124 && c !== 45 && ++n >= min) return true;
-  }
-  return n >= min;
-}
-
-function visibleLength(md: string): number {
-  let n = 0;
-  for (let i = 0; i < md.length; i++) {
-    const c = md.charCodeAt(i);
-    if (c > 32 && c !== 35 && c !== 42 && c !== 62 && c !== 124 && c !== 45) n++;
+    if (c > 32 && c !== 35 && c !== 42 && c !== 62 && c !== 124 && c !== 45 && ++n >= cap) return n;
   }
   return n;
 }
