@@ -121,6 +121,11 @@ export class WorkerPool {
     await Promise.all(Array.from({ length: this.threads }, () => this.run(task, payload)));
   }
 
+  /** True when a task submitted now starts at once (some thread has nothing to run). */
+  hasIdleThread(): boolean {
+    return this.#pending < this.threads;
+  }
+
   #overloaded() {
     return createError('OVERLOADED', 'All workers are busy and the queue is full; retry later', { headers: { 'retry-after': this.#retryAfter } });
   }

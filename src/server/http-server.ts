@@ -108,6 +108,8 @@ class Exchange {
   api: string | undefined = undefined;
   admission: Admission | null = null;
   cancelBody: (() => void) | null = null;
+  /** The route's `early` value for this body (RouteDef.early). */
+  early: unknown = undefined;
   #controller: AbortController | null = null;
   corsHeaders: Array<[string, string]> | null = null;
 
@@ -172,6 +174,10 @@ class Context {
 
   get query(): string {
     return this.ex.query;
+  }
+
+  get early(): unknown {
+    return this.ex.early;
   }
 }
 
@@ -273,6 +279,7 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
       ex.cancelBody = null;
       ex.bytesIn = raw.length;
       if (ex.aborted) return;
+      if (route.def.early !== undefined) ex.early = route.def.early(raw);
       body = parseJsonObject(raw);
       route.validate?.(body);
     } catch (err) {

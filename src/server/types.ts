@@ -35,6 +35,11 @@ export interface RequestContext<B = unknown> {
   /** Client address (the last X-Forwarded-For hop, appended by the trusted proxy, when TRUST_PROXY is set). */
   readonly clientIp: string;
   readonly query: string;
+  /**
+   * What the route's `early` hook returned for this request's raw body (undefined without the
+   * hook, or when it declined).
+   */
+  readonly early: unknown;
 }
 
 /** A non-JSON (or pre-serialised) reply: /metrics, /v1/openapi.json. */
@@ -70,6 +75,15 @@ export interface RouteDef<S extends TSchema = TSchema> {
   readonly errors?: readonly ErrorCode[];
   /** For RawReply routes: content type documented in OpenAPI. */
   readonly produces?: string;
+  /**
+   * Called with the raw body as soon as it has arrived, before the gateway decodes, parses and
+   * validates it, to start work that needs no event loop: API-01 hands a big body to an idle worker,
+   * which parses it itself while the event loop validates (the two run at once). The value reaches
+   * the handler as `ctx.early`. When the request fails before the handler (bad JSON, validation,
+   * quota) the value is dropped, so it must hold nothing that needs releasing and a promise in it
+   * must already handle its own rejection. `raw` must not be kept or modified after the call.
+   */
+  readonly early?: (raw: Uint8Array) => unknown;
   readonly handler: (ctx: RequestContext<Static<S>>) => HandlerResult | Promise<HandlerResult>;
 }
 
