@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { CEILINGS_MS, formatTable, RESULT_PREFIX, type BenchReport } from './lib/harness.ts';
+import { cpuTicks, stealPercent } from './lib/http.ts';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const filterIndex = process.argv.indexOf('--filter');
@@ -42,9 +43,13 @@ function run(script: string): Promise<{ code: number; reports: BenchReport[] }> 
 
 const summary: string[][] = [];
 const failures: string[] = [];
+const steal: string[] = [];
 for (const script of scripts) {
   console.log(`\n=== ${script}`);
+  const ticks = cpuTicks();
   const { code, reports } = await run(script);
+  const pct = stealPercent(ticks, cpuTicks());
+  if (!Number.isNaN(pct)) steal.push(`${script.replace(/^bench\//, '')} ${pct.toFixed(1)}%`);
   if (code !== 0) failures.push(`${script} exited with code ${code}`);
   for (const r of reports) {
     const ceiling = r.ceilingP99Ms ?? (r.service && r.service in CEILINGS_MS ? CEILINGS_MS[r.service as keyof typeof CEILINGS_MS] : undefined);
@@ -60,6 +65,9 @@ for (const script of scripts) {
 
 console.log('\n# Summary\n');
 console.log(formatTable(['service', 'benchmark', 'p99 ms', '§7 ceiling', 'ratios'], summary));
+// Hypervisor steal slows everything on the machine at once: a script run under steal is slower
+// for reasons outside the code (BENCHMARKS.md, "CPU steal").
+if (steal.length > 0) console.log(`\nCPU steal per script (share of both cores' time): ${steal.join(', ')}`);
 if (failures.length > 0) {
   console.error(`\n${failures.length} failure(s):\n${failures.map((f) => `- ${f}`).join('\n')}`);
   process.exit(1);

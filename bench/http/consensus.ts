@@ -146,6 +146,7 @@ async function main(): Promise<void> {
       requests: rounds.reduce((n, r) => n + r.requests, 0),
       non2xx: rounds.reduce((n, r) => n + r.non2xx, 0),
       errors: rounds.reduce((n, r) => n + r.errors, 0),
+      stealPct: rounds.reduce((n, r) => n + r.stealPct, 0) / rounds.length,
     };
   }
 

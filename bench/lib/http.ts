@@ -44,6 +44,27 @@ const CLOCK_TICKS = (() => {
   }
 })();
 
+/** /proc/stat's first line: CPU ticks of all cores, [total, steal] (null off Linux). */
+export function cpuTicks(): [number, number] | null {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/).slice(1).map(Number);
+    // user nice system idle iowait irq softirq steal (guest time is already inside user).
+    return [fields.slice(0, 8).reduce((a, b) => a + b, 0), fields[7] ?? 0];
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Share of the machine's CPU time the hypervisor gave to someone else between two cpuTicks()
+ * readings, in %. On this VM steal comes in bursts that halve the speed of everything for
+ * seconds at a time (BENCHMARKS.md): a run with steal is slower for reasons outside the code.
+ */
+export function stealPercent(before: [number, number] | null, after: [number, number] | null): number {
+  if (before === null || after === null || after[0] <= before[0]) return Number.NaN;
+  return (100 * (after[1] - before[1])) / (after[0] - before[0]);
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
@@ -182,6 +203,8 @@ export interface LoadResult {
   readonly requests: number;
   readonly non2xx: number;
   readonly errors: number;
+  /** CPU time stolen by the hypervisor during the run, in % of all cores' time (NaN off Linux). */
+  readonly stealPct: number;
 }
 
 export async function load(opts: LoadOptions): Promise<LoadResult> {
@@ -217,7 +240,9 @@ export async function load(opts: LoadOptions): Promise<LoadResult> {
   instance.on('response', (_c: unknown, _status: number, _bytes: number, responseTime: number) => {
     client.push(responseTime);
   });
+  const ticks = cpuTicks();
   const result = await instance;
+  const stealPct = stealPercent(ticks, cpuTicks());
   client.sort((a, b) => a - b);
   server.sort((a, b) => a - b);
   return {
@@ -229,6 +254,7 @@ export async function load(opts: LoadOptions): Promise<LoadResult> {
     requests: result.requests.total,
     non2xx: result.non2xx,
     errors: result.errors,
+    stealPct,
   };
 }
 
@@ -282,7 +308,7 @@ export function loadRow(label: string, r: LoadResult): BenchRow {
     reqPerSec: r.reqPerSec,
     p50Ms: r.p50Ms,
     p99Ms: r.p99Ms,
-    extra: { 'server p50 ms': r.serverP50Ms.toFixed(3), 'server p99 ms': r.serverP99Ms.toFixed(3), non2xx: r.non2xx + r.errors },
+    extra: { 'server p50 ms': r.serverP50Ms.toFixed(3), 'server p99 ms': r.serverP99Ms.toFixed(3), non2xx: r.non2xx + r.errors, 'steal %': Number.isNaN(r.stealPct) ? '' : r.stealPct.toFixed(1) },
   };
 }
 
