@@ -147,6 +147,7 @@ async function main(): Promise<void> {
       non2xx: rounds.reduce((n, r) => n + r.non2xx, 0),
       errors: rounds.reduce((n, r) => n + r.errors, 0),
       stealPct: rounds.reduce((n, r) => n + r.stealPct, 0) / rounds.length,
+      refMs: rounds.reduce((n, r) => n + r.refMs, 0) / rounds.length,
     };
   }
 

@@ -65,6 +65,25 @@ export function stealPercent(before: [number, number] | null, after: [number, nu
   return (100 * (after[1] - before[1])) / (after[0] - before[0]);
 }
 
+const REF = new Float64Array(4096).map((_, i) => ((i * 2654435761) % 1000) / 1000);
+
+/**
+ * Milliseconds this machine takes, right now, for one fixed piece of CPU work (a multiply-add
+ * loop over 32 KB, no allocation; median of 5). On a quiet machine of today's kind it is ~1.5 or
+ * ~2.9 ms: the same VM runs at one speed or the other for minutes at a time, with seconds at ~5 ms,
+ * and the guest sees no steal for it. Printed beside each load run, it says which speed a row met.
+ */
+export function referenceWorkMs(): number {
+  const times: number[] = [];
+  for (let r = 0; r < 5; r++) {
+    const t = performance.now();
+    let s = 0;
+    for (let k = 0; k < 400; k++) for (let i = 0; i < REF.length; i++) s += REF[i]! * REF[(i * 7) & 4095]!;
+    times.push(performance.now() - t + (s < 0 ? 1 : 0));
+  }
+  return times.sort((a, b) => a - b)[2]!;
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
@@ -205,6 +224,8 @@ export interface LoadResult {
   readonly errors: number;
   /** CPU time stolen by the hypervisor during the run, in % of all cores' time (NaN off Linux). */
   readonly stealPct: number;
+  /** referenceWorkMs() before and after the run, averaged: the machine's speed during it. */
+  readonly refMs: number;
 }
 
 export async function load(opts: LoadOptions): Promise<LoadResult> {
@@ -219,6 +240,9 @@ export async function load(opts: LoadOptions): Promise<LoadResult> {
   const bodies = opts.bodies ?? (opts.body === undefined ? [undefined] : [opts.body]);
   const u = new URL(opts.url);
   const client: number[] = [];
+  // Measured before autocannon starts (it starts sending when created).
+  const refBefore = referenceWorkMs();
+  const ticks = cpuTicks();
   const instance = autocannon({
     url: u.origin,
     connections: opts.connections ?? defaults.connections,
@@ -240,9 +264,9 @@ export async function load(opts: LoadOptions): Promise<LoadResult> {
   instance.on('response', (_c: unknown, _status: number, _bytes: number, responseTime: number) => {
     client.push(responseTime);
   });
-  const ticks = cpuTicks();
   const result = await instance;
   const stealPct = stealPercent(ticks, cpuTicks());
+  const refMs = (refBefore + referenceWorkMs()) / 2;
   client.sort((a, b) => a - b);
   server.sort((a, b) => a - b);
   return {
@@ -255,6 +279,7 @@ export async function load(opts: LoadOptions): Promise<LoadResult> {
     non2xx: result.non2xx,
     errors: result.errors,
     stealPct,
+    refMs,
   };
 }
 
@@ -308,7 +333,7 @@ export function loadRow(label: string, r: LoadResult): BenchRow {
     reqPerSec: r.reqPerSec,
     p50Ms: r.p50Ms,
     p99Ms: r.p99Ms,
-    extra: { 'server p50 ms': r.serverP50Ms.toFixed(3), 'server p99 ms': r.serverP99Ms.toFixed(3), non2xx: r.non2xx + r.errors, 'steal %': Number.isNaN(r.stealPct) ? '' : r.stealPct.toFixed(1) },
+    extra: { 'server p50 ms': r.serverP50Ms.toFixed(3), 'server p99 ms': r.serverP99Ms.toFixed(3), non2xx: r.non2xx + r.errors, 'steal %': Number.isNaN(r.stealPct) ? '' : r.stealPct.toFixed(1), 'ref work ms': r.refMs.toFixed(2) },
   };
 }
 
