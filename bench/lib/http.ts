@@ -69,9 +69,10 @@ const REF = new Float64Array(4096).map((_, i) => ((i * 2654435761) % 1000) / 100
 
 /**
  * Milliseconds this machine takes, right now, for one fixed piece of CPU work (a multiply-add
- * loop over 32 KB, no allocation; median of 5). On a quiet machine of today's kind it is ~1.5 or
- * ~2.9 ms: the same VM runs at one speed or the other for minutes at a time, with seconds at ~5 ms,
- * and the guest sees no steal for it. Printed beside each load run, it says which speed a row met.
+ * loop over 32 KB, no allocation; median of 5). On this VM it is bimodal: ~3.2 ms or ~6.5 ms,
+ * switching every few seconds while both of the guest's cores sit nearly idle and the guest sees no
+ * steal (BENCHMARKS.md, "The machine's two speeds"). Printed beside each load run, it says which
+ * speed a row met.
  */
 export function referenceWorkMs(): number {
   const times: number[] = [];
