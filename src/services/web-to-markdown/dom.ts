@@ -6,12 +6,19 @@
  * resort for pages whose only text sits in a header, nav or footer).
  */
 import { parseTree } from './html-events.ts';
+import { isMeterSpace, TextMeter } from './score.ts';
 
 export interface ElementNode {
   readonly tag: string;
   readonly attrs: Readonly<Record<string, string>>;
   readonly children: Node[];
   parent: ElementNode | null;
+  /**
+   * The element's own text runs (not its children's), counted while parsing (score.ts TextMeter):
+   * characters with whitespace runs read as one, and commas.
+   */
+  ownText: number;
+  ownCommas: number;
   /** Filled by the scorer: trimmed text length, text inside links, paragraph score. */
   textLen: number;
   linkLen: number;
@@ -66,7 +73,7 @@ export const MAX_OPEN_ELEMENTS = 4096;
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
 
 function newElement(tag: string, attrs: Record<string, string>, parent: ElementNode | null, unlikely: boolean): ElementNode {
-  return { tag, attrs, children: [], parent, textLen: 0, linkLen: 0, commas: 0, pCount: 0, imgCount: 0, liCount: 0, hasBlock: false, score: 0, scored: false, unlikely };
+  return { tag, attrs, children: [], parent, ownText: 0, ownCommas: 0, textLen: 0, linkLen: 0, commas: 0, pCount: 0, imgCount: 0, liCount: 0, hasBlock: false, score: 0, scored: false, unlikely };
 }
 
 /**
@@ -111,6 +118,9 @@ export function parsePage(html: string, mode: ParseMode): ParsedPage {
   let ogTitle: string | null = null;
   let baseHref: string | null = null;
   let lang: string | null = null;
+  const meter = new TextMeter();
+  /** The last text run added to the tree ended in whitespace (read when the next one joins it). */
+  let endsInSpace = true;
 
   parseTree(html, {
     wantsAttributes: () => skipDepth === 0,
@@ -120,16 +130,28 @@ export function parsePage(html: string, mode: ParseMode): ParsedPage {
       openElement(name, attrs);
       return more;
     },
-    text(text) {
+    text(text, start) {
       if (inTitle) {
         title += text;
         return;
       }
-      if (skipDepth > 0) return;
+      if (skipDepth > 0 || text === '') return;
       const kids = current.children;
       const last = kids.length - 1;
-      if (last >= 0 && typeof kids[last] === 'string') kids[last] += text;
-      else kids.push(text);
+      // Counted where it stands: after text it joins, at the start of its element, or after an element.
+      let space: boolean;
+      if (last >= 0 && typeof kids[last] === 'string') {
+        kids[last] += text;
+        space = endsInSpace;
+      } else {
+        kids.push(text);
+        space = last < 0;
+      }
+      if (start >= 0) meter.count(html, start, start + text.length, space);
+      else meter.count(text, 0, text.length, space);
+      current.ownText += meter.chars;
+      current.ownCommas += meter.commas;
+      endsInSpace = meter.space;
     },
     closeTag(name) {
       if (!VOID_TAGS.has(name)) open--;
@@ -216,14 +238,28 @@ export function strictView(page: ParsedPage): ParsedPage {
 function copyLikely(el: ElementNode, parent: ElementNode | null): ElementNode {
   const out = newElement(el.tag, el.attrs, parent, false);
   const kids = out.children;
-  for (const c of el.children) {
+  // The own text is the original's, except where a run now follows other text or opens the
+  // element: a leading whitespace run then counts as its predecessor's (TextMeter).
+  let ownText = el.ownText;
+  const from = el.children;
+  for (let i = 0; i < from.length; i++) {
+    const c = from[i]!;
     if (typeof c === 'string') {
       const last = kids.length - 1;
-      if (last >= 0 && typeof kids[last] === 'string') kids[last] += c;
+      const joins = last >= 0 && typeof kids[last] === 'string';
+      if (isMeterSpace(c.charCodeAt(0))) {
+        const prev = from[i - 1];
+        const spaceBefore = i === 0 || (typeof prev === 'string' && isMeterSpace(prev.charCodeAt(prev.length - 1)));
+        const spaceNow = last < 0 || (joins && isMeterSpace((kids[last] as string).charCodeAt((kids[last] as string).length - 1)));
+        if (spaceBefore !== spaceNow) ownText += spaceBefore ? 1 : -1;
+      }
+      if (joins) kids[last] += c;
       else kids.push(c);
     } else if (!c.unlikely) {
       kids.push(copyLikely(c, out));
     }
   }
+  out.ownText = ownText;
+  out.ownCommas = el.ownCommas;
   return out;
 }

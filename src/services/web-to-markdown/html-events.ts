@@ -26,7 +26,11 @@ export interface TreeHandler {
   wantsText(): boolean;
   /** Return false to stop parsing (the rest of the page is ignored). */
   openTag(name: string, attrs: Record<string, string>): boolean;
-  text(data: string): void;
+  /**
+   * A text run. `start`: where `data` stands in the page (`data` is `html.slice(start, start +
+   * data.length)`), or -1 when it was decoded (it held a character reference).
+   */
+  text(data: string, start: number): void;
   closeTag(name: string): void;
 }
 
@@ -330,7 +334,7 @@ class TreeEvents {
     const m = end.exec(this.#html);
     const to = m === null ? this.#html.length : m.index;
     if (to - from < RAW_SKIP_CHARS) return;
-    if (to > from && this.#h.wantsText()) this.#h.text(this.#html.slice(from, to));
+    if (to > from && this.#h.wantsText()) this.#h.text(this.#html.slice(from, to), from);
     this.tokenizer.pause();
     if (m === null) this.#stopped = true;
     else this.#jump = to;
@@ -411,10 +415,11 @@ class TreeEvents {
   // Tokenizer callbacks.
   ontext(start: number, end: number): void {
     if (!this.#h.wantsText()) return;
-    const raw = this.#html.slice(this.#base + start, this.#base + end);
-    if (this.#body === BODY_RAW || !raw.includes('&')) this.#h.text(raw);
-    else if (this.#body === BODY_RCDATA) this.#h.text(this.#refs().rcdata(raw, this.#bodyTag));
-    else this.#h.text(this.#refs().text(raw));
+    const at = this.#base + start;
+    const raw = this.#html.slice(at, this.#base + end);
+    if (this.#body === BODY_RAW || !raw.includes('&')) this.#h.text(raw, at);
+    else if (this.#body === BODY_RCDATA) this.#h.text(this.#refs().rcdata(raw, this.#bodyTag), -1);
+    else this.#h.text(this.#refs().text(raw), -1);
   }
   ontextentity(): void {
     // Never called: the page's tokenizer leaves references to References.
@@ -487,7 +492,7 @@ class TreeEvents {
   }
   oncdata(start: number, end: number, offset: number): void {
     // HTML mode: CDATA is text inside SVG/MathML, a comment elsewhere.
-    if (this.isInForeignContext() && this.#h.wantsText()) this.#h.text(this.#html.slice(this.#base + start, this.#base + end - offset));
+    if (this.isInForeignContext() && this.#h.wantsText()) this.#h.text(this.#html.slice(this.#base + start, this.#base + end - offset), this.#base + start);
   }
   oncomment(): void {}
   ondeclaration(): void {}

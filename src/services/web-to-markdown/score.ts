@@ -43,31 +43,68 @@ export function classWeight(el: ElementNode): number {
   return w;
 }
 
-/** Bottom-up counts of text, link text, commas, p/img/li for every element. */
+/**
+ * What `measure` counts in text: characters with every whitespace run (space, tab, CR, LF, FF,
+ * NBSP) read as one, and commas (ASCII, full-width, ideographic, Arabic). A text run is counted
+ * once, when it is parsed (dom.ts), from the page string itself: `textLen` of an element is its
+ * own text (`ownText`) plus its children's. Counting there instead of in `measure` reads one flat
+ * string instead of hundreds of small ones of mixed representations (sliced, concatenated,
+ * one- and two-byte), on which `s.length` and `s.charCodeAt` were megamorphic loads per character.
+ */
+export class TextMeter {
+  /** Characters counted by the last `count`. */
+  chars = 0;
+  commas = 0;
+  /** The counted run ended in whitespace (or, when empty, the value passed in). */
+  space = true;
+
+  /**
+   * Counts `src[start, end)`; `space`: the text before it ended in whitespace (or nothing comes
+   * before it in its element), so a leading whitespace run adds nothing.
+   */
+  count(src: string, start: number, end: number, space: boolean): void {
+    let chars = 0;
+    let commas = 0;
+    let prevSpace = space;
+    for (let i = start; i < end; i++) {
+      const c = src.charCodeAt(i);
+      // Letters first: one comparison for most characters (the whitespace set is 9, 10, 12, 13, 32, 160).
+      if (c > 44 ? c === 160 : c === 32 || c === 10 || c === 9 || c === 13 || c === 12) {
+        if (!prevSpace) chars++;
+        prevSpace = true;
+      } else {
+        chars++;
+        prevSpace = false;
+        if (c === 44 || (c >= 0x060c && (c === 0x060c || c === 0x3001 || c === 0xff0c))) commas++;
+      }
+    }
+    this.chars = chars;
+    this.commas = commas;
+    this.space = prevSpace;
+  }
+}
+
+/** A whitespace character as `TextMeter` reads it. */
+export function isMeterSpace(c: number): boolean {
+  return c === 32 || c === 10 || c === 9 || c === 13 || c === 12 || c === 160;
+}
+
+/**
+ * Bottom-up counts of text, link text, commas, p/img/li for every element. Text runs were counted
+ * while parsing (`ownText`, `ownCommas`: see TextMeter); this sums them up the tree.
+ */
 export function measure(el: ElementNode): void {
-  let text = 0;
+  let text = el.ownText;
   let link = 0;
-  let commas = 0;
+  let commas = el.ownCommas;
   let p = 0;
   let img = 0;
   let li = 0;
   let block = false;
-  let prevSpace = true;
-  for (const child of el.children) {
-    if (typeof child === 'string') {
-      for (let i = 0; i < child.length; i++) {
-        const c = child.charCodeAt(i);
-        if (c === 32 || c === 10 || c === 9 || c === 13 || c === 12 || c === 160) {
-          if (!prevSpace) text++;
-          prevSpace = true;
-        } else {
-          text++;
-          prevSpace = false;
-          if (c === 44 || c === 0xff0c || c === 0x3001 || c === 0x060c) commas++;
-        }
-      }
-      continue;
-    }
+  const children = el.children;
+  for (let i = 0; i < children.length; i++) {
+    const child = children[i]!;
+    if (typeof child === 'string') continue;
     measure(child);
     text += child.textLen;
     link += child.tag === 'a' ? child.textLen : child.linkLen;
@@ -76,7 +113,6 @@ export function measure(el: ElementNode): void {
     img += child.imgCount + (child.tag === 'img' ? 1 : 0);
     li += child.liCount + (child.tag === 'li' ? 1 : 0);
     block ||= child.hasBlock || BLOCK_TAGS.has(child.tag);
-    prevSpace = false;
   }
   el.textLen = text;
   el.linkLen = link;
