@@ -154,6 +154,26 @@ export const PARSER_VOID = new Set([
 ]);
 const FOREIGN_ELEMENTS = new Set(['math', 'svg']);
 const INTEGRATION_ELEMENTS = new Set(['mi', 'mo', 'mn', 'ms', 'mtext', 'annotation-xml', 'foreignObject', 'desc', 'title']);
+/**
+ * The sets above as bits of one map, so an open tag looks its name up once (and a close tag or a
+ * pop once) instead of in up to six sets.
+ */
+const RULE_RAW = 1;
+const RULE_RCDATA = 2;
+const RULE_VOID = 4;
+const RULE_FOREIGN = 8;
+const RULE_INTEGRATION = 16;
+const RULE_IMPLIES = 32;
+const TAG_RULES = new Map<string, number>();
+for (const [names, bit] of [
+  [RAW_TEXT, RULE_RAW], [RCDATA, RULE_RCDATA], [PARSER_VOID, RULE_VOID], [FOREIGN_ELEMENTS, RULE_FOREIGN],
+  [INTEGRATION_ELEMENTS, RULE_INTEGRATION], [OPEN_IMPLIES_CLOSE.keys(), RULE_IMPLIES],
+] as const) {
+  for (const name of names) TAG_RULES.set(name, (TAG_RULES.get(name) ?? 0) | bit);
+}
+function rulesOf(name: string): number {
+  return TAG_RULES.get(name) ?? 0;
+}
 const SVG_NAMES = new Map(
   [
     'altGlyph', 'altGlyphDef', 'altGlyphItem', 'animateColor', 'animateMotion', 'animateTransform', 'clipPath', 'feBlend',
@@ -278,6 +298,10 @@ class TreeEvents {
   #tagname = '';
   /** The pending open tag has not been reported yet (false for an ignored second <form>). */
   #pending = false;
+  /** TAG_RULES bits of the pending open tag (0 for an ignored second <form>). */
+  #tagRules = 0;
+  /** The pending open tag's attributes are read; the record is made at the first one kept. */
+  #wantAttrs = false;
   #attrs: Record<string, string> | null = null;
   #attrName = '';
   #attrValue = '';
@@ -356,26 +380,30 @@ class TreeEvents {
     return name;
   }
 
-  #emitOpenTag(name: string): void {
+  #emitOpenTag(name: string, rules: number): void {
     this.#tagname = name;
     if (name === 'form' && this.#stack.includes('form')) {
       this.#tagname = '';
+      this.#tagRules = 0;
       this.#pending = false;
+      this.#wantAttrs = false;
       this.#attrs = null;
       return;
     }
-    const implies = OPEN_IMPLIES_CLOSE.get(name);
-    if (implies !== undefined) {
+    if ((rules & RULE_IMPLIES) !== 0) {
+      const implies = OPEN_IMPLIES_CLOSE.get(name)!;
       while (this.#stack.length > 0 && implies.has(this.#stack[this.#stack.length - 1]!)) this.#pop();
     }
-    if (!PARSER_VOID.has(name)) {
+    if ((rules & RULE_VOID) === 0) {
       this.#stack.push(name);
       if (name === 'svg') this.#foreign.push(SVG);
       else if (name === 'math') this.#foreign.push(MATHML);
-      else if (INTEGRATION_ELEMENTS.has(name)) this.#foreign.push(NONE);
+      else if ((rules & RULE_INTEGRATION) !== 0) this.#foreign.push(NONE);
     }
+    this.#tagRules = rules;
     this.#pending = true;
-    this.#attrs = this.#h.wantsAttributes() ? {} : null;
+    this.#wantAttrs = this.#h.wantsAttributes();
+    this.#attrs = null;
   }
 
   #endOpenTag(): void {
@@ -384,13 +412,15 @@ class TreeEvents {
       this.#pending = false;
       const attrs = this.#attrs ?? NO_ATTRS;
       this.#attrs = null;
+      this.#wantAttrs = false;
       if (!this.#h.openTag(name, attrs)) {
         this.#stop();
         return;
       }
     }
-    if (PARSER_VOID.has(name)) this.#h.closeTag(name);
+    if ((this.#tagRules & RULE_VOID) !== 0) this.#h.closeTag(name);
     this.#tagname = '';
+    this.#tagRules = 0;
     // The tokenizer reads these as raw text, except inside SVG/MathML.
     if ((name === 'script' || name === 'style') && !this.isInForeignContext()) this.#rawText(name);
   }
@@ -402,7 +432,7 @@ class TreeEvents {
 
   #pop(): void {
     const element = this.#stack.pop()!;
-    if (FOREIGN_ELEMENTS.has(element) || INTEGRATION_ELEMENTS.has(element)) this.#foreign.pop();
+    if ((rulesOf(element) & (RULE_FOREIGN | RULE_INTEGRATION)) !== 0) this.#foreign.pop();
     this.#h.closeTag(element);
   }
 
@@ -431,13 +461,14 @@ class TreeEvents {
     // The tokenizer decided at the `<`, before any tree rule: the name as written, outside SVG/MathML.
     const foreign = this.isInForeignContext();
     const name = this.#readTagName(start, end);
-    this.#nextBody = foreign ? BODY_TEXT : RAW_TEXT.has(name) ? BODY_RAW : RCDATA.has(name) ? BODY_RCDATA : BODY_TEXT;
-    this.#emitOpenTag(name);
+    const rules = rulesOf(name);
+    this.#nextBody = foreign ? BODY_TEXT : (rules & RULE_RAW) !== 0 ? BODY_RAW : (rules & RULE_RCDATA) !== 0 ? BODY_RCDATA : BODY_TEXT;
+    this.#emitOpenTag(name, rules);
   }
   onattribname(start: number, end: number): void {
-    if (this.#attrs === null) return;
+    if (!this.#wantAttrs) return;
     const name = WANTED_NAMES.find(this.#html, this.#base + start, this.#base + end);
-    this.#keepAttr = name !== undefined && !Object.hasOwn(this.#attrs, name);
+    this.#keepAttr = name !== undefined && (this.#attrs === null || !Object.hasOwn(this.#attrs, name));
     if (name !== undefined) this.#attrName = name;
     this.#attrValue = '';
   }
@@ -448,9 +479,9 @@ class TreeEvents {
     if (this.#keepAttr) this.#attrValue += String.fromCodePoint(cp);
   }
   onattribend(quote: QuoteType, _end: number): void {
-    if (this.#keepAttr && this.#attrs !== null) {
+    if (this.#keepAttr) {
       const raw = this.#attrValue;
-      this.#attrs[this.#attrName] = raw.includes('&') ? this.#refs().value(raw, quote) : raw;
+      (this.#attrs ??= {})[this.#attrName] = raw.includes('&') ? this.#refs().value(raw, quote) : raw;
     }
     this.#keepAttr = false;
   }
@@ -474,19 +505,19 @@ class TreeEvents {
   onclosetag(start: number, end: number): void {
     this.#body = BODY_TEXT;
     const name = this.#readTagName(start, end);
-    if (!PARSER_VOID.has(name)) {
+    if ((rulesOf(name) & RULE_VOID) === 0) {
       const pos = this.#stack.lastIndexOf(name);
       if (pos !== -1) {
         while (this.#stack.length - 1 > pos) this.#pop();
         this.#pop();
       } else if (name === 'p') {
         // `</p>` without an open <p>: an empty paragraph, as browsers do.
-        this.#emitOpenTag('p');
+        this.#emitOpenTag('p', rulesOf('p'));
         this.#closeCurrentTag();
       }
     } else if (name === 'br') {
       // `</br>` is a line break.
-      if (this.#h.openTag('br', this.#h.wantsAttributes() ? {} : NO_ATTRS)) this.#h.closeTag('br');
+      if (this.#h.openTag('br', NO_ATTRS)) this.#h.closeTag('br');
       else this.#stop();
     }
   }
