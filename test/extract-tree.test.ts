@@ -103,6 +103,15 @@ const QUIRKS = [
   '<a href=a&amp=1&lt;2 alt=\'&quot;x&quot\' class="&amp=x &notin; &#x41 &copy" id=&ampx;>t</a><img src="&#x2F;a&#47;b" alt=&#128;&#0;>',
   '<svg><title>&amp; <b>x</b></title><style>&amp;</style></svg><title>&amp;</title>',
   '<plaintext>&amp; <p>not a tag</p>',
+  // Names skipped at once (html-events.ts skippingName): every ending character, odd characters
+  // inside names, and names cut by the end of the page.
+  '<DiV\tCLaSs=a\nID=b\fdata-x-y-z="1"\rhref=/u/v/>t</DIV\t><p/class=c/id=d>u</p >',
+  '<a hr<ef=x cl"ass=y i\'d=z =w class==v>t</a><im-g src=s alt=a>x</im-g foo><b\u00e9 id=\u00e9>y</b\u00e9>',
+  '<p\fclass\f=a\fid\r=b>x</p\r><div\rclass\r\nhidden\f>y</div\f><br\r/><a\thref\t=\t"/z">z</a\t>',
+  '<p class=a>text</p><div class',
+  '<p>t</p><span id=x data-long-name',
+  '<p>t</p><sec',
+  '<p>t</p></sect',
 ];
 
 /** Long raw-text bodies (the tokenizer skips those past RAW_SKIP_CHARS with a native search). */
