@@ -108,6 +108,10 @@ const QUIRKS = [
   '<DiV\tCLaSs=a\nID=b\fdata-x-y-z="1"\rhref=/u/v/>t</DIV\t><p/class=c/id=d>u</p >',
   '<a hr<ef=x cl"ass=y i\'d=z =w class==v>t</a><im-g src=s alt=a>x</im-g foo><b\u00e9 id=\u00e9>y</b\u00e9>',
   '<p\fclass\f=a\fid\r=b>x</p\r><div\rclass\r\nhidden\f>y</div\f><br\r/><a\thref\t=\t"/z">z</a\t>',
+  // Common references alone are decoded by a replace, any other one sends the run to the decoder.
+  '<a href="/u?a=1&amp;b=2&amp;amp;c=&quot;3&quot;&#39;&apos;&lt;&gt;&nbsp;" title=x>&amp;&lt;b&gt; &quot;q&quot;&nbsp;&#39;</a>',
+  '<a href="/u?a=1&amp;b&ampc&amp=d" class=\'&amp;&notit;\' id=&amp;&lt>&amp;&amp &amp;&copy; &#39&#39; &AMP; &Amp;</a>',
+  '<title>x <&amp; y &amp;</title><p>x <&amp; y</p><title>z</title><title>&amp;&quot;t&quot;</title><textarea>&lt;&amp;</textarea><p>&#039; &#x27; &amp;amp; &nbsp&nbsp;</p>',
   '<p class=a>text</p><div class',
   '<p>t</p><span id=x data-long-name',
   '<p>t</p><sec',
