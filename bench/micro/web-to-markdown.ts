@@ -11,7 +11,8 @@
  * gateway's worker runs while the event loop computes the HTML token estimate (split-estimate.ts),
  * i.e. the worker's share of a request's server time at low load.
  *
- *   BENCH_API01_BEFORE=/path/to/older/checkout  also times that checkout's core in the same run.
+ *   BENCH_API01_BEFORE=/path/to/older/checkout  also times that checkout's core in the same run
+ *   (the whole extraction and the worker share, each interleaved with ours).
  *
  * Also exports the baseline (`readabilityToMarkdown`) for bench/http/web-to-markdown.ts.
  */
@@ -99,11 +100,14 @@ async function main(): Promise<void> {
   // so that a change of the machine's load during the run hits both alike.
   const half = Math.max(1, Math.round(rounds / 2));
   const o = before ? [...run('ours', half)] : run('ours');
-  const w = run('body');
+  const w = before ? [...run('body', half)] : run('body');
   const old = before ? [...run('before', half)] : undefined;
+  const oldBody = before ? [...run('before-body', half)] : undefined;
   if (before) {
     o.push(...run('ours', half));
+    w.push(...run('body', half));
     old!.push(...run('before', half));
+    oldBody!.push(...run('before-body', half));
   }
   const b = run('base');
   const oHeap = heap('ours');
@@ -142,7 +146,10 @@ async function main(): Promise<void> {
   if (old) {
     const aAll = stats(old);
     const aTyp = stats(old, p75);
-    rows.push(row(`before (${beforeDir}), all pages`, aAll, beforeHeap), row('before, typical pages', aTyp));
+    const bwTyp = stats(oldBody!, p75);
+    rows.push(row(`before (${beforeDir}), all pages`, aAll, beforeHeap), row('before, typical pages', aTyp), row('before, worker share, typical pages', bwTyp));
+    ratios['before / now worker share (CPU per page, typical pages)'] = wTyp.pagesPerCpuSec / bwTyp.pagesPerCpuSec;
+    ratios['before worker share wall p50 / now (typical pages)'] = bwTyp.p50 / wTyp.p50;
     ratios['before / now (CPU per page, all pages)'] = aAll.pagesPerCpuSec === 0 ? 0 : oAll.pagesPerCpuSec / aAll.pagesPerCpuSec;
     ratios['before wall p99 / now (typical pages)'] = aTyp.p99 / oTyp.p99;
     ratios['before wall p50 / now (typical pages)'] = aTyp.p50 / oTyp.p50;
@@ -167,7 +174,7 @@ async function main(): Promise<void> {
   });
 }
 
-type Which = 'ours' | 'body' | 'base' | 'before';
+type Which = 'ours' | 'body' | 'base' | 'before' | 'before-body';
 /** One timed extraction: wall and process CPU ms, HTML size in UTF-16 units. */
 type Sample = { wall: number; cpu: number; size: number };
 
@@ -178,9 +185,9 @@ interface HeapStats {
 
 async function extractor(which: string): Promise<Extract> {
   if (which === 'base') return (html) => readabilityToMarkdown(html);
-  const dir = which === 'before' ? process.env.BENCH_API01_BEFORE! : new URL('../..', import.meta.url).pathname;
+  const dir = which.startsWith('before') ? process.env.BENCH_API01_BEFORE! : new URL('../..', import.meta.url).pathname;
   const core = (await import(pathToFileURL(`${dir}/src/services/web-to-markdown/core.ts`).href)) as typeof import('../../src/services/web-to-markdown/core.ts');
-  if (which === 'body') return (html, url) => core.extractBody({ html, url, includeLinks: true });
+  if (which === 'body' || which === 'before-body') return (html, url) => core.extractBody({ html, url, includeLinks: true });
   return (html, url) => core.extractMarkdown({ html, url, includeLinks: true });
 }
 
