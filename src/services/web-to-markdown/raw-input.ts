@@ -78,10 +78,10 @@ export function parsePageShaped(bytes: Buffer): Record<string, unknown> | undefi
   if (a < 0) return undefined;
   const b = lastValueEnd(bytes, a);
   if (b < 0) return undefined;
-  const text = oneByteJson(bytes, a, b + 1);
   let html: unknown;
   let rest: unknown;
   try {
+    const text = oneByteJson(bytes, a, b + 1);
     // One JSON string exactly when [a, b] holds no unescaped quote: then it is the page's value.
     // Without the one-byte text (not UTF-8, or too many non-ASCII characters), the fatal decode.
     html = JSON.parse(text ?? utf8.decode(bytes.subarray(a, b + 1)));
@@ -244,9 +244,10 @@ export function oneByteJson(bytes: Buffer, from: number, to: number): string | n
   if (isAscii(u8.subarray(from, to))) return bytes.toString('latin1', from, to);
   const len = to - from;
   const maxSlow = len >> MAX_SLOW_SHIFT;
-  // At most maxSlow + PROBE bytes are copied one by one, and a character grows to at most 3x its
-  // bytes (4 bytes -> two escapes of 6; 3 bytes -> one escape).
-  const room = len + 2 * (maxSlow + PROBE) + 16;
+  // At most maxSlow + PROBE bytes are copied one by one (plus up to 3 per probe for a character
+  // across its end: < 1.02x), and a character grows to at most 3x its bytes (4 bytes -> two
+  // escapes of 6; 3 bytes -> one escape): 3 (maxSlow + PROBE) more bytes always suffice.
+  const room = len + 3 * (maxSlow + PROBE) + 16;
   if (scratch.length < room) scratch = new Uint8Array(room);
   const out = scratch;
   let o = 0;
