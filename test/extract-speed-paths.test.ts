@@ -1,11 +1,13 @@
 /**
  * API-01 speed paths give what the straightforward code gave: text counted while parsing
  * (score.ts TextMeter, dom.ts `ownText`, the strict copy's corrections) against measure's former
- * per-character walk over the text children, on seeded random pages and both views.
+ * per-character walk over the text children, on seeded random pages and both views; paragraph
+ * ends trimmed natively (render.ts trimBreaks) where <br> and Unicode spaces meet.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parsePage, strictView, type ElementNode, type ParseMode } from '../src/services/web-to-markdown/dom.ts';
+import { extractMarkdown } from '../src/services/web-to-markdown/core.ts';
 import { measure } from '../src/services/web-to-markdown/score.ts';
 import { rng } from './helpers/rng.ts';
 
@@ -94,5 +96,16 @@ describe('web-to-markdown speed paths: text counted while parsing', () => {
     assert.equal(p2!.commas, 1);
     assertSameCounts(page.root, html);
     assertSameCounts(strict, html);
+  });
+});
+
+describe('web-to-markdown speed paths: paragraph ends', () => {
+  it('drops <br> at either end of a paragraph with the whitespace around it, Unicode spaces included', () => {
+    const md = (html: string) => extractMarkdown({ html, url: 'https://x.test/', includeLinks: true }).markdown;
+    assert.equal(
+      md('<article><p><br>\u3000 Line one,<br> two<br><br>\u2003</p><p>\ufeff<br> <br>three&nbsp;<br></p><p>\u00a0 four \u2028</p></article>'),
+      'Line one,  \ntwo\n\nthree\n\nfour',
+    );
+    assert.equal(md('<article><div><br><b> x </b><br></div><p>y<br>\u205f</p></article>'), '**x**\n\ny');
   });
 });

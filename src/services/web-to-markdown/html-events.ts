@@ -368,8 +368,9 @@ class TreeEvents {
   readonly #html: string;
   readonly #h: TreeHandler;
   readonly tokenizer: Tokenizer;
-  /** Open elements, innermost last. */
+  /** Open elements, innermost last, and their TAG_RULES bits. */
   readonly #stack: string[] = [];
+  readonly #stackRules: number[] = [];
   /** Foreign-content contexts, innermost last. */
   readonly #foreign: number[] = [NONE];
   #tagname = '';
@@ -473,6 +474,7 @@ class TreeEvents {
     }
     if ((rules & RULE_VOID) === 0) {
       this.#stack.push(name);
+      this.#stackRules.push(rules);
       if (name === 'svg') this.#foreign.push(SVG);
       else if (name === 'math') this.#foreign.push(MATHML);
       else if ((rules & RULE_INTEGRATION) !== 0) this.#foreign.push(NONE);
@@ -509,7 +511,7 @@ class TreeEvents {
 
   #pop(): void {
     const element = this.#stack.pop()!;
-    if ((rulesOf(element) & (RULE_FOREIGN | RULE_INTEGRATION)) !== 0) this.#foreign.pop();
+    if ((this.#stackRules.pop()! & (RULE_FOREIGN | RULE_INTEGRATION)) !== 0) this.#foreign.pop();
     this.#h.closeTag(element);
   }
 

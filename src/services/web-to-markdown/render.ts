@@ -28,10 +28,24 @@ const HARD_BREAK = '\uE000';
 
 /** Collapses inline whitespace and turns <br> stand-ins into hard breaks (two spaces, newline). */
 function finishInline(s: string): string {
-  const t = s.replace(/ {2,}/g, ' ').replace(/^[\s\uE000]+|[\s\uE000]+$/g, '');
+  const t = trimBreaks(s.replace(/ {2,}/g, ' '));
   // Most paragraphs hold no <br>: skip the third pass.
   if (!t.includes(HARD_BREAK)) return t;
   return t.replace(/ *\uE000[ \uE000]*/g, (m) => '  \n'.repeat(Math.min(2, m.split(HARD_BREAK).length - 1)));
+}
+
+const EDGE_BREAKS = /^[\s\uE000]+|[\s\uE000]+$/g;
+
+/**
+ * `s` without whitespace and <br> stand-ins at either end. String.prototype.trim strips the same
+ * whitespace as the regex's \s (both are WhiteSpace and LineTerminator in the spec), so only a
+ * stand-in left at an end needs the regex; trim is one native pass, the regex's `[...]+$`
+ * alternative is tried at every position of the paragraph.
+ */
+function trimBreaks(s: string): string {
+  const t = s.trim();
+  if (t.charCodeAt(0) !== 0xe000 && t.charCodeAt(t.length - 1) !== 0xe000) return t;
+  return s.replace(EDGE_BREAKS, '');
 }
 
 /** Renders the selected content elements to Markdown (trimmed, blocks separated by a blank line). */
