@@ -4,6 +4,10 @@
  */
 import { ConfigError, loadConfig } from './config.ts';
 import { startGateway } from './gateway.ts';
+import { applyV8Flags } from './v8-flags.ts';
+
+// Before the gateway starts its worker threads (see v8-flags.ts).
+applyV8Flags();
 
 async function main(): Promise<void> {
   let config;
