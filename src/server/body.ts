@@ -163,8 +163,8 @@ function jsonDepthExceeds(body: Buffer, max: number): boolean {
 
 const STRING_STEP = 64;
 
-/** Index of the quote that closes the string whose contents start at `j`, or -1. */
-function stringEnd(body: Buffer, j: number): number {
+/** Index of the quote that closes the string whose contents start at `j`, or -1 (also API-01's raw parse). */
+export function stringEnd(body: Buffer, j: number): number {
   const n = body.length;
   for (;;) {
     const step = Math.min(n, j + STRING_STEP);

@@ -24,7 +24,7 @@
  */
 import { isAscii } from 'node:buffer';
 import { createError } from '../../errors.ts';
-import { MAX_JSON_DEPTH, parseJsonObject } from '../../server/body.ts';
+import { MAX_JSON_DEPTH, parseJsonObject, stringEnd } from '../../server/body.ts';
 import { compileValidator } from '../../schema/validator.ts';
 import type { ExtractInput } from './core.ts';
 import { ExtractRequest } from './schema.ts';
@@ -136,29 +136,6 @@ function htmlValueStart(bytes: Buffer): number {
     } else if (c === 0x7d || c === 0x5d) depth--;
   }
   return -1;
-}
-
-const STRING_STEP = 64;
-
-/** Index of the quote that closes the string whose contents start at `j`, or -1 (body.ts's scan). */
-function stringEnd(bytes: Buffer, j: number): number {
-  const n = bytes.length;
-  for (;;) {
-    const step = Math.min(n, j + STRING_STEP);
-    while (j < step) {
-      const d = bytes[j]!;
-      if (d === QUOTE) return j;
-      if (d === BACKSLASH) j++;
-      j++;
-    }
-    if (j >= n) return -1;
-    const q = bytes.indexOf(QUOTE, j);
-    if (q < 0) return -1;
-    let b = q - 1;
-    while (bytes[b] === BACKSLASH) b--;
-    if (((q - 1 - b) & 1) === 0) return q;
-    j = q + 1;
-  }
 }
 
 /**
