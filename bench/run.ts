@@ -66,7 +66,8 @@ for (const script of scripts) {
 console.log('\n# Summary\n');
 console.log(formatTable(['service', 'benchmark', 'p99 ms', '§7 ceiling', 'ratios'], summary));
 // Hypervisor steal slows everything on the machine at once: a script run under steal is slower
-// for reasons outside the code (BENCHMARKS.md, "CPU steal").
+// for reasons outside the code (BENCHMARKS.md, Gateway, "The machine's two speeds"; the VM's
+// slow speed mostly shows no steal, the HTTP rows' `ref work ms` column catches it).
 if (steal.length > 0) console.log(`\nCPU steal per script (share of both cores' time): ${steal.join(', ')}`);
 if (failures.length > 0) {
   console.error(`\n${failures.length} failure(s):\n${failures.map((f) => `- ${f}`).join('\n')}`);

@@ -57,8 +57,9 @@ export function cpuTicks(): [number, number] | null {
 
 /**
  * Share of the machine's CPU time the hypervisor gave to someone else between two cpuTicks()
- * readings, in %. On this VM steal comes in bursts that halve the speed of everything for
- * seconds at a time (BENCHMARKS.md): a run with steal is slower for reasons outside the code.
+ * readings, in %. Seen here once as a burst of ~19 s stolen in ~3 min; the VM's usual slow speed
+ * shows no steal (referenceWorkMs catches that). A run with steal is slower for reasons outside
+ * the code.
  */
 export function stealPercent(before: [number, number] | null, after: [number, number] | null): number {
   if (before === null || after === null || after[0] <= before[0]) return Number.NaN;
