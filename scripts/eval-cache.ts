@@ -1,5 +1,5 @@
 /**
- * `npm run eval:cache`: quality of API-05 on ../shared/eval/cache/pairs_dev.jsonl.
+ * `npm run eval:cache`: quality of API-05 on eval/data/cache/pairs_dev.jsonl.
  *
  * Stores sentence 1 (text_a) of every pair in one namespace, looks up sentence 2 (text_b) and
  * prints, per threshold 0.80..0.95: hit rate on positive pairs (the lookup returns that pair's own
@@ -45,7 +45,7 @@ const arg = (name: string): string | undefined => {
   const i = process.argv.indexOf(name);
   return i >= 0 ? process.argv[i + 1] : undefined;
 };
-const file = arg('--file') ?? path.resolve(here, '..', '..', 'shared', 'eval', 'cache', 'pairs_dev.jsonl');
+const file = arg('--file') ?? path.resolve(here, '..', 'eval', 'data', 'cache', 'pairs_dev.jsonl');
 const indexKind = (arg('--index') ?? 'hnsw') as 'hnsw' | 'brute';
 const pairs = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Pair);
 const THRESHOLDS = [0.8, 0.82, 0.84, 0.85, 0.86, 0.87, 0.88, 0.89, 0.9, 0.92, 0.94, 0.95];

@@ -1,5 +1,5 @@
 /**
- * `npm run eval:compress`: API-09 quality on ../shared/eval/compress/prompts_dev.jsonl.
+ * `npm run eval:compress`: API-09 quality on eval/data/compress/prompts_dev.jsonl.
  *
  * Per level: median and mean o200k_base token reduction (overall and per kind), the retention
  * checks of retention.ts (numbers, URLs, e-mails, quoted strings, inline code, identifiers, code
@@ -34,7 +34,7 @@ interface EvalRecord {
 
 const args = process.argv.slice(2);
 const fileArg = args.indexOf('--file');
-const file = fileArg === -1 ? new URL('../../shared/eval/compress/prompts_dev.jsonl', import.meta.url) : args[fileArg + 1]!;
+const file = fileArg === -1 ? new URL('../eval/data/compress/prompts_dev.jsonl', import.meta.url) : args[fileArg + 1]!;
 const verbose = args.includes('--verbose');
 const records = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as EvalRecord);
 

@@ -1,5 +1,5 @@
 /**
- * `npm run eval:extract`: article-body quality of API-01 on ../shared/eval/extract/ (the
+ * `npm run eval:extract`: article-body quality of API-01 on eval/data/extract/ (the
  * scrapinghub article-extraction-benchmark dev split), and, in the same run, of the baseline
  * @mozilla/readability + linkedom + turndown.
  *
@@ -45,7 +45,7 @@ const TurndownService = createRequire(import.meta.url)('turndown') as TurndownCt
 const args = process.argv.slice(2);
 const verbose = args.includes('--verbose');
 const dirArg = args.indexOf('--dir');
-const dir = dirArg >= 0 ? args[dirArg + 1]! : path.resolve(import.meta.dirname, '../../shared/eval/extract');
+const dir = dirArg >= 0 ? args[dirArg + 1]! : path.resolve(import.meta.dirname, '../eval/data/extract');
 
 const TOKEN = /[\p{L}\p{N}\p{M}_]+/gu;
 

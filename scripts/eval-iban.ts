@@ -1,6 +1,6 @@
 /**
  * npm run eval:iban [-- DIR]: agreement of API-138's IBAN validation with the labelled vectors of
- * ../shared/eval/iban/ (iban_dev.jsonl, iban_dev_corrupted.jsonl, or every *.jsonl of DIR).
+ * eval/data/iban/ (iban_dev.jsonl, iban_dev_corrupted.jsonl, or every *.jsonl of DIR).
  *
  * A vector agrees when the validity matches its label and the status matches its reason
  * (checksum → INVALID_IBAN_CHECKSUM; length, format → INVALID_IBAN_FORMAT; unknown_country →
@@ -31,7 +31,7 @@ const EXPECTED_STATUS: Record<string, string> = {
   country_specific_rule: 'INVALID_IBAN_CHECKSUM',
 };
 
-const dir = process.argv[2] ?? new URL('../../shared/eval/iban/', import.meta.url).pathname;
+const dir = process.argv[2] ?? new URL('../eval/data/iban/', import.meta.url).pathname;
 const files = process.argv[2] ? readdirSync(dir).filter((f) => f.endsWith('.jsonl')).sort() : ['iban_dev.jsonl', 'iban_dev_corrupted.jsonl'];
 
 let allAgree = true;

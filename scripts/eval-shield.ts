@@ -1,5 +1,5 @@
 /**
- * API-08 quality on ../shared/eval/shield/ (`npm run eval:shield`):
+ * API-08 quality on eval/data/shield/ (`npm run eval:shield`):
  * - injection vs benign (prompts_dev.jsonl): precision, recall, F1, false-positive rate, recall per
  *   category and attack method, for this shield (predicted injection = action BLOCKED) and, in the
  *   same run, for @andersmyrmel/vard (moderate and strict presets; predicted injection = blocked);
@@ -10,7 +10,7 @@
  *   developed on one half and checked on the other, so a gain that shows on one half only is a
  *   sign of fitting the file rather than the attacks).
  *
- * Options: `--dir <path>` (default ../shared/eval/shield), `--half even|odd` (score only that half
+ * Options: `--dir <path>` (default eval/data/shield), `--half even|odd` (score only that half
  * of prompts_dev.jsonl, line numbers counted from 0), `--show-errors` (ids of misses and false
  * positives, for development only: the texts are public eval data, never request data).
  */
@@ -36,7 +36,7 @@ interface PiiRow {
 const args = process.argv.slice(2);
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dirArg = args.indexOf('--dir');
-const dir = dirArg >= 0 ? args[dirArg + 1]! : path.resolve(here, '../../shared/eval/shield');
+const dir = dirArg >= 0 ? args[dirArg + 1]! : path.resolve(here, '../eval/data/shield');
 const showErrors = args.includes('--show-errors');
 const halfArg = args.indexOf('--half');
 const half = halfArg >= 0 ? args[halfArg + 1] : undefined;

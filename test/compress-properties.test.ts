@@ -12,7 +12,7 @@ import { checkRetention, countNegations } from '../src/services/tokenslimmer/ret
 import { slimPrompt } from '../src/services/tokenslimmer/slim.ts';
 import { rng } from './helpers/rng.ts';
 
-const evalPrompts = readFileSync(new URL('../../shared/eval/compress/prompts_dev.jsonl', import.meta.url), 'utf8')
+const evalPrompts = readFileSync(new URL('../eval/data/compress/prompts_dev.jsonl', import.meta.url), 'utf8')
   .trim()
   .split('\n')
   .map((l) => JSON.parse(l) as { id: string; prompt: string });

@@ -12,7 +12,7 @@ import { finishInWorker, IdleEstimate, scanNextChunk, shareEstimate } from '../s
 import { estimateHtmlTokens, HISTOGRAM_SLOTS, pieceCuts, pieceHistogram, scanPieces } from '../src/services/web-to-markdown/token-estimate.ts';
 import { seededText } from './helpers/rng.ts';
 
-const EVAL_DIR = path.resolve(import.meta.dirname, '../../shared/eval/extract');
+const EVAL_DIR = path.resolve(import.meta.dirname, '../eval/data/extract');
 const pages = existsSync(EVAL_DIR) ? loadPages().map((p) => p.html) : [];
 
 /** Seeded random text from the characters that decide where pieces start and end. */

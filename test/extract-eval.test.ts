@@ -1,5 +1,5 @@
 /**
- * API-01 on the development pages of ../shared/eval/extract: article-body F1 (the benchmark's
+ * API-01 on the development pages of eval/data/extract: article-body F1 (the benchmark's
  * 4-gram shingle score) above a floor, and the calibrated HTML token estimate within 5% of the
  * exact o200k_base count on every page (CONTRACT.md §5).
  */
@@ -13,7 +13,7 @@ import { extractMarkdown } from '../src/services/web-to-markdown/core.ts';
 import { estimateHtmlTokens } from '../src/services/web-to-markdown/token-estimate.ts';
 import { countTokens } from '../src/tokenizer/index.ts';
 
-const EVAL_DIR = path.resolve(import.meta.dirname, '../../shared/eval/extract');
+const EVAL_DIR = path.resolve(import.meta.dirname, '../eval/data/extract');
 const skip = existsSync(EVAL_DIR) ? false : 'eval data not present';
 
 describe('development pages', { skip }, () => {

@@ -184,8 +184,8 @@ describe('national check digits', () => {
   }
 });
 
-describe('eval vectors (../shared/eval/iban)', () => {
-  const dir = new URL('../../shared/eval/iban/', import.meta.url);
+describe('eval vectors (eval/data/iban)', () => {
+  const dir = new URL('../eval/data/iban/', import.meta.url);
   const expected: Record<string, string> = { checksum: 'INVALID_IBAN_CHECKSUM', length: 'INVALID_IBAN_FORMAT', format: 'INVALID_IBAN_FORMAT', unknown_country: 'UNSUPPORTED_COUNTRY', country_specific_rule: 'INVALID_IBAN_CHECKSUM' };
   for (const file of ['iban_dev.jsonl', 'iban_dev_corrupted.jsonl']) {
     it(`agrees with every registry vector of ${file} (validity and status class)`, () => {

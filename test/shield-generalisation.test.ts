@@ -1,5 +1,5 @@
 /**
- * Prompts written for this test (not taken from ../shared/eval): everyday requests that must pass
+ * Prompts written for this test (not taken from eval/data): everyday requests that must pass
  * and attacks in phrasings the rule families were not written against. A guard against tuning
  * the shield to the eval files.
  */

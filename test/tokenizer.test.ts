@@ -16,7 +16,7 @@ import { countTokens, countTokensPair, ENCODINGS, tokenSegments, type Encoding }
 import { pieceCounter, PieceTable } from '../src/tokenizer/pieces.ts';
 import { seededText } from './helpers/rng.ts';
 
-const evalPrompts = readFileSync(new URL('../../shared/eval/compress/prompts_dev.jsonl', import.meta.url), 'utf8')
+const evalPrompts = readFileSync(new URL('../eval/data/compress/prompts_dev.jsonl', import.meta.url), 'utf8')
   .trim()
   .split('\n')
   .map((l) => (JSON.parse(l) as { prompt: string }).prompt);

@@ -21,7 +21,7 @@ export function shieldHandler(body: unknown): Record<string, unknown> {
 }
 
 function bodies(): string[] {
-  const file = new URL('../../../shared/eval/shield/prompts_dev.jsonl', import.meta.url);
+  const file = new URL('../../eval/data/shield/prompts_dev.jsonl', import.meta.url);
   const corpus = readFileSync(file, 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as { text: string }).text).join('\n');
   const out: string[] = [];
   for (let i = 0; i + 2000 <= corpus.length && out.length < 28; i += 7919) out.push(corpus.slice(i, i + 2000));

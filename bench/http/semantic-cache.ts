@@ -5,7 +5,7 @@
  * metrics), same run. Aim (issue 7): lookup p99 <= 0.5 ms server time (`latency_ms`), a tenth of
  * the 5 ms ceiling of CONTRACT.md §7.
  *
- *   entries   the 1,100 eval sentences text_a (../shared/eval/cache/pairs_dev.jsonl), then synthetic
+ *   entries   the 1,100 eval sentences text_a (eval/data/cache/pairs_dev.jsonl), then synthetic
  *             questions "how do i" + 5-10 GloVe words (the generator of bench/micro/semantic-cache.ts)
  *             until the tenant holds exactly BENCH_CACHE_N (default 100,000) distinct entries
  *             (stores that replace an entry, score >= 0.99, are topped up); responses 200-800 bytes.
@@ -74,7 +74,7 @@ function lcg(seed: number): () => number {
 function buildCorpus(): Corpus {
   const vectors = readGloveBinary(ensureGloveBinary(DATA_DIR).file);
   const words = Array.from({ length: 19_800 }, (_, i) => vectors.index.wordAt(200 + i)).filter((w) => /^[a-z]{3,}$/.test(w));
-  const pairs = readFileSync(new URL('../../../shared/eval/cache/pairs_dev.jsonl', import.meta.url), 'utf8')
+  const pairs = readFileSync(new URL('../../eval/data/cache/pairs_dev.jsonl', import.meta.url), 'utf8')
     .trim()
     .split('\n')
     .map((l) => JSON.parse(l) as Pair);

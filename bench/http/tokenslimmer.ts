@@ -17,7 +17,7 @@ export function slimHandler(body: unknown): Record<string, unknown> {
 }
 
 function prompts10k(): string[] {
-  const records = readFileSync(new URL('../../../shared/eval/compress/prompts_dev.jsonl', import.meta.url), 'utf8')
+  const records = readFileSync(new URL('../../eval/data/compress/prompts_dev.jsonl', import.meta.url), 'utf8')
     .trim()
     .split('\n')
     .map((l) => JSON.parse(l) as { kind: string; prompt: string });

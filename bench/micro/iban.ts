@@ -1,6 +1,6 @@
 /**
  * API-138 IBAN validation vs ibantools (peer library), same run, on every vector of
- * ../shared/eval/iban/ (288 strings as pasted: spaces, lower case). Both sides normalise the
+ * eval/data/iban/ (288 strings as pasted: spaces, lower case). Both sides normalise the
  * input and validate; ours also checks national check digits for 24 countries and lists every
  * failed check. Correctness is asserted before timing. Also times the whole core (directory
  * lookup + name matching) and the seal, to show where a request's time goes.
@@ -20,7 +20,7 @@ interface Vector {
   registry: string;
   country: string;
 }
-const dir = new URL('../../../shared/eval/iban/', import.meta.url);
+const dir = new URL('../../eval/data/iban/', import.meta.url);
 const vectors = ['iban_dev.jsonl', 'iban_dev_corrupted.jsonl'].flatMap((f) =>
   readFileSync(new URL(f, dir), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Vector),
 );

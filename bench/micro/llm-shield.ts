@@ -103,7 +103,7 @@ printReport({
 });
 
 // --- 2 KB prompts: shield vs vard ----------------------------------------------------------------
-const promptsFile = new URL('../../../shared/eval/shield/prompts_dev.jsonl', import.meta.url);
+const promptsFile = new URL('../../eval/data/shield/prompts_dev.jsonl', import.meta.url);
 const corpus = readFileSync(promptsFile, 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as { text: string }).text).join('\n');
 const twoKb: string[] = [];
 for (let i = 0; i + 2048 <= corpus.length && twoKb.length < 64; i += 2048) twoKb.push(corpus.slice(i, i + 2048));

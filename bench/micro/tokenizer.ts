@@ -19,7 +19,7 @@ import { compressText, LEVELS } from '../../src/services/tokenslimmer/core.ts';
 import { countTokens, countTokensPair, type Encoding } from '../../src/tokenizer/index.ts';
 import { printReport, type BenchRow } from '../lib/harness.ts';
 
-const evalFile = new URL('../../../shared/eval/compress/prompts_dev.jsonl', import.meta.url);
+const evalFile = new URL('../../eval/data/compress/prompts_dev.jsonl', import.meta.url);
 const prompts = readFileSync(evalFile, 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as { prompt: string }).prompt);
 prompts.push('special tokens stay text: <|endoftext|> <|im_start|> done', 'emoji 👩‍💻 and ünïcödé, 数字 12345.678');
 const totalBytes = prompts.reduce((s, p) => s + Buffer.byteLength(p), 0);

@@ -20,7 +20,7 @@ import { slimPrompt } from '../../src/services/tokenslimmer/slim.ts';
 import { countTokens } from '../../src/tokenizer/index.ts';
 import { CEILINGS_MS, printReport, type BenchRow } from '../lib/harness.ts';
 
-const records = readFileSync(new URL('../../../shared/eval/compress/prompts_dev.jsonl', import.meta.url), 'utf8')
+const records = readFileSync(new URL('../../eval/data/compress/prompts_dev.jsonl', import.meta.url), 'utf8')
   .trim()
   .split('\n')
   .map((l) => JSON.parse(l) as { kind: string; prompt: string });

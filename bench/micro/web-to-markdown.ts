@@ -1,5 +1,5 @@
 /**
- * API-01 extraction core in process, over the 23 eval pages (../shared/eval/extract), against
+ * API-01 extraction core in process, over the 23 eval pages (eval/data/extract), against
  * the baseline @mozilla/readability + linkedom + turndown in the same run: p50/p99 per page (all
  * pages, typical pages, pages up to the median size), pages/s, and the heap one extraction needs:
  * in a child process with a 256 MB young generation (so no scavenge runs mid-way) and a full GC

@@ -1,7 +1,7 @@
 /**
  * Mean o200k_base tokens of a pre-tokeniser piece, by [kind * 33 + min(length, 32)] (kinds and
  * lengths as in token-estimate.ts). Measured once with the exact BPE over every piece of the 23
- * development pages (../shared/eval/extract), each page weighted equally; slots never seen fall
+ * development pages (eval/data/extract), each page weighted equally; slots never seen fall
  * back to length / 3. Regenerate when the piece kinds change.
  */
 // prettier-ignore
