@@ -5,12 +5,15 @@
  *
  * Order of the checks (the first failing one sets `status`):
  *   IBAN (country → UNSUPPORTED_COUNTRY; length/structure → INVALID_IBAN_FORMAT; mod-97/national
- *   check digits → INVALID_IBAN_CHECKSUM) → BIC (INVALID_BIC) → directory (NAME_NOT_VERIFIABLE
- *   when unknown or closed) → name matching (SUCCESS_VERIFIED, CLOSE_MATCH, NAME_MISMATCH).
+ *   check digits → INVALID_IBAN_CHECKSUM) → BIC (INVALID_BIC) → national format outside the SWIFT
+ *   registry (NAME_NOT_VERIFIABLE: a valid account number, but outside SEPA, so no VoP answer) →
+ *   directory (NAME_NOT_VERIFIABLE when unknown or closed) → name matching (SUCCESS_VERIFIED,
+ *   CLOSE_MATCH, NAME_MISMATCH).
  */
 import { bic8, checkBic } from './bic.ts';
 import type { PayeeDirectory } from './directory.ts';
 import { validateIban } from './iban.ts';
+import type { IbanRegistryKind } from './registry.ts';
 import { matchNames, prepareName, type NameMatch } from './name-match.ts';
 import type { AuditLog } from './audit-log.ts';
 import type { AuditSeal, Sealer } from './seal.ts';
@@ -41,6 +44,8 @@ export interface VopOutcome {
   errors: string[];
   iban: string;
   country: string;
+  /** `swift` (SWIFT IBAN registry), `national` (national format outside it), null (no IBAN format). */
+  registry: IbanRegistryKind | null;
   epc_standard: typeof EPC_STANDARD;
   name_match: NameMatch;
 }
@@ -72,6 +77,7 @@ export function verifyPayee(req: VopRequest, directory: PayeeDirectory): VopOutc
     errors: check.errors,
     iban: check.iban,
     country: check.country,
+    registry: check.registry,
     epc_standard: EPC_STANDARD,
   } as const;
   const outcome = (status: VopStatus, name_match: NameMatch): VopOutcome => ({ valid: status === 'SUCCESS_VERIFIED', status, ...base, name_match: { ...name_match } });
@@ -86,6 +92,8 @@ export function verifyPayee(req: VopRequest, directory: PayeeDirectory): VopOutc
     if (!bic.valid || (payee?.bic != null && bic8(payee.bic) !== bic8(bic.bic))) return outcome('INVALID_BIC', NOT_POSSIBLE);
   }
 
+  // EPC VoP covers SEPA accounts only; a national-format IBAN is a valid account number outside it.
+  if (check.registry === 'national') return outcome('NAME_NOT_VERIFIABLE', NOT_POSSIBLE);
   if (payee === undefined || payee.closed) return outcome('NAME_NOT_VERIFIABLE', NOT_POSSIBLE);
 
   const match = matchNames(prepareName(req.beneficiary_name), payee.name);

@@ -6,7 +6,7 @@
  * The signature of `validateIban` is shared with API-08 (shield): keep it stable.
  */
 import { mod97, NATIONAL_CHECKS } from './national-checks.ts';
-import { IBAN_REGISTRY } from './registry.ts';
+import { IBAN_REGISTRY, type IbanRegistryKind } from './registry.ts';
 
 /** Codes of the checks `validateIban` can fail, in the order they are run. */
 export const IBAN_ERROR_CODES = ['UNSUPPORTED_COUNTRY', 'INVALID_LENGTH', 'INVALID_STRUCTURE', 'INVALID_CHECKSUM', 'INVALID_NATIONAL_CHECK_DIGITS'] as const;
@@ -21,6 +21,8 @@ export interface IbanValidation {
   country: string;
   /** Every failed check (IbanErrorCode values), in check order. */
   errors: string[];
+  /** Where the country's format comes from: `swift` registry, `national` format, or null (no IBAN format). */
+  registry: IbanRegistryKind | null;
 }
 
 const CLASS_DIGIT = 1;
@@ -32,6 +34,7 @@ interface CompiledCountry {
   /** Character class per BBAN position. */
   readonly classes: Uint8Array;
   readonly national: ((bban: string) => boolean) | undefined;
+  readonly registry: IbanRegistryKind;
 }
 
 function compileBban(spec: string): Uint8Array {
@@ -49,7 +52,7 @@ function compileRegistry(): ReadonlyMap<string, CompiledCountry> {
     const classes = compileBban(entry.bban);
     if (classes.length + 4 !== entry.length) throw new Error(`IBAN registry: ${entry.country} structure does not add up to ${entry.length}`);
     const national = NATIONAL_CHECKS.get(entry.country);
-    const compiled: CompiledCountry = { length: entry.length, classes, national };
+    const compiled: CompiledCountry = { length: entry.length, classes, national, registry: entry.registry };
     map.set(entry.country, compiled);
     for (const t of entry.territories ?? []) map.set(t, compiled);
   }
@@ -59,7 +62,7 @@ function compileRegistry(): ReadonlyMap<string, CompiledCountry> {
 /** Registry countries and territories → compiled structure (read-only after load). */
 const COUNTRIES = compileRegistry();
 
-/** True when `country` (ISO 3166 alpha-2, upper case) issues IBANs per the registry. */
+/** True when `country` (ISO 3166 alpha-2, upper case) issues IBANs: SWIFT registry or national format. */
 export function isIbanCountry(country: string): boolean {
   return COUNTRIES.has(country);
 }
@@ -86,7 +89,8 @@ function isUpper(c: number): boolean {
 /**
  * Validates an IBAN and lists every failed check, not only the first.
  *
- * Checks, in order: `UNSUPPORTED_COUNTRY` (not a country of the SWIFT registry), `INVALID_LENGTH`,
+ * Checks, in order: `UNSUPPORTED_COUNTRY` (no IBAN format: neither in the SWIFT registry nor a
+ * published national format), `INVALID_LENGTH`,
  * `INVALID_STRUCTURE` (check digits not numeric, a character outside A-Z0-9, or the BBAN not in
  * the registry's structure), `INVALID_CHECKSUM` (ISO 7064 MOD 97-10 over the rearranged IBAN is
  * not 1, or check digits 00, 01 or 99) and `INVALID_NATIONAL_CHECK_DIGITS`. Country-dependent
@@ -94,7 +98,7 @@ function isUpper(c: number): boolean {
  * and structure are right (their positions depend on them).
  *
  * @example validateIban('GB82 WEST 1234 5698 7654 32')
- *   // { valid: true, iban: 'GB82WEST12345698765432', country: 'GB', errors: [] }
+ *   // { valid: true, iban: 'GB82WEST12345698765432', country: 'GB', errors: [], registry: 'swift' }
  */
 export function validateIban(raw: string): IbanValidation {
   const iban = normalizeIban(raw);
@@ -119,7 +123,7 @@ export function validateIban(raw: string): IbanValidation {
     if (countryLetters) errors.push('UNSUPPORTED_COUNTRY');
     if (!countryLetters || !alnum || !checkDigitsNumeric) errors.push('INVALID_STRUCTURE');
     if (!mod97Passes(iban, alnum, checkDigitsNumeric)) errors.push('INVALID_CHECKSUM');
-    return { valid: false, iban, country, errors };
+    return { valid: false, iban, country, errors, registry: null };
   }
 
   const lengthOk = len === spec.length;
@@ -146,7 +150,7 @@ export function validateIban(raw: string): IbanValidation {
   if (lengthOk && structureOk && spec.national !== undefined && !spec.national(iban.slice(4))) {
     errors.push('INVALID_NATIONAL_CHECK_DIGITS');
   }
-  return { valid: errors.length === 0, iban, country, errors };
+  return { valid: errors.length === 0, iban, country, errors, registry: spec.registry };
 }
 
 /** ISO 13616 check: BBAN + country + check digits ≡ 1 (mod 97); check digits 00, 01 and 99 are never issued. */

@@ -113,8 +113,21 @@ function norway(b: string): boolean {
   return d !== 10 && d === digit(b, 10);
 }
 
-/** Finland: Luhn over the 14-digit machine format. */
+/**
+ * Finland and Åland: the Luhn (weights 2,1 from the right) check digit of the domestic account
+ * number, which the BBAN carries in its 14-digit machine format. The domestic rule (Finance Finland,
+ * "Finnish account number structure") has two short formats: bank groups 4 and 5 (savings,
+ * cooperative and OP banks) fill the zeros after the 7th digit, all others after the 6th; both
+ * become the same 14 digits, so the check over the BBAN is the same for every group. AX (Åland)
+ * IBANs are Finnish accounts and take the same rule (registry territory of FI).
+ * The rule covers the bank groups of the domestic standard: 1–6 and 8. Group 7 codes went to
+ * payment and e-money institutions and foreign banks' branches (713 Citibank, 717 Bigbank,
+ * 798, 799 Holvi, ...), many after Finland retired the domestic account number for IBAN in 2014;
+ * their IBAN-only accounts need not end in a domestic Luhn digit, so the check does not judge
+ * group 7: ISO 7064 mod-97 still does.
+ */
 function finland(b: string): boolean {
+  if (b.charCodeAt(0) === 55 /* '7': outside the domestic bank groups */) return true;
   let sum = 0;
   for (let i = 0; i < 14; i++) {
     let d = digit(b, 13 - i);

@@ -1,7 +1,8 @@
 /**
  * The IBAN registry as a data table: every country of the SWIFT IBAN Registry with its IBAN length
  * and BBAN structure in the registry's own notation (n = digits, a = upper-case letters,
- * c = alphanumeric, `!` = fixed length).
+ * c = alphanumeric, `!` = fixed length), followed by the countries whose national banks issue
+ * IBANs that SWIFT has not registered (national formats, `registry: 'national'`).
  *
  * Source: SWIFT, "IBAN Registry", ISO 13616-1 registration authority,
  * https://www.swift.com/standards/data-standards/iban-international-bank-account-number
@@ -21,6 +22,9 @@ export const IBAN_REGISTRY_SOURCE = {
   url: 'https://www.swift.com/standards/data-standards/iban-international-bank-account-number',
 } as const;
 
+/** Where a country's IBAN format comes from: the SWIFT registry or a published national format. */
+export type IbanRegistryKind = 'swift' | 'national';
+
 export interface RegistryEntry {
   /** ISO 3166-1 alpha-2 code of the registry entry. */
   readonly country: string;
@@ -30,8 +34,14 @@ export interface RegistryEntry {
   readonly bban: string;
   /** Whether the country is in the SEPA scheme (informational). */
   readonly sepa: boolean;
+  /** `swift`: in the SWIFT registry; `national`: a national format outside it. */
+  readonly registry: IbanRegistryKind;
+  /** The documents the length and structure were taken from and cross-checked against. */
+  readonly source: string;
   readonly territories?: readonly string[];
 }
+
+const SWIFT_SOURCE = `SWIFT IBAN Registry ${IBAN_REGISTRY_SOURCE.release}; cross-checked: python-stdnum iban.dat, ibantools 4.5.4`;
 
 // country, length, BBAN structure, SEPA
 const TABLE = `
@@ -133,12 +143,60 @@ const TERRITORIES: Readonly<Record<string, readonly string[]>> = {
   GB: ['IM', 'JE', 'GG'],
 };
 
-export const IBAN_REGISTRY: readonly RegistryEntry[] = Object.freeze(
-  TABLE.trim()
+/**
+ * National IBAN formats outside the SWIFT registry: countries whose central bank publishes an IBAN
+ * format that SWIFT has not (yet) registered. Each row was read from at least two independent
+ * validators' format tables and checked against their example IBANs:
+ *   IT = ibantools 4.5.4 `countrySpecs` (entries without `IBANRegistry`);
+ *   PI = php-iban `registry.txt` (rows with swift_official = 0);
+ *   SW = schwifty `tests/test_iban.py` (its example IBANs of these countries, i.e. the format schwifty accepts).
+ * Where they differ, the row says why the chosen structure holds. UEMOA countries (BCEAO: BF BJ CI
+ * GW ML NE SN TG): the 5-character bank code starts with the country's letter code, one letter in
+ * the older codes (php-iban, ibantools' CI, "A1231…") and two letters in the current ones
+ * ("SN010…", schwifty, BCEAO), so the first two positions are 2!c and the rest digits.
+ * php-iban's older DZ (24) and BF (27) lengths are superseded: the other two sources and every
+ * published example use 26 and 28.
+ */
+const NATIONAL_TABLE = `
+AO 25 21!n        IT,PI,SW
+BF 28 2!c22!n     IT,SW (UEMOA)
+BJ 28 2!c22!n     IT,PI,SW (UEMOA)
+CF 27 5!n5!n11!n2!n IT,PI
+CG 27 5!n5!n11!n2!n IT,PI,SW
+CI 28 2!c22!n     IT,PI,SW (UEMOA)
+CM 27 5!n5!n11!n2!n IT,PI,SW
+CV 25 21!n        IT,PI,SW
+DZ 26 22!n        IT,SW
+GA 27 5!n5!n11!n2!n IT,PI,SW
+GQ 27 5!n5!n11!n2!n IT,PI,SW
+GW 25 2!c19!n     IT,PI,SW (UEMOA)
+IR 26 22!n        IT,PI,SW
+KM 27 5!n5!n11!n2!n IT,PI,SW
+MA 28 24!n        IT,PI,SW
+MG 27 23!n        IT,PI,SW
+ML 28 2!c22!n     IT,PI,SW (UEMOA)
+MZ 25 21!n        IT,PI,SW
+NE 28 2!c22!n     IT,PI,SW (UEMOA)
+SN 28 2!c22!n     IT,PI,SW (UEMOA)
+TD 27 5!n5!n11!n2!n IT,PI,SW
+TG 28 2!c22!n     IT,PI,SW (UEMOA)
+`;
+
+const NATIONAL_SOURCE_NAMES: Readonly<Record<string, string>> = { IT: 'ibantools 4.5.4', PI: 'php-iban registry.txt', SW: 'schwifty tests' };
+
+export const IBAN_REGISTRY: readonly RegistryEntry[] = Object.freeze([
+  ...TABLE.trim()
     .split('\n')
     .map((line): RegistryEntry => {
       const [country, length, bban, sepa] = line.trim().split(/\s+/) as [string, string, string, string];
       const territories = TERRITORIES[country];
-      return Object.freeze({ country, length: Number(length), bban, sepa: sepa === 'S', ...(territories ? { territories } : {}) });
+      return Object.freeze({ country, length: Number(length), bban, sepa: sepa === 'S', registry: 'swift' as const, source: SWIFT_SOURCE, ...(territories ? { territories } : {}) });
     }),
-);
+  ...NATIONAL_TABLE.trim()
+    .split('\n')
+    .map((line): RegistryEntry => {
+      const [country, length, bban, sources] = line.trim().split(/\s+/) as [string, string, string, string];
+      const source = `national format; ${sources.split(',').map((k) => NATIONAL_SOURCE_NAMES[k]).join(', ')}`;
+      return Object.freeze({ country, length: Number(length), bban, sepa: false, registry: 'national' as const, source });
+    }),
+]);

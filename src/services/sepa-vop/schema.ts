@@ -44,6 +44,9 @@ export const VopResponseSchema = Type.Object({
   ),
   iban: Type.String({ description: 'Electronic format' }),
   country: Type.String(),
+  registry: Type.Union([Type.Literal('swift'), Type.Literal('national'), Type.Null()], {
+    description: 'Source of the country\'s IBAN format: "swift" (SWIFT IBAN registry), "national" (a national format outside it: valid account number, outside SEPA, status at best NAME_NOT_VERIFIABLE), null (no IBAN format: UNSUPPORTED_COUNTRY)',
+  }),
   epc_standard: Type.Literal('EPC042-25'),
   name_match: Type.Object({
     result: Type.Union(['MATCH', 'CLOSE_MATCH', 'NO_MATCH', 'NOT_POSSIBLE'].map((s) => Type.Literal(s))),
