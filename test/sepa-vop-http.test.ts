@@ -48,7 +48,8 @@ describe('API-138 over HTTP (shipped directory, generated key)', () => {
     ['bad national check digits', { iban: 'ES2121000418450200051331', beneficiary_name: 'Max Mustermann' }, 'INVALID_IBAN_CHECKSUM', 'NOAP', false],
     ['wrong length', { iban: 'DE8937040044053201300', beneficiary_name: 'Max Mustermann' }, 'INVALID_IBAN_FORMAT', 'NOAP', false],
     ['empty IBAN string', { iban: '', beneficiary_name: 'Max Mustermann' }, 'INVALID_IBAN_FORMAT', 'NOAP', false],
-    ['country outside the registry', { iban: 'SN08SN0100152000048500003035', beneficiary_name: 'Max Mustermann' }, 'UNSUPPORTED_COUNTRY', 'NOAP', false],
+    ['national-format IBAN outside the SWIFT registry (outside SEPA)', { iban: 'SN08SN0100152000048500003035', beneficiary_name: 'Max Mustermann' }, 'NAME_NOT_VERIFIABLE', 'NOAP', false],
+    ['country with no IBAN format', { iban: 'XX89370400440532013000', beneficiary_name: 'Max Mustermann' }, 'UNSUPPORTED_COUNTRY', 'NOAP', false],
     ['BIC of another country', { iban: 'DE89370400440532013000', beneficiary_name: 'Max Mustermann', bic: 'BNPAFRPP' }, 'INVALID_BIC', 'NOAP', false],
     ['BIC of another bank than the directory', { iban: 'DE89370400440532013000', beneficiary_name: 'Max Mustermann', bic: 'DEUTDEFF' }, 'INVALID_BIC', 'NOAP', false],
     ['malformed BIC', { iban: 'DE89370400440532013000', beneficiary_name: 'Max Mustermann', bic: 'COBADEF' }, 'INVALID_BIC', 'NOAP', false],
@@ -66,6 +67,8 @@ describe('API-138 over HTTP (shipped directory, generated key)', () => {
         assert.equal(body.valid, valid);
         assert.equal(body.name_match.code, code);
         assert.equal(body.epc_standard, 'EPC042-25');
+        const registryOf: Record<string, string | null> = { SN: 'national', XX: null, '': null };
+        assert.equal(body.registry, (body.country as string) in registryOf ? registryOf[body.country as string] : 'swift');
         assert.equal(body.dora_audit_signed, true);
         assert.equal(body.checksum_modulo_97, (body.errors as string[]).length === 0 ? 'PASSED (0 errors)' : `FAILED (${(body.errors as string[]).length} error${(body.errors as string[]).length === 1 ? '' : 's'})`);
         assert.deepEqual(verifySealedBody(body, jwks), { ok: true, kid: jwks.keys[0]!.kid });

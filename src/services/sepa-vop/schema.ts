@@ -44,7 +44,9 @@ export const VopResponseSchema = Type.Object({
   ),
   iban: Type.String({ description: 'Electronic format' }),
   country: Type.String(),
-  registry: Type.Union([Type.Literal('swift'), Type.Literal('national'), Type.Null()], {
+  // One string enum (not a union of literals) so that the OpenAPI 3.0 form is {type, enum, nullable};
+  // OpenAPI 3.0.3 wants null inside the enum of a nullable enum.
+  registry: Type.Union([Type.Unsafe<'swift' | 'national'>({ type: 'string', enum: ['swift', 'national', null] }), Type.Null()], {
     description: 'Source of the country\'s IBAN format: "swift" (SWIFT IBAN registry), "national" (a national format outside it: valid account number, outside SEPA, status at best NAME_NOT_VERIFIABLE), null (no IBAN format: UNSUPPORTED_COUNTRY)',
   }),
   epc_standard: Type.Literal('EPC042-25'),
