@@ -6,9 +6,10 @@
  *
  * Source: SWIFT, "IBAN Registry", ISO 13616-1 registration authority,
  * https://www.swift.com/standards/data-standards/iban-international-bank-account-number
- * Release 102 (June 2026): 89 countries. Transcribed by hand from the registry's country entries
+ * Release 103 (September 2026): 89 countries. Transcribed by hand from the registry's country entries
  * (release 98 added OM and YE, release 99 HN, release 101 re-listed RU; release 102 renamed
- * countries and changed bank/branch positions only, which do not affect validation), and
+ * countries and changed bank/branch positions only; release 103 made Brazil's 8-character bank
+ * identifier alphanumeric, 8!n → 8!c, as Brazil's CNPJ-based ISPB codes become alphanumeric), and
  * cross-checked against python-stdnum `stdnum/iban.dat` and ibantools 4.5.4 `countrySpecs`.
  *
  * `territories` are ISO 3166 codes the registry folds into a country's entry ("includes"): an
@@ -18,7 +19,7 @@
 
 export const IBAN_REGISTRY_SOURCE = {
   name: 'SWIFT IBAN Registry (ISO 13616-1)',
-  release: 'Release 102, June 2026',
+  release: 'Release 103, September 2026',
   url: 'https://www.swift.com/standards/data-standards/iban-international-bank-account-number',
 } as const;
 
@@ -55,7 +56,7 @@ BE 16 3!n7!n2!n S
 BG 22 4!a4!n2!n8!c S
 BH 22 4!a14!c -
 BI 27 5!n5!n11!n2!n -
-BR 29 8!n5!n10!n1!a1!c -
+BR 29 8!c5!n10!n1!a1!c -
 BY 28 4!c4!n16!c -
 CH 21 5!n12!c S
 CR 22 4!n14!n -
