@@ -15,11 +15,20 @@
  *
  * Prints pooled numbers, then per source and per registry (`swift`, `national`, `none` as our table
  * classifies the country), and every disagreement. Exits 1 when any vector disagrees.
+ * `--peer` adds ibantools' validity agreement on the same vectors beside ours (a disagreement
+ * check against a peer validator; ibantools is a devDependency).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ibanStatus } from '../src/services/sepa-vop/core.ts';
 import { validateIban } from '../src/services/sepa-vop/iban.ts';
+
+const argv = process.argv.slice(2);
+const peerIndex = argv.indexOf('--peer');
+if (peerIndex >= 0) argv.splice(peerIndex, 1);
+const peer = peerIndex >= 0 ? await import('ibantools') : null;
+/** ibantools' verdict on the same string (its own normalisation: spaces and hyphens removed). */
+const peerValid = (raw: string): boolean => peer !== null && peer.validateIBAN(peer.electronicFormatIBAN(raw) ?? '').valid;
 
 const EXPECTED_STATUS: Readonly<Record<string, string>> = {
   checksum: 'INVALID_IBAN_CHECKSUM',
@@ -62,6 +71,8 @@ const bump = (m: Map<string, Tally>, key: string, ok: boolean): void => {
 const pct = (t: Tally): string => `${t.agree}/${t.n} = ${t.n === 0 ? '-' : ((100 * t.agree) / t.n).toFixed(2)}%`;
 
 const pooled: Tally = { n: 0, agree: 0 };
+const peerPooled: Tally = { n: 0, agree: 0 };
+const peerPerSource = new Map<string, Tally>();
 const perSource = new Map<string, Tally>();
 const perRegistry = new Map<string, Tally>();
 const perFile = new Map<string, Tally>();
@@ -69,7 +80,7 @@ const skipped = new Map<string, number>();
 const disagreements: string[] = [];
 const skip = (why: string): void => void skipped.set(why, (skipped.get(why) ?? 0) + 1);
 
-for (const file of parseArgs(process.argv.slice(2))) {
+for (const file of parseArgs(argv)) {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -112,6 +123,12 @@ for (const file of parseArgs(process.argv.slice(2))) {
     bump(perSource, source, ok);
     bump(perRegistry, r.registry ?? 'none', ok);
     bump(perFile, path.basename(file), ok);
+    if (peer !== null) {
+      const peerOk = peerValid(v.iban) === (v.label === 'valid');
+      peerPooled.n++;
+      if (peerOk) peerPooled.agree++;
+      bump(peerPerSource, source, peerOk);
+    }
     if (!ok) disagreements.push(`  ${v.iban} (${source}; label ${v.label}${reason ? `/${reason}` : ''}): got ${status} [${r.errors.join(', ')}], expected ${expected}`);
   }
 }
@@ -121,8 +138,10 @@ const table = (title: string, m: Map<string, Tally>): void => {
   console.log(`${title}:`);
   for (const [k, t] of [...m].sort((a, b) => b[1].n - a[1].n)) console.log(`  ${k.padEnd(44)} ${pct(t)}`);
 };
+if (peer !== null) console.log(`peer ibantools (validity only): ${pct(peerPooled)}`);
 table('per file', perFile);
 table('per source', perSource);
+if (peer !== null) table('per source, peer ibantools (validity only)', peerPerSource);
 table('per registry (our table: swift, national, none)', perRegistry);
 const skippedTotal = [...skipped.values()].reduce((a, b) => a + b, 0);
 console.log(`skipped: ${skippedTotal}${skippedTotal ? ` (${[...skipped].map(([k, n]) => `${n} ${k}`).join('; ')})` : ''}`);
