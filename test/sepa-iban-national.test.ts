@@ -198,6 +198,22 @@ describe('national check digits against real account numbers', () => {
   }
 });
 
+describe('Hungary: the account check digit over an 8-digit or a 16-digit account number', () => {
+  const table: readonly [string, string, number][] = [
+    ['HU42117730161111101800000000', '8-digit account, padded with eight zeros (IT, SN)', 15],
+    ['HU90100320000160120200000000', '8-digit account (IT)', 15],
+    ['HU51100320000122013950000249', '16-digit account (IT)', 23],
+    ['HU69107000246667654851100005', '16-digit account (PI)', 23],
+  ];
+  for (const [iban, what, checkIndex] of table) {
+    it(`${iban}: ${what} passes; its account check digit changed fails only the national check`, () => {
+      assert.deepEqual(validateIban(iban).errors, []);
+      const broken = withCheckDigits('HU', bumpDigit(iban.slice(4), checkIndex));
+      assert.deepEqual(validateIban(broken).errors, ['INVALID_NATIONAL_CHECK_DIGITS'], broken);
+    });
+  }
+});
+
 describe('Finland and Åland: Luhn over the 14-digit machine format, bank groups 1–6 and 8', () => {
   // Group 1/2 (Nordea) and 3x: short form 123456-785 pads after the 6th digit.
   // Groups 4 and 5 (savings, POP, OP): 423456-781 pads after the 7th digit (4234567-81 → 42345670000081).
