@@ -67,8 +67,14 @@ export function isIbanCountry(country: string): boolean {
   return COUNTRIES.has(country);
 }
 
-/** Separators people paste: spaces (incl. no-break and thin), tabs, hyphens, dots. */
-const SEPARATORS = /[\s\u00a0\u2007\u202f\u200b.\-‐‑–]+/g;
+/**
+ * Separators people paste: spaces (incl. no-break and thin), tabs, hyphens and dashes, dots, and
+ * the slashes and parentheses that printed national account numbers put between their parts
+ * ("FR76 / 1213 / …", "…49649/22", "AO (060) …"). None of them can occur in an IBAN (ISO 13616:
+ * A–Z0–9 only), so removing them cannot turn one IBAN into another; other punctuation (#, *, ,)
+ * stays an error, as a likely typo.
+ */
+const SEPARATORS = /[\s\u00a0\u2007\u202f\u200b.\-‐‑–/()]+/g;
 const IBAN_PREFIX = /^IBAN:?/;
 
 /**
