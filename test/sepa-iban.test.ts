@@ -123,6 +123,7 @@ describe('normalisation', () => {
     ['\tDE89\u00a03704 0044 0532 0130 00 ', 'DE89370400440532013000'],
     ['DE89 / 3704 / 0044 / 0532 / 0130 / 00', 'DE89370400440532013000'],
     ['DE89 (3704) 0044 0532 0130-00', 'DE89370400440532013000'],
+    ['DE: 89 3704 0044; 0532 0130 00', 'DE89370400440532013000'],
   ];
   for (const [raw, electronic] of table) {
     it(`turns ${JSON.stringify(raw)} into the electronic format`, () => {

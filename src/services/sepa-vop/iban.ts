@@ -69,12 +69,13 @@ export function isIbanCountry(country: string): boolean {
 
 /**
  * Separators people paste: spaces (incl. no-break and thin), tabs, hyphens and dashes, dots, and
- * the slashes and parentheses that printed national account numbers put between their parts
- * ("FR76 / 1213 / …", "…49649/22", "AO (060) …"). None of them can occur in an IBAN (ISO 13616:
- * A–Z0–9 only), so removing them cannot turn one IBAN into another; other punctuation (#, *, ,)
- * stays an error, as a likely typo.
+ * the punctuation that printed account numbers use to group or label their parts: slashes,
+ * parentheses, colons, semicolons ("FR76 / 1213 / …", "…49649/22", "AO (060) …", "PT: 50 …").
+ * None of them can occur in an IBAN (ISO 13616: A–Z0–9 only), so removing them cannot turn one
+ * IBAN into another: a symbol typed instead of a character still leaves the IBAN a character
+ * short. Other symbols (#, *, +, ,) stay an error.
  */
-const SEPARATORS = /[\s\u00a0\u2007\u202f\u200b.\-‐‑–/()]+/g;
+const SEPARATORS = /[\s\u00a0\u2007\u202f\u200b.\-‐‑–/():;]+/g;
 const IBAN_PREFIX = /^IBAN:?/;
 
 /**
