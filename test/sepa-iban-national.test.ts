@@ -198,6 +198,25 @@ describe('national check digits against real account numbers', () => {
   }
 });
 
+describe('Mauritania and Tunisia: the RIB-style key (BBAN ≡ 0 mod 97) fixes the IBAN check digits', () => {
+  // With BBAN ≡ 0 (mod 97) the ISO check digits depend on the country code alone: MR13 and TN59,
+  // as the registry's examples and every published TN IBAN (php-iban's list) show.
+  for (const [country, cd] of [['MR', '13'], ['TN', '59']] as const) {
+    it(`${country}: any BBAN with a correct key gives check digits ${cd}; another key fails the national check`, () => {
+      let seed = 11;
+      for (let k = 0; k < 50; k++) {
+        seed = (seed * 1103515245 + 12345) % 2147483648;
+        const body = String(seed).padStart(10, '0').repeat(3).slice(0, country === 'MR' ? 21 : 18);
+        const key = String(97 - mod97(`${body}00`)).padStart(2, '0').replace(/^97$/, '00');
+        const iban = withCheckDigits(country, body + key);
+        assert.equal(iban.slice(2, 4), cd, iban);
+        assert.deepEqual(validateIban(iban).errors, [], iban);
+        assert.deepEqual(validateIban(withCheckDigits(country, body + (key === '01' ? '02' : '01'))).errors, ['INVALID_NATIONAL_CHECK_DIGITS']);
+      }
+    });
+  }
+});
+
 describe('Hungary: the account check digit over an 8-digit or a 16-digit account number', () => {
   const table: readonly [string, string, number][] = [
     ['HU42117730161111101800000000', '8-digit account, padded with eight zeros (IT, SN)', 15],
