@@ -1,6 +1,6 @@
 /**
  * The whole error catalogue of the gateway (CONTRACT.md §3). Every code appears once, with its
- * HTTP status and a default message; `test/errors.test.ts` checks that README documents each one.
+ * HTTP status and a default message; `test/errors.test.ts` checks that docs/api.md documents each one.
  *
  * Wire body, for every error on every route:
  *   {"success": false, "api"?: label, "error": {"code", "message", "details"?}, "latency_ms": n}
