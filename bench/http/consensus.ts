@@ -230,7 +230,7 @@ async function main(): Promise<void> {
     notes: [
       'ops/s counts completed acquire+release pairs; req/s counts every request',
       "server p50/p99 = the bodies' latency_ms; the load generator shares the 2 cores with the server",
-      'the 1 ms aim is issue 8\'s (CONTRACT.md §7 sets no ceiling for API-21)',
+      'the 1 ms aim is the project\'s own: the contract sets no latency ceiling for API-21',
       'the gateway\'s latency_ms spans the whole request (body read, validation, handler); the baseline\'s only its handler',
       '3 alternating rounds per case; validate rows: mean req/s, median of the rounds\' percentiles',
     ],

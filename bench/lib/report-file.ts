@@ -92,8 +92,9 @@ const HOW_TO_READ = `## How to read
 
 - **p99 ms** is server time at the 99th percentile: the \`latency_ms\` of the responses for HTTP
   rows (the load client shares the machine, its own round trip is not in it), in-process time for
-  micro rows. **§7 ceiling** is the contract's per-service limit (docs/api.md, "Latency"); the run
-  exits non-zero when a row misses it.
+  micro rows. **§7 ceiling** is the interface's per-service p99 limit (docs/api.md, "Latency
+  ceilings"), or the project's own aim where the interface sets none (API-21); the run exits
+  non-zero when a row misses it.
 - **Ratios** compare the gateway with a baseline measured in the same invocation (raw uWS or a
   Fastify server running the same handler, or a peer library); each name says which side is
   divided by which. On a small shared machine absolute numbers move between runs by tens of
