@@ -2,14 +2,23 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { describe, it } from 'node:test';
 import { freePort } from '../bench/lib/http.ts';
-import { startTestGateway } from './helpers/gateway.ts';
+import { startTestGateway, type TestGateway } from './helpers/gateway.ts';
 import { echoFactory } from './helpers/test-routes.ts';
+
+/** Waits until the server holds a request (a fixed sleep loses the race on a loaded machine). */
+async function untilInFlight(gw: TestGateway): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (gw.gateway.server.inFlight === 0) {
+    if (Date.now() > deadline) throw new Error('the request never reached the server');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
 
 describe('graceful shutdown', () => {
   it('lets in-flight requests finish, then refuses new connections', async () => {
     const gw = await startTestGateway({ gateway: { factories: [echoFactory] } });
     const inflight = gw.post('/test/echo', { text: 'drain', delay_ms: 300 });
-    await new Promise((r) => setTimeout(r, 50));
+    await untilInFlight(gw);
     const closing = gw.close();
     const res = await inflight;
     assert.equal(res.status, 200);
@@ -21,7 +30,7 @@ describe('graceful shutdown', () => {
   it('gives up on requests that outlive SHUTDOWN_TIMEOUT_MS', async () => {
     const gw = await startTestGateway({ env: { SHUTDOWN_TIMEOUT_MS: '100' }, gateway: { factories: [echoFactory] } });
     const slow = gw.post('/test/echo', { text: 'slow', delay_ms: 2000 }).catch(() => null);
-    await new Promise((r) => setTimeout(r, 50));
+    await untilInFlight(gw);
     const started = performance.now();
     await gw.close();
     assert.ok(performance.now() - started < 1500, 'close must not wait for the slow request');
