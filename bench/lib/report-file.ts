@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import type { BenchReport, BenchRow } from './harness.ts';
 
-/** The bound for BENCHMARKS.md. */
+/** Bound for BENCHMARKS.md: one run, readable in one sitting. */
 export const MAX_BYTES = 20_000;
 
 export interface MachineInfo {
