@@ -22,6 +22,11 @@ if (writeIndex !== -1 && (writeFile === undefined || writeFile.startsWith('--'))
   console.error('--write needs a file name, e.g. npm run bench -- --write BENCHMARKS.md');
   process.exit(2);
 }
+// BENCHMARKS.md holds a full run; a filtered one goes to another file.
+if (writeFile !== undefined && filter !== undefined && path.basename(writeFile) === 'BENCHMARKS.md') {
+  console.error('BENCHMARKS.md records full runs only: drop --filter, or --write another file');
+  process.exit(2);
+}
 // Read before the run: the machine as the run found it (load average) and the command as typed.
 const startedAt = new Date();
 const machine = machineInfo(loadUws().native);
@@ -88,7 +93,7 @@ if (steal.length > 0) console.log(`\nCPU steal per script (share of both cores' 
 if (scripts.length === 0) failures.push(`no benchmark script matches --filter ${filter}`);
 if (writeFile !== undefined) {
   const target = path.resolve(process.env.INIT_CWD ?? process.cwd(), writeFile);
-  const bytes = writeReport(target, { startedAt, finishedAt: new Date(), command, filter, commit: gitCommit(root), machine, scripts: ran, summary, failures });
+  const bytes = writeReport(target, { startedAt, finishedAt: new Date(), command, filter, commit: gitCommit(root, path.relative(root, target)), machine, scripts: ran, summary, failures });
   console.log(`\nwrote ${target} (${bytes} bytes)`);
 }
 if (failures.length > 0) {

@@ -46,11 +46,16 @@ export function machineInfo(uwsNative: boolean): MachineInfo {
   };
 }
 
-/** Short commit id, with `+changes` when the work tree differs from it; null outside git. */
-export function gitCommit(cwd: string): string | null {
+/**
+ * Short commit id, with `+ uncommitted changes` when tracked files differ from it (`except`, the
+ * report file itself, does not count: a second run must not call the first one's output a change);
+ * null outside git.
+ */
+export function gitCommit(cwd: string, except?: string): string | null {
   try {
     const head = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim() !== '';
+    const pathspec = except === undefined ? [] : ['--', '.', `:(exclude)${except}`];
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no', ...pathspec], { cwd, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim() !== '';
     return dirty ? `${head} + uncommitted changes` : head;
   } catch {
     return null;
