@@ -25,6 +25,7 @@
 import { Masker, maskBlocks, oneByte } from './mask.ts';
 import { maskProtected } from './patterns.ts';
 import { dedupeAndJoin } from './dedupe.ts';
+import { restructure } from './structure.ts';
 import {
   applyAggressive,
   applyBalanced,
@@ -65,7 +66,7 @@ export function compressText(text: string, level: Level): string {
 
 /** One pass over the whole prompt. */
 export function compressPass(input: string, level: Level): string {
-  const text = input.includes('\r') ? input.replace(/\r\n?/g, '\n') : input;
+  const text = restructure(input.includes('\r') ? input.replace(/\r\n?/g, '\n') : input);
   const masker = new Masker();
   let masked = maskBlocks(text, masker);
   masked = maskProtected(masked, masker.mask);

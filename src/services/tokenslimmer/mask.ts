@@ -5,6 +5,7 @@
  */
 import { oneByteCopy } from '../../tokenizer/index.ts';
 import { CODE_BLOCK_RE, INDENTED_CODE_RE, optionReader, TABLE_ROW_RE } from './patterns.ts';
+import { jsonEnd, jsonStart } from './structure.ts';
 import { INVISIBLE_RE, LABEL_LINE_MARK, LINE_MARK, SPOKEN_TURN_RE } from './rules.ts';
 
 /**
@@ -110,16 +111,21 @@ function maskLines(chunk: string, masker: Masker): string {
     }
     const trimmed = line.trim();
     if (trimmed === '') continue;
-    const first = trimmed.charCodeAt(0);
-    if (first === 123 /* { */ || first === 91 /* [ */) {
-      const json = readJson(lines, i);
-      if (json) {
-        lines[i] = LABEL_LINE_MARK + masker.maskRaw(json.minified);
-        lines.splice(i + 1, json.lastLine - i);
+    const col = line.includes('{') || line.includes('[') ? jsonStart(line) : -1;
+    if (col !== -1) {
+      // structure.ts compacted what round-trips; the rest stays as written, whole.
+      const last = jsonEnd(lines, i, col);
+      if (last !== -1) {
+        let indent = 0;
+        while (line.charCodeAt(indent) === 32 || line.charCodeAt(indent) === 9) indent++;
+        const json = lines.slice(i, last + 1).join('\n').slice(col);
+        lines[i] = line.slice(0, Math.min(indent, col)) + LABEL_LINE_MARK + line.slice(Math.min(indent, col), col) + masker.maskRaw(json);
+        lines.splice(i + 1, last - i);
         continue;
       }
     }
-    if (INDENTED_CODE_RE.test(line) || TABLE_ROW_RE.test(line) || RESERVED_RE.test(line)) {
+    // A tab inside a line: cells of a table (structure.ts writes aligned columns that way).
+    if (INDENTED_CODE_RE.test(line) || TABLE_ROW_RE.test(line) || RESERVED_RE.test(line) || (INNER_TAB_RE.test(line) && !line.includes('  '))) {
       lines[i] = LABEL_LINE_MARK + masker.maskRaw(line);
       continue;
     }
@@ -136,50 +142,4 @@ function maskLines(chunk: string, masker: Masker): string {
   return lines.join('\n');
 }
 
-/**
- * A JSON object/array that starts on line `i` and ends at the end of some line: returned
- * whitespace-minified (strings and numbers byte for byte, so "1.0" stays "1.0").
- */
-const JSON_BARE_CHAR = /[{}[\],:"0-9.+\-eEtrufalsn]/;
-
-function readJson(lines: readonly string[], i: number): { minified: string; lastLine: number } | undefined {
-  let depth = 0;
-  let inString = false;
-  let escaped = false;
-  let out = '';
-  for (let j = i; j < lines.length && j < i + 5000; j++) {
-    const line = lines[j]!;
-    for (let k = 0; k < line.length; k++) {
-      const c = line[k]!;
-      if (inString) {
-        out += c;
-        if (escaped) escaped = false;
-        else if (c === '\\') escaped = true;
-        else if (c === '"') inString = false;
-        continue;
-      }
-      if (c === ' ' || c === '\t') continue;
-      // Outside strings JSON has only punctuation, numbers and true/false/null: prose fails at once,
-      // so a "[" that opens a line of text costs a few characters, not a scan of the rest.
-      if (!JSON_BARE_CHAR.test(c)) return undefined;
-      out += c;
-      if (c === '"') inString = true;
-      else if (c === '{' || c === '[') depth++;
-      else if (c === '}' || c === ']') {
-        depth--;
-        if (depth === 0) {
-          if (line.slice(k + 1).trim() !== '' || out.length < 2) return undefined;
-          try {
-            JSON.parse(out);
-          } catch {
-            return undefined;
-          }
-          return { minified: out, lastLine: j };
-        }
-      }
-    }
-    if (inString) return undefined; // JSON strings never span lines
-  }
-  return undefined;
-}
-
+const INNER_TAB_RE = /\S\t/;

@@ -1,0 +1,723 @@
+/**
+ * API-09 structure passes (every level, before masking; core.ts): structured content loses its
+ * padding, never a value.
+ *
+ *   HTML leftovers   real HTML tags (known element names only: `List<T>`, `a < b` stay), comments
+ *                    and doctypes removed; links and images become Markdown (href/src/alt are the
+ *                    only attributes kept), block tags leave line breaks, <td>/<th> rows become
+ *                    pipe rows; entities decoded where the text shows HTML (a tag, or 3+ entities)
+ *   pipe tables      cells trimmed, delimiter rows minimal (`|:---:|` → `|:-:|`), outer pipes added
+ *                    to a table written without them (the masker keeps `|…|` rows whole)
+ *   JSON             a pretty-printed object/array (in prose from a line start, or the whole body
+ *                    of a ```json or bare fence) becomes compact JSON, only when
+ *                    JSON.stringify(JSON.parse(x)) gives back x without its whitespace exactly
+ *                    (1.0, 1e5, "\u00e9", duplicate keys: left as they are)
+ *   fixed-width      3+ lines aligned in columns by runs of 2+ spaces: cells joined by one tab
+ *   quoted replies   a "> " run whose every line was already said earlier in the prompt goes
+ *   repeated blocks  a run of 2+ lines (40+ characters) repeated verbatim goes; a signature block
+ *                    ("-- " and the lines under it) repeated goes
+ *
+ * Code blocks (fenced, <pre>, <script>, <style>), inline code, indented code (4 spaces / tab),
+ * answer options and CSV are left alone. Every scanner here is a hand-written loop or a regex
+ * without nested quantifiers over one line: linear in the input. The result is a fixed point:
+ * restructure(restructure(x)) === restructure(x) (test/compress-structure.test.ts).
+ */
+import { CODE_BLOCK_RE, INDENTED_CODE_RE, optionReader } from './patterns.ts';
+
+/** Applies every structure pass to `text` (LF line ends). */
+export function restructure(text: string): string {
+  const mayHtml = text.includes('<') || text.includes('&');
+  const mayCode = text.includes('``') || text.includes('~~~') || text.includes('<');
+  const parts: { code: boolean; text: string }[] = [];
+  if (mayCode) {
+    let last = 0;
+    CODE_BLOCK_RE.lastIndex = 0;
+    for (const m of text.matchAll(CODE_BLOCK_RE)) {
+      parts.push({ code: false, text: text.slice(last, m.index) });
+      let block = m[0];
+      if (block.endsWith('\n')) block = block.slice(0, -1);
+      parts.push({ code: true, text: compactFencedJson(block) });
+      last = m.index + block.length;
+    }
+    parts.push({ code: false, text: text.slice(last) });
+  } else parts.push({ code: false, text });
+  const seen = new BlockSeen();
+  let out = '';
+  for (const p of parts) {
+    if (p.code) {
+      out += p.text;
+      continue;
+    }
+    let s = mayHtml ? cleanHtml(p.text) : p.text;
+    s = restructureLines(s, seen);
+    out += s;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// JSON
+
+/**
+ * `s` without whitespace outside strings, if it is one JSON value that serialises back to exactly
+ * that; else undefined. Strings may not span lines (JSON forbids raw line breaks in them).
+ */
+export function compactJson(s: string): string | undefined {
+  let out = '';
+  let from = 0;
+  let inString = false;
+  let escaped = false;
+  for (let k = 0; k < s.length; k++) {
+    const c = s.charCodeAt(k);
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (c === 92) escaped = true;
+      else if (c === 34) inString = false;
+      else if (c === 10) return undefined; // JSON strings never span lines
+      continue;
+    }
+    if (c === 32 || c === 9 || c === 10 || c === 13) {
+      out += s.slice(from, k);
+      from = k + 1;
+      continue;
+    }
+    if (c === 34) inString = true;
+  }
+  out += s.slice(from);
+  const first = out.charCodeAt(0);
+  if (first !== 123 && first !== 91) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(out);
+  } catch {
+    return undefined;
+  }
+  return JSON.stringify(value) === out ? out : undefined;
+}
+
+const FENCE_OPEN_RE = /^([ \t]*)(`{3,}|~{3,})[ \t]*([^\n]*)\n/;
+
+/** A fenced block whose info string is json (or empty) and whose body is compactable JSON: the body compacted. */
+function compactFencedJson(block: string): string {
+  const open = FENCE_OPEN_RE.exec(block);
+  if (open === null) return block;
+  const info = open[3]!.trim().toLowerCase();
+  if (info !== '' && info !== 'json') return block;
+  const body = block.slice(open[0].length);
+  const close = body.lastIndexOf('\n');
+  const closing = close === -1 ? '' : body.slice(close + 1);
+  if (!closing.trim().startsWith(open[2]!)) return block;
+  const inner = body.slice(0, close);
+  if (!inner.includes('\n') && !/[ \t]/.test(inner)) return block; // already one compact line
+  const json = compactJson(inner.trim());
+  return json === undefined ? block : open[0] + json + '\n' + closing;
+}
+
+/**
+ * A JSON value that starts at `lines[i]` (from `col`) and ends at the end of a line: its last line
+ * index, or -1. Outside strings only JSON punctuation, digits and literals may occur, so a line of
+ * prose that opens with "[" fails within a few characters.
+ */
+export function jsonEnd(lines: readonly string[], i: number, col: number): number {
+  let depth = 0;
+  let inString = false;
+  let escaped = false;
+  for (let j = i; j < lines.length && j < i + 5000; j++) {
+    const line = lines[j]!;
+    for (let k = j === i ? col : 0; k < line.length; k++) {
+      const c = line.charCodeAt(k);
+      if (inString) {
+        if (escaped) escaped = false;
+        else if (c === 92) escaped = true;
+        else if (c === 34) inString = false;
+        continue;
+      }
+      if (c === 32 || c === 9) continue;
+      if (!isJsonBare(c)) return -1;
+      if (c === 34) inString = true;
+      else if (c === 123 || c === 91) depth++;
+      else if (c === 125 || c === 93) {
+        if (--depth === 0) return line.slice(k + 1).trim() === '' ? j : -1;
+      }
+    }
+    if (inString) return -1;
+  }
+  return -1;
+}
+
+/** { } [ ] , : " digits . + - e E and the letters of true/false/null. */
+function isJsonBare(c: number): boolean {
+  if (c >= 48 && c <= 57) return true;
+  switch (c) {
+    case 123: case 125: case 91: case 93: case 44: case 58: case 34: case 46: case 43: case 45:
+    case 101: case 69: case 116: case 114: case 117: case 102: case 97: case 108: case 115: case 110:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lines: tables, JSON, fixed-width columns, quoted replies, repeated blocks
+
+const PIPE_ROW_RE = /^[ \t]*\|.*\|[ \t]*$/;
+/** A GFM delimiter row: cells of `:?-+:?`, at least one pipe. */
+const DELIMITER_ROW_RE = /^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
+const QUOTE_RE = /^[ \t]*>/;
+const SIGNATURE_RE = /^--[ \t]?$/;
+const BLOCK_MIN_LINES = 2;
+const BLOCK_MIN_CHARS = 40;
+const SIGNATURE_MAX_LINES = 6;
+/** Longest cell (but the last of a row) of space-aligned columns. */
+const CELL_MAX_CHARS = 48;
+
+/** What a line is, for the passes that must not touch it (or that produced it). */
+const enum Kind {
+  Prose = 0,
+  Blank,
+  Table,
+  Json,
+  Columns,
+  Kept, // indented code, answer options: verbatim, never part of a repeated block
+}
+
+function restructureLines(text: string, seen: BlockSeen): string {
+  if (text === '') return text;
+  const lines = text.split('\n');
+  const kinds = new Uint8Array(lines.length);
+  const isOption = optionReader();
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (isOption(line)) {
+      kinds[i] = Kind.Kept;
+      continue;
+    }
+    if (line.trim() === '') {
+      kinds[i] = Kind.Blank;
+      continue;
+    }
+    if (INDENTED_CODE_RE.test(line)) {
+      kinds[i] = Kind.Kept;
+      continue;
+    }
+    if (line.includes('|') && (PIPE_ROW_RE.test(line) || isDelimiter(line) || (i + 1 < lines.length && isDelimiter(lines[i + 1]!)))) {
+      i = pipeTable(lines, kinds, i);
+      continue;
+    }
+    const col = jsonStart(line);
+    if (col !== -1) {
+      const end = jsonEnd(lines, i, col);
+      if (end !== -1) {
+        const json = compactJson(lines.slice(i, end + 1).join('\n').slice(col));
+        if (json !== undefined) {
+          lines[i] = line.slice(0, col) + json;
+          for (let j = i + 1; j <= end; j++) kinds[j] = Kind.Blank, (lines[j] = '\u0000');
+        }
+        kinds[i] = Kind.Json;
+        if (json === undefined) for (let j = i + 1; j <= end; j++) kinds[j] = Kind.Json;
+        i = end;
+        continue;
+      }
+    }
+  }
+  fixedWidth(lines, kinds);
+  dropRepeats(lines, kinds, seen);
+  return lines.filter((l) => l !== '\u0000').join('\n');
+}
+
+/** Where a JSON value may open on this line: at its first non-blank character, or after "label:" / "=". */
+export function jsonStart(line: string): number {
+  let k = 0;
+  while (line.charCodeAt(k) === 32 || line.charCodeAt(k) === 9) k++;
+  const c = line.charCodeAt(k);
+  if (c === 123 || c === 91) return k;
+  // "Response: {" / "data = [" with the value running over the following lines.
+  const last = line.trimEnd();
+  const e = last.charCodeAt(last.length - 1);
+  if (e !== 123 && e !== 91) return -1;
+  const at = last.length - 1;
+  let b = at - 1;
+  while (b >= 0 && (last.charCodeAt(b) === 32 || last.charCodeAt(b) === 9)) b--;
+  const before = last.charCodeAt(b);
+  return before === 58 || before === 61 ? at : -1;
+}
+
+/** Splits a pipe row into its cells (pipes inside `code` or escaped do not split). */
+function cells(row: string): { cells: string[]; outer: boolean } {
+  let s = row.trim();
+  const outer = s.startsWith('|') && s.endsWith('|') && s.length >= 2;
+  if (outer) s = s.slice(1, -1);
+  else if (s.startsWith('|')) s = s.slice(1);
+  else if (s.endsWith('|') && s.charCodeAt(s.length - 2) !== 92) s = s.slice(0, -1);
+  const out: string[] = [];
+  let from = 0;
+  let tick = 0; // length of the open backtick run, 0 outside code
+  for (let k = 0; k < s.length; k++) {
+    const c = s.charCodeAt(k);
+    if (c === 92) {
+      k++;
+      continue;
+    }
+    if (c === 96) {
+      let n = 1;
+      while (s.charCodeAt(k + n) === 96) n++;
+      if (tick === 0) {
+        // Only a run that closes on this row opens code.
+        if (s.indexOf('`'.repeat(n), k + n) !== -1) tick = n;
+      } else if (n === tick) tick = 0;
+      k += n - 1;
+      continue;
+    }
+    if (c === 124 && tick === 0) {
+      out.push(s.slice(from, k).trim());
+      from = k + 1;
+    }
+  }
+  out.push(s.slice(from).trim());
+  return { cells: out, outer };
+}
+
+/** The cells of a row as the compact row of the output (outer pipes, no padding). */
+export function tableCells(row: string): string[] {
+  return cells(row).cells;
+}
+
+const isDelimiter = (line: string): boolean => line.includes('|') && line.includes('-') && DELIMITER_ROW_RE.test(line);
+
+/** Compacts the pipe table that starts at line `i`; returns its last line. */
+function pipeTable(lines: string[], kinds: Uint8Array, i: number): number {
+  let j = i;
+  // Rows of a table written without outer pipes count only under (or above) a delimiter row.
+  const delimiterAt = (k: number): boolean => k < lines.length && isDelimiter(lines[k]!);
+  let loose = delimiterAt(i) || delimiterAt(i + 1);
+  for (; j < lines.length; j++) {
+    const line = lines[j]!;
+    if (line.trim() === '' || !line.includes('|') || INDENTED_CODE_RE.test(line)) break;
+    if (!PIPE_ROW_RE.test(line) && !loose) break;
+    if (delimiterAt(j)) loose = true;
+    let indent = 0;
+    while (line.charCodeAt(indent) === 32 || line.charCodeAt(indent) === 9) indent++;
+    const row = cells(line).cells;
+    const delimiter = delimiterAt(j);
+    const body = delimiter ? row.map((c) => (c.startsWith(':') ? ':' : '') + '-' + (c.length > 1 && c.endsWith(':') ? ':' : '')) : row;
+    lines[j] = line.slice(0, indent) + '|' + body.join('|') + '|';
+    kinds[j] = Kind.Table;
+  }
+  return j - 1;
+}
+
+/**
+ * Space-aligned columns: a run of 3+ lines (no indentation of 4+, no tab) where every line has a
+ * run of 2+ spaces inside it and every such run crosses a gutter (a column that is blank in every
+ * line of the run). Cells are the text between gutters, trimmed, joined by one tab.
+ */
+function fixedWidth(lines: string[], kinds: Uint8Array): void {
+  for (let i = 0; i < lines.length; ) {
+    if (kinds[i] !== Kind.Prose || !hasInnerRun(lines[i]!)) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < lines.length && kinds[j] === Kind.Prose && hasInnerRun(lines[j]!)) j++;
+    if (j - i >= 3) columnsOf(lines, kinds, i, j);
+    i = j;
+  }
+}
+
+/** A run of 2+ spaces after the first non-blank character, and no tab or leading indentation of 4+. */
+function hasInnerRun(line: string): boolean {
+  if (line.includes('\t')) return false;
+  let k = 0;
+  while (line.charCodeAt(k) === 32) k++;
+  if (k >= 4) return false;
+  const at = line.indexOf('  ', k);
+  return at !== -1 && line.slice(at).trim() !== '';
+}
+
+function columnsOf(lines: string[], kinds: Uint8Array, from: number, to: number): void {
+  let width = 0;
+  for (let i = from; i < to; i++) width = Math.max(width, lines[i]!.length);
+  // blank[c]: column c is a space (or past the end) in every line; wide[c]: some line has a run of 2+ spaces over c.
+  const blank = new Uint8Array(width).fill(1);
+  const wide = new Uint8Array(width);
+  for (let i = from; i < to; i++) {
+    const line = lines[i]!.trimEnd();
+    let indent = 0;
+    while (line.charCodeAt(indent) === 32) indent++;
+    for (let c = 0; c < line.length; c++) if (line.charCodeAt(c) !== 32 || c < indent) blank[c] = c < indent ? blank[c]! : 0;
+    for (let c = indent; c < line.length; ) {
+      if (line.charCodeAt(c) !== 32) {
+        c++;
+        continue;
+      }
+      let e = c;
+      while (line.charCodeAt(e) === 32) e++;
+      if (e - c >= 2) for (let k = c; k < e; k++) wide[k] = 1;
+      c = e;
+    }
+  }
+  // Gutters: maximal runs of blank columns that some line pads (wide), after column 0.
+  const gutters: [number, number][] = [];
+  for (let c = 1; c < width; ) {
+    if (!blank[c]) {
+      c++;
+      continue;
+    }
+    let e = c;
+    while (e < width && blank[e]) e++;
+    let padded = false;
+    for (let k = c; k < e && !padded; k++) padded = wide[k] === 1;
+    if (padded && e < width) gutters.push([c, e]);
+    c = e;
+  }
+  if (gutters.length === 0) return;
+  // Every run of 2+ spaces inside a line must lie in a gutter: else the lines are not aligned.
+  for (let i = from; i < to; i++) {
+    const line = lines[i]!.trimEnd();
+    let indent = 0;
+    while (line.charCodeAt(indent) === 32) indent++;
+    for (let c = line.indexOf('  ', indent); c !== -1; ) {
+      let e = c;
+      while (line.charCodeAt(e) === 32) e++;
+      if (!gutters.some(([a, b]) => c < b && e > a)) return;
+      c = line.indexOf('  ', e);
+    }
+  }
+  // Cells of a table are short and no code span crosses a gutter; prose that happens to hold double spaces is neither.
+  for (let i = from; i < to; i++) {
+    const line = lines[i]!;
+    if (line.includes('`')) return;
+    const row: string[] = [];
+    let start = 0;
+    for (const [a, b] of gutters) {
+      row.push(line.slice(start, a).trim());
+      start = b;
+    }
+    if (row.some((c) => c.length > CELL_MAX_CHARS)) return;
+  }
+  for (let i = from; i < to; i++) {
+    const line = lines[i]!;
+    let indent = 0;
+    while (line.charCodeAt(indent) === 32) indent++;
+    const row: string[] = [];
+    let start = 0;
+    for (const [a, b] of gutters) {
+      row.push(line.slice(start, a).trim());
+      start = b;
+    }
+    row.push(line.slice(start).trim());
+    while (row.length > 1 && row[row.length - 1] === '') row.pop();
+    lines[i] = line.slice(0, indent) + row.join('\t');
+    kinds[i] = Kind.Columns;
+  }
+}
+
+/** Keys of the prose lines seen so far (quote marks and blanks stripped), and where each block starts. */
+class BlockSeen {
+  readonly keys = new Set<string>();
+  /** Key of a line → the key of the line after its first occurrence ('' at a block's end). */
+  readonly after = new Map<string, string>();
+}
+
+const quoteKey = (line: string): string => line.replace(/^[ \t>]+/, '').replace(/[ \t]+/g, ' ').trimEnd();
+
+/**
+ * Drops quoted replies that repeat what was said, repeated signature blocks and repeated runs of
+ * 2+ lines (BLOCK_MIN_CHARS+), keeping the first occurrence. Lines of tables, JSON, columns, code
+ * and options are never dropped and end a run.
+ */
+function dropRepeats(lines: string[], kinds: Uint8Array, seen: BlockSeen): void {
+  const n = lines.length;
+  const key = (i: number): string => (kinds[i] === Kind.Prose ? quoteKey(lines[i]!) : '');
+  let i = 0;
+  while (i < n) {
+    if (kinds[i] !== Kind.Prose) {
+      i++;
+      continue;
+    }
+    // A quoted reply: the run of lines opening with ">" (blank quoted lines included).
+    if (QUOTE_RE.test(lines[i]!)) {
+      let j = i;
+      let allSeen = true;
+      let any = false;
+      while (j < n && kinds[j] === Kind.Prose && QUOTE_RE.test(lines[j]!)) {
+        const k = key(j);
+        if (k !== '') {
+          any = true;
+          if (!seen.keys.has(k)) allSeen = false;
+        }
+        j++;
+      }
+      if (any && allSeen) {
+        for (let k = i; k < j; k++) lines[k] = '\u0000';
+      } else for (let k = i; k < j; k++) remember(seen, key(k), k + 1 < j ? key(k + 1) : '');
+      i = j;
+      continue;
+    }
+    // A signature: "-- " and up to SIGNATURE_MAX_LINES lines under it, to a blank line.
+    if (SIGNATURE_RE.test(lines[i]!)) {
+      let j = i + 1;
+      while (j < n && j - i <= SIGNATURE_MAX_LINES && kinds[j] === Kind.Prose && !QUOTE_RE.test(lines[j]!)) j++;
+      const sig = lines.slice(i, j).map(quoteKey).join('\n');
+      if (j - i >= 2 && seen.keys.has('\u0001' + sig)) {
+        for (let k = i; k < j; k++) lines[k] = '\u0000';
+      } else seen.keys.add('\u0001' + sig);
+      i = j;
+      continue;
+    }
+    // A repeated run: this line and the following ones as after a first occurrence.
+    const k0 = key(i);
+    let j = i;
+    let chars = 0;
+    if (seen.keys.has(k0)) {
+      let expect = k0;
+      while (j < n && kinds[j] === Kind.Prose && !QUOTE_RE.test(lines[j]!) && key(j) === expect && expect !== '') {
+        chars += expect.length;
+        expect = seen.after.get(expect) ?? '';
+        j++;
+      }
+    }
+    if (j - i >= BLOCK_MIN_LINES && chars >= BLOCK_MIN_CHARS) {
+      for (let k = i; k < j; k++) lines[k] = '\u0000';
+      i = j;
+      continue;
+    }
+    remember(seen, k0, i + 1 < n ? key(i + 1) : '');
+    i++;
+  }
+}
+
+function remember(seen: BlockSeen, k: string, next: string): void {
+  if (k === '' || seen.keys.has(k)) return;
+  seen.keys.add(k);
+  seen.after.set(k, next);
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTML leftovers
+
+/** HTML element names (the WHATWG list and a few legacy ones); `source`, `search`, `data`, `output`, `template`, `summary`, `title`, `header`, `main`, `section`, `article` are left out on purpose: prompts use them as their own XML-style tags. */
+const HTML_ELEMENTS: ReadonlySet<string> = new Set(
+  (
+    'a abbr acronym address area aside audio b bdi bdo big blockquote body br button canvas caption center cite code col colgroup ' +
+    'dd del details dfn dialog div dl dt em embed fieldset figcaption figure font footer form h1 h2 h3 h4 h5 h6 head hr html i iframe img input ins kbd ' +
+    'label legend li link mark menu meta meter nav nobr noscript object ol optgroup option p param picture progress q rp rt ruby s samp select ' +
+    'small span strike strong sub sup svg table tbody td tfoot th thead time tr track tt u ul var video wbr'
+  ).split(' '),
+);
+const BLOCK_ELEMENTS: ReadonlySet<string> = new Set(
+  'address aside blockquote body br center dd details dialog div dl dt fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 head hr html li nav ol p table tbody tfoot thead ul'.split(' '),
+);
+/** Elements whose content is not text a reader sees (their content goes with them). */
+const DROP_CONTENT: ReadonlySet<string> = new Set(['head', 'noscript', 'svg', 'select', 'button', 'canvas', 'object']);
+
+const ENTITIES: Readonly<Record<string, string>> = {
+  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', ndash: '–', mdash: '—', hellip: '…', copy: '©', reg: '®', trade: '™',
+  lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”', laquo: '«', raquo: '»', bull: '•', middot: '·', deg: '°', euro: '€', pound: '£',
+  times: '×', divide: '÷', eacute: 'é', egrave: 'è', agrave: 'à', uuml: 'ü', ouml: 'ö', auml: 'ä', szlig: 'ß', ccedil: 'ç', shy: '',
+  zwj: '\u200d', zwnj: '\u200c', thinsp: ' ', ensp: ' ', emsp: ' ', larr: '←', rarr: '→', frac12: '½', sect: '§', para: '¶',
+};
+const ENTITY_RE = /&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([A-Za-z][A-Za-z0-9]{1,9}));/g;
+const WORD_CHAR = (c: number): boolean => (c >= 48 && c <= 57) || ((c | 0x20) >= 97 && (c | 0x20) <= 122) || c === 95;
+
+/** Attribute values of a tag's source (`<a href="x" class=y>`), lower-case names; hand-scanned. */
+function attributes(tag: string, from: number): Map<string, string> {
+  const attrs = new Map<string, string>();
+  let k = from;
+  const n = tag.length - 1; // before ">"
+  while (k < n) {
+    while (k < n && /[\s/]/.test(tag[k]!)) k++;
+    const nameStart = k;
+    while (k < n && !/[\s=/>]/.test(tag[k]!)) k++;
+    const name = tag.slice(nameStart, k).toLowerCase();
+    if (name === '') break;
+    while (k < n && /\s/.test(tag[k]!)) k++;
+    let value = '';
+    if (tag[k] === '=') {
+      k++;
+      while (k < n && /\s/.test(tag[k]!)) k++;
+      const q = tag[k];
+      if (q === '"' || q === "'") {
+        const e = tag.indexOf(q, k + 1);
+        const end = e === -1 || e > n ? n : e;
+        value = tag.slice(k + 1, end);
+        k = end + 1;
+      } else {
+        const s = k;
+        while (k < n && !/\s/.test(tag[k]!)) k++;
+        value = tag.slice(s, k);
+      }
+    }
+    attrs.set(name, value);
+  }
+  return attrs;
+}
+
+/** The end (after ">") of a tag opening at `at`, quotes respected, within 2,000 characters; -1 if none. */
+function tagEnd(s: string, at: number): number {
+  let q = 0;
+  const limit = Math.min(s.length, at + 2000);
+  for (let k = at + 1; k < limit; k++) {
+    const c = s.charCodeAt(k);
+    if (q !== 0) {
+      if (c === q) q = 0;
+      continue;
+    }
+    if (c === 34 || c === 39) q = c;
+    else if (c === 62) return k + 1;
+    else if (c === 60) return -1;
+  }
+  return -1;
+}
+
+/**
+ * Removes HTML leftovers from prose (inline code spans skipped). Returns `s` itself when it holds
+ * none. Entities are decoded when a tag was found or the text holds 3+ entities, except `&lt;`
+ * before a letter, "/" or "!" and `&amp;` before an entity's spelling (decoding those would make
+ * a tag or an entity that the next pass would read differently).
+ */
+export function cleanHtml(s: string): string {
+  let out = '';
+  let copied = 0;
+  let tags = 0;
+  let href: string | undefined; // of the open <a>, written after its text
+  let dropUntil = ''; // closing tag name whose content is skipped
+  let row = false; // inside <tr>: cells end with "|"
+  for (let at = s.indexOf('<'); at !== -1; at = s.indexOf('<', at + 1)) {
+    // Inline code on this line: skip to its end.
+    const tickBefore = s.lastIndexOf('`', at);
+    if (tickBefore !== -1 && tickBefore >= s.lastIndexOf('\n', at) && inInlineCode(s, at)) continue;
+    if (s.startsWith('<!--', at)) {
+      const end = s.indexOf('-->', at + 4);
+      if (end === -1) continue;
+      if (dropUntil === '') out += s.slice(copied, at);
+      copied = end + 3;
+      at = end + 2;
+      tags++;
+      continue;
+    }
+    const next = s.charCodeAt(at + 1);
+    if (next === 33 /* ! */ || next === 63 /* ? */) {
+      // <!DOCTYPE html>, <?xml ...?>
+      if (!/^<(?:!doctype\s|\?xml\s)/i.test(s.slice(at, at + 10))) continue;
+      const end = tagEnd(s, at);
+      if (end === -1) continue;
+      if (dropUntil === '') out += s.slice(copied, at);
+      copied = end;
+      at = end - 1;
+      tags++;
+      continue;
+    }
+    const closing = next === 47;
+    let k = at + (closing ? 2 : 1);
+    const nameStart = k;
+    while (k < s.length && ((s.charCodeAt(k) | 0x20) >= 97 && (s.charCodeAt(k) | 0x20) <= 122 || (s.charCodeAt(k) >= 48 && s.charCodeAt(k) <= 57))) k++;
+    const name = s.slice(nameStart, k).toLowerCase();
+    if (!HTML_ELEMENTS.has(name)) continue;
+    const after = s.charCodeAt(k);
+    if (!(after === 62 || after === 47 || after === 32 || after === 9 || after === 10)) continue;
+    const end = tagEnd(s, at);
+    if (end === -1) continue;
+    const source = s.slice(at, end);
+    const nameEnd = k - at; // in `source`
+    // `List<b>` is a generic, not a tag: an opening tag right after a word needs attributes or to be a void element.
+    if (!closing && at > 0 && WORD_CHAR(s.charCodeAt(at - 1)) && !source.includes('=') && !/^(?:br|wbr|hr|img)$/.test(name)) continue;
+    tags++;
+    if (dropUntil !== '') {
+      if (closing && name === dropUntil) {
+        dropUntil = '';
+        copied = end;
+      }
+      at = end - 1;
+      continue;
+    }
+    const chunk = s.slice(copied, at);
+    // Inside a table row the source's line breaks and indentation between cells are layout.
+    out += row ? (chunk.trim() === '' ? '' : chunk.replace(/\s+/g, ' ')) : chunk;
+    copied = end;
+    at = end - 1;
+    if (!closing && DROP_CONTENT.has(name) && !source.endsWith('/>')) {
+      dropUntil = name;
+      continue;
+    }
+    const rep = replacement(name, closing, source, nameEnd);
+    out += rep.charCodeAt(0) === 10 && (out === '' || out.endsWith('\n')) ? rep.slice(1) : rep;
+    if (name === 'a') {
+      if (!closing) {
+        if (href !== undefined) out = out + `](${href})`;
+        const h = attributes(source, nameEnd).get('href');
+        href = h !== undefined && h !== '' && !/^\s*javascript:/i.test(h) ? h.trim() : undefined;
+        if (href !== undefined) out += '[';
+      } else if (href !== undefined) {
+        out += `](${href})`;
+        href = undefined;
+      }
+    } else if (name === 'tr') {
+      row = !closing;
+      out += closing ? '' : out === '' || out.endsWith('\n') ? '|' : '\n|';
+    } else if ((name === 'td' || name === 'th') && closing && row) out += '|';
+  }
+  if (href !== undefined) out += `](${href})`;
+  if (tags === 0 && !s.includes('&')) return s;
+  out += dropUntil === '' ? s.slice(copied) : '';
+  if (tags === 0) {
+    const count = s.match(ENTITY_RE)?.length ?? 0;
+    return count >= 3 ? decodeEntities(s) : s;
+  }
+  return decodeEntities(out);
+}
+
+function replacement(name: string, closing: boolean, source: string, nameEnd: number): string {
+  if (name === 'img') {
+    if (closing) return '';
+    const a = attributes(source, nameEnd);
+    const src = a.get('src');
+    const alt = a.get('alt') ?? '';
+    return src ? `![${alt}](${src.trim()})` : alt;
+  }
+  if (!closing && (name === 'iframe' || name === 'video' || name === 'audio' || name === 'embed' || name === 'track')) {
+    const src = attributes(source, nameEnd).get('src');
+    return src ? ` ${src.trim()} ` : '';
+  }
+  if (/^h[1-6]$/.test(name)) return closing ? '\n' : '\n' + '#'.repeat(Number(name[1])) + ' ';
+  if (name === 'li') return closing ? '\n' : '\n- ';
+  if (name === 'td' || name === 'th' || name === 'tr') return '';
+  if (BLOCK_ELEMENTS.has(name)) return '\n';
+  return '';
+}
+
+/** True when position `at` lies inside a backtick span of its line. */
+function inInlineCode(s: string, at: number): boolean {
+  const lineStart = s.lastIndexOf('\n', at) + 1;
+  let open = 0;
+  for (let k = lineStart; k < at; k++) {
+    if (s.charCodeAt(k) !== 96) continue;
+    let n = 1;
+    while (s.charCodeAt(k + n) === 96) n++;
+    if (open === 0) open = n;
+    else if (open === n) open = 0;
+    k += n - 1;
+  }
+  if (open === 0) return false;
+  const close = s.indexOf('`'.repeat(open), at);
+  const lineEnd = s.indexOf('\n', at);
+  return close !== -1 && (lineEnd === -1 || close < lineEnd);
+}
+
+function decodeEntities(s: string): string {
+  if (!s.includes('&')) return s;
+  return s.replace(ENTITY_RE, (m, dec: string | undefined, hex: string | undefined, name: string | undefined, offset: number, all: string) => {
+    if (name !== undefined) {
+      const ch = ENTITIES[name] ?? ENTITIES[name.toLowerCase()];
+      if (ch === undefined) return m;
+      const after = all.charCodeAt(offset + m.length);
+      if (ch === '<' && (WORD_CHAR(after) || after === 47 || after === 33)) return m;
+      if (ch === '&' && /^[A-Za-z#][A-Za-z0-9]{0,9};/.test(all.slice(offset + m.length, offset + m.length + 12))) return m;
+      if (ch === '`') return m;
+      return ch;
+    }
+    const code = dec !== undefined ? Number(dec) : parseInt(hex!, 16);
+    if (code < 32 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff) || code === 60 || code === 38 || code === 96) return m;
+    return String.fromCodePoint(code);
+  });
+}
