@@ -15,9 +15,16 @@
  * words) that repeat an earlier one word for word, in the prompt and in what balanced leaves of
  * it; and the two together.
  *
- *   npm run eval:compress [-- --file path/to/prompts.jsonl] [-- --verbose] [-- --bound]
+ * Reads every *.jsonl of eval/data/compress/ by default, or `--file F` (repeatable) / `--dir D`.
+ * A record without a usable `prompt` (missing, not a string, empty) is skipped and counted; so is
+ * a line that is not JSON. Medians are printed per kind and per source (`source` or `dataset`)
+ * beside the pooled ones.
+ *
+ *   npm run eval:compress [-- --file path/to/prompts.jsonl] [-- --dir DIR] [-- --verbose] [-- --bound]
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { LEVELS, type Level } from '../src/services/tokenslimmer/core.ts';
 import { checkRetention } from '../src/services/tokenslimmer/retention.ts';
 import { slimPrompt } from '../src/services/tokenslimmer/slim.ts';
@@ -26,22 +33,50 @@ import { countTokens } from '../src/tokenizer/index.ts';
 interface EvalRecord {
   id: string;
   kind: string;
+  source: string;
   prompt: string;
-  answer?: string;
-  answers?: string[];
-  queries?: { query: string; answer: string }[];
+  answer?: unknown;
+  answers?: unknown;
 }
 
 const args = process.argv.slice(2);
-const fileArg = args.indexOf('--file');
-const file = fileArg === -1 ? new URL('../eval/data/compress/prompts_dev.jsonl', import.meta.url) : args[fileArg + 1]!;
+const valuesOf = (flag: string): string[] => args.flatMap((a, i) => (a === flag && args[i + 1] !== undefined ? [args[i + 1]!] : []));
+const dirs = valuesOf('--dir');
+let files = valuesOf('--file');
+if (files.length === 0 && dirs.length === 0) dirs.push(fileURLToPath(new URL('../eval/data/compress/', import.meta.url)));
+for (const d of dirs) files = files.concat(readdirSync(d).filter((f) => f.endsWith('.jsonl')).sort().map((f) => join(d, f)));
 const verbose = args.includes('--verbose');
-const records = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as EvalRecord);
+const skipped = new Map<string, number>();
+const skip = (why: string): void => void skipped.set(why, (skipped.get(why) ?? 0) + 1);
+const records: EvalRecord[] = [];
+for (const file of files) {
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (line.trim() === '') continue;
+    let r: Record<string, unknown>;
+    try {
+      r = JSON.parse(line) as Record<string, unknown>;
+    } catch {
+      skip('line is not JSON');
+      continue;
+    }
+    if (r === null || typeof r !== 'object') skip('record is not an object');
+    else if (typeof r.prompt !== 'string') skip('prompt missing or not a string');
+    else if (r.prompt.trim() === '') skip('prompt empty');
+    else {
+      const source = typeof r.source === 'string' ? r.source : typeof r.dataset === 'string' ? r.dataset : '(no source)';
+      records.push({ id: String(r.id ?? `${file}:${records.length}`), kind: typeof r.kind === 'string' ? r.kind : '(no kind)', source, prompt: r.prompt, answer: r.answer, answers: r.answers });
+    }
+  }
+}
+if (records.length === 0) {
+  console.error(`no usable record in ${files.join(', ') || '(no file)'}` + [...skipped].map(([w, n]) => `; skipped ${n}: ${w}`).join(''));
+  process.exit(1);
+}
 
-/** Gold answers that the prompt itself contains: those must survive compression. */
+/** Gold answers that the prompt itself contains: those must survive compression (null, non-string answers ignored). */
 function goldAnswers(r: EvalRecord): string[] {
-  const all = [...(r.answer === undefined ? [] : [r.answer]), ...(r.answers ?? [])];
-  return all.filter((a) => a.trim() !== '' && r.prompt.includes(a));
+  const all = [r.answer, ...(Array.isArray(r.answers) ? r.answers : [])];
+  return all.filter((a): a is string => typeof a === 'string' && a.trim() !== '' && r.prompt.includes(a));
 }
 
 const median = (xs: number[]): number => {
@@ -54,7 +89,11 @@ const pct = (x: number): string => `${x.toFixed(1)}%`;
 
 let failed = false;
 const kinds = [...new Set(records.map((r) => r.kind))];
-console.log(`API-09 eval: ${records.length} prompts (${kinds.join(', ')}), encoding o200k_base\n`);
+const sources = [...new Set(records.map((r) => r.source))];
+console.log(`API-09 eval: ${records.length} prompts (${kinds.join(', ')}) from ${files.length} file(s), encoding o200k_base`);
+console.log(`skipped: ${skipped.size === 0 ? 'none' : [...skipped].map(([w, n]) => `${n} (${w})`).join(', ')}\n`);
+/** Per level: the reductions per kind and per source, printed after the main table. */
+const perGroup: { level: string; byKind: Map<string, number[]>; bySource: Map<string, number[]> }[] = [];
 console.log('| level | median reduction | mean reduction | median even / odd prompts | mean even / odd prompts | ' + kinds.map((k) => `median ${k}`).join(' | ') + ' | retention | gold answers kept | idempotent | ms/prompt |');
 console.log('|---|---|---|---|---|' + kinds.map(() => '---').join('|') + '|---|---|---|---|');
 const classTotals: Record<string, Record<string, { checked: number; missing: number }>> = {};
@@ -62,6 +101,8 @@ const aims: Record<string, string> = {};
 for (const level of LEVELS) {
   const reductions: number[] = [];
   const byKind = new Map<string, number[]>();
+  const bySource = new Map<string, number[]>();
+  perGroup.push({ level, byKind, bySource });
   let retained = 0;
   let answersChecked = 0;
   let answersKept = 0;
@@ -75,6 +116,7 @@ for (const level of LEVELS) {
     const red = (res.tokens_saved * 100) / res.original_tokens;
     reductions.push(red);
     byKind.set(r.kind, [...(byKind.get(r.kind) ?? []), red]);
+    bySource.set(r.source, [...(bySource.get(r.source) ?? []), red]);
     const again = slimPrompt({ prompt: res.compressed_content, level: level as Level });
     const repeat = slimPrompt({ prompt: r.prompt, level: level as Level });
     if (again.compressed_content === res.compressed_content && again.status === 'UNCHANGED' && repeat.compressed_content === res.compressed_content) idempotent++;
@@ -111,6 +153,15 @@ for (const level of LEVELS) {
       ` | ${retained}/${records.length} | ${answersKept}/${answersChecked} | ${idempotent}/${records.length} | ${(ms / records.length).toFixed(2)} |`,
   );
 }
+const groupTable = (title: string, names: string[], pick: (g: (typeof perGroup)[number]) => Map<string, number[]>): void => {
+  console.log(`\nMedian reduction per ${title} (prompts):\n`);
+  console.log(`| ${title} | n | ` + perGroup.map((g) => g.level).join(' | ') + ' |');
+  console.log('|---|---|' + perGroup.map(() => '---').join('|') + '|');
+  for (const name of names) console.log(`| ${name} | ${pick(perGroup[0]!).get(name)!.length} | ` + perGroup.map((g) => pct(median(pick(g).get(name)!))).join(' | ') + ' |');
+  console.log(`| pooled | ${records.length} | ` + perGroup.map((g) => pct(median([...pick(g).values()].flat()))).join(' | ') + ' |');
+};
+groupTable('kind', kinds, (g) => g.byKind);
+groupTable('source', sources, (g) => g.bySource);
 console.log(`\nPrompts at the aims (the median reaches an aim when ${(records.length >> 1) + 1} of ${records.length} do): ` + Object.entries(aims).map(([l, a]) => `${l} ${a}`).join('; '));
 console.log('\nRetention per class (items checked / missing), summed over prompts:');
 for (const [level, totals] of Object.entries(classTotals)) {
