@@ -48,7 +48,7 @@ export function restructure(text: string): string {
       out += p.text;
       continue;
     }
-    let s = mayHtml ? cleanHtml(p.text) : p.text;
+    let s = mayHtml ? cleanHtmlOutsideBlocks(p.text) : p.text;
     s = restructureLines(s, seen);
     out += s;
   }
@@ -495,6 +495,36 @@ function remember(seen: BlockSeen, k: string, next: string): void {
 
 // ---------------------------------------------------------------------------------------------
 // HTML leftovers
+
+/**
+ * cleanHtml over the runs of lines that are not JSON, pipe-table rows or indented code: a "<b>"
+ * inside a JSON string or a "<br>" inside a table cell is a value, not a leftover.
+ */
+function cleanHtmlOutsideBlocks(text: string): string {
+  if (!text.includes('<') && !text.includes('&')) return text;
+  const lines = text.split('\n');
+  let out = '';
+  let run: string[] = [];
+  const flush = (): void => {
+    if (run.length > 0) out += cleanHtml(run.join('\n')) + '\n';
+    run = [];
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const col = line.includes('{') || line.includes('[') ? jsonStart(line) : -1;
+    const end = col === -1 ? -1 : jsonEnd(lines, i, col);
+    if (end !== -1) {
+      flush();
+      out += lines.slice(i, end + 1).join('\n') + '\n';
+      i = end;
+    } else if (INDENTED_CODE_RE.test(line) || (line.includes('|') && PIPE_ROW_RE.test(line))) {
+      flush();
+      out += line + '\n';
+    } else run.push(line);
+  }
+  flush();
+  return out.slice(0, -1);
+}
 
 /** HTML element names (the WHATWG list and a few legacy ones); `source`, `search`, `data`, `output`, `template`, `summary`, `title`, `header`, `main`, `section`, `article` are left out on purpose: prompts use them as their own XML-style tags. */
 const HTML_ELEMENTS: ReadonlySet<string> = new Set(

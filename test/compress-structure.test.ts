@@ -1,0 +1,159 @@
+/**
+ * API-09 structure passes (structure.ts), as properties over seeded random JSON and random tables
+ * in every level: every JSON block of the output parses to exactly what the input's block parses
+ * to; a table keeps its rows and cells; aligned columns keep their cells; the passes are a fixed
+ * point and the whole compressor stays idempotent and retentive.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { compressText, LEVELS } from '../src/services/tokenslimmer/core.ts';
+import { checkRetention } from '../src/services/tokenslimmer/retention.ts';
+import { compactJson, restructure, tableCells } from '../src/services/tokenslimmer/structure.ts';
+import { rng } from './helpers/rng.ts';
+
+const CASES = 150;
+const WORDS = ['the', 'please', 'um', 'very', 'in order to', 'Paris', 'not', 'x  y', '<b>b</b>', 'a < b', '&amp;', '"q"', "it's", 'é', '数字', '42', 'null', '-', '|', '\\', '\t', 'List<T>', '> quoted', '```', 'https://x.io/a?b=1'];
+
+const pick = <T>(next: () => number, xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!;
+
+function randomString(next: () => number): string {
+  const n = Math.floor(next() * 4);
+  return Array.from({ length: n }, () => pick(next, WORDS)).join(next() < 0.5 ? ' ' : '  ');
+}
+
+function randomJson(next: () => number, depth: number): unknown {
+  const r = next();
+  if (depth > 3 || r < 0.35) {
+    const s = next();
+    if (s < 0.3) return randomString(next);
+    if (s < 0.55) return Math.round((next() - 0.5) * 1e6) / (next() < 0.5 ? 1 : 1000);
+    if (s < 0.65) return next() < 0.5;
+    if (s < 0.7) return null;
+    return pick(next, [0, -1, 1e21, 1.5e-7, 123456789012, 3.25]);
+  }
+  if (r < 0.65) return Array.from({ length: Math.floor(next() * 4) }, () => randomJson(next, depth + 1));
+  const o: Record<string, unknown> = {};
+  for (let i = Math.floor(next() * 5); i > 0; i--) o[randomString(next) || `k${i}`] = randomJson(next, depth + 1);
+  return o;
+}
+
+function randomContainer(next: () => number): unknown {
+  const v = randomJson(next, 1);
+  return typeof v === 'object' && v !== null ? v : [v, { v }];
+}
+
+/** The JSON value of each line (or fenced block) of `text` that parses as an object or array. */
+function jsonValuesOf(text: string): unknown[] {
+  const out: unknown[] = [];
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const t = lines[i]!.trim();
+    if (!t.startsWith('{') && !t.startsWith('[')) continue;
+    // The block runs to the first line at which what was read so far parses.
+    for (let j = i; j < lines.length; j++) {
+      try {
+        out.push(JSON.parse(lines.slice(i, j + 1).join('\n')));
+        i = j;
+        break;
+      } catch {
+        /* read on */
+      }
+    }
+  }
+  return out;
+}
+
+describe('API-09 JSON blocks (property)', () => {
+  for (const level of LEVELS) {
+    it(`every JSON block of the output parses to the input block's value, compacted, at ${level}`, () => {
+      const next = rng(0x1500 + level.length);
+      for (let i = 0; i < CASES; i++) {
+        const value = randomContainer(next);
+        const indent = pick(next, [2, 4, '\t']);
+        const pretty = JSON.stringify(value, null, indent);
+        const fenced = next() < 0.4;
+        const prompt = `Please read the tool output below.\n${fenced ? '```json\n' : ''}${pretty}${fenced ? '\n```' : ''}\nIt is, um, very important.`;
+        const out = compressText(prompt, level);
+        const values = jsonValuesOf(out);
+        assert.equal(values.length, 1, `case ${i} ${level}: one JSON block\n${prompt}\n---\n${out}`);
+        assert.deepEqual(values[0], value, `case ${i} ${level}`);
+        if (pretty.includes('\n')) assert.ok(out.includes(JSON.stringify(value)), `case ${i} ${level}: compacted\n${out}`);
+        assert.equal(compressText(out, level), out, `case ${i} ${level}: idempotent`);
+        assert.ok(checkRetention(prompt, out, level).ok, `case ${i} ${level}: retention`);
+      }
+    });
+  }
+
+  it('compacts only what serialises back exactly', () => {
+    assert.equal(compactJson('{\n  "a": [1, 2],\n  "b": "x  y"\n}'), '{"a":[1,2],"b":"x  y"}');
+    for (const kept of ['{"a": 1.0}', '{"a": 1e5}', '{"a": 1, "a": 2}', '{"a": "\\u00e9"}', '{"a": -0}', '[1, 2,]', '{"a": "line\nbreak"}']) {
+      assert.equal(compactJson(kept), undefined, kept);
+    }
+  });
+});
+
+const CELLS = ['Ann', '30', '1,000.5', 'New  York', 'the very best', '`a | b`', 'x\\|y', '', 'um', 'please', '**bold**', 'https://x.io', '"quoted"', 'é', '-', ':'];
+
+describe('API-09 tables (property)', () => {
+  for (const level of LEVELS) {
+    it(`a pipe table keeps its rows and cells at ${level}`, () => {
+      const next = rng(0x7ab + level.length);
+      for (let i = 0; i < CASES; i++) {
+        const cols = 1 + Math.floor(next() * 4);
+        const rows = 1 + Math.floor(next() * 5);
+        const pad = (c: string): string => ' '.repeat(Math.floor(next() * 3)) + c + ' '.repeat(Math.floor(next() * 6));
+        const body = Array.from({ length: rows }, () => Array.from({ length: cols }, () => pick(next, CELLS)));
+        const header = Array.from({ length: cols }, (_, k) => `Col${k}`);
+        const align = Array.from({ length: cols }, () => pick(next, ['---', ':---', '---:', ':-----:', '-']));
+        const row = (cells: string[]): string => '|' + cells.map(pad).join('|') + '|';
+        const table = [row(header), '|' + align.map(pad).join('|') + '|', ...body.map(row)];
+        const prompt = `Here is the data, basically:\n\n${table.join('\n')}\n\nPlease answer in order to help.`;
+        const out = compressText(prompt, level);
+        const outRows = out.split('\n').filter((l) => l.startsWith('|'));
+        assert.equal(outRows.length, table.length, `case ${i} ${level}: rows\n${prompt}\n---\n${out}`);
+        table.forEach((line, r) => {
+          const want = tableCells(line);
+          const got = tableCells(outRows[r]!);
+          if (r === 1) assert.deepEqual(got.map((c) => [c.startsWith(':'), c.endsWith(':') && c.length > 1]), want.map((c) => [c.startsWith(':'), c.endsWith(':') && c.length > 1]), `case ${i}: alignment`);
+          else assert.deepEqual(got, want, `case ${i} ${level}: cells of row ${r}\n${out}`);
+        });
+        assert.equal(compressText(out, level), out, `case ${i} ${level}: idempotent`);
+        assert.ok(checkRetention(prompt, out, level).ok, `case ${i} ${level}: retention`);
+      }
+    });
+
+    it(`space-aligned columns keep their cells, joined by tabs, at ${level}`, () => {
+      const next = rng(0xf1d + level.length);
+      const words = ['web-1', 'db-0', 'Running', 'Pending', '1/1', '0/1', '12d', '3h', 'node-a', '10.0.0.7'];
+      for (let i = 0; i < CASES; i++) {
+        const cols = 2 + Math.floor(next() * 3);
+        const rows = Array.from({ length: 3 + Math.floor(next() * 4) }, () => Array.from({ length: cols }, () => pick(next, words)));
+        const widths = Array.from({ length: cols }, (_, k) => Math.max(...rows.map((r) => r[k]!.length)) + 2 + Math.floor(next() * 3));
+        const lines = rows.map((r) => r.map((c, k) => (k === cols - 1 ? c : c.padEnd(widths[k]!))).join(''));
+        const prompt = `Output of the command:\n${lines.join('\n')}\nWhich pods are pending?`;
+        const out = compressText(prompt, level);
+        const outRows = out.split('\n').filter((l) => l.includes('\t'));
+        assert.deepEqual(outRows.map((l) => l.split('\t')), rows, `case ${i} ${level}\n${prompt}\n---\n${out}`);
+        assert.equal(compressText(out, level), out, `case ${i} ${level}: idempotent`);
+      }
+    });
+  }
+
+  it('leaves prose that merely holds double spaces, and indented code, as they were', () => {
+    const prose = 'The cat sat.  Then it left.\nA dog came.  It barked twice.\nWe went home.  Night fell.';
+    assert.equal(restructure(prose), prose);
+    const code = '    x = 1      # one\n    yy = 22    # two\n    zzz = 333  # three';
+    assert.equal(restructure(code), code);
+  });
+
+  it('is a fixed point', () => {
+    const next = rng(99);
+    for (let i = 0; i < 300; i++) {
+      const parts = Array.from({ length: 1 + Math.floor(next() * 6) }, () =>
+        pick(next, ['| a  |  b |', '|:--|--:|', '<p>x &amp; y</p>', '> quoted line here that is long', 'quoted line here that is long', '-- ', 'Ann Lee', '{\n  "a": 1\n}', 'NAME   AGE\nAnn    30\nBob    4', '<a href="u" class="c">t</a>', '&lt;div&gt;', '']),
+      );
+      const once = restructure(parts.join('\n'));
+      assert.equal(restructure(once), once, JSON.stringify(parts));
+    }
+  });
+});
