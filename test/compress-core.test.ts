@@ -48,6 +48,7 @@ const SAFE: Case[] = [
   ['joins the cells of space-aligned columns by tabs', 'NAME      READY   STATUS\nweb-1     1/1     Running\ndb-0      0/1     Pending', 'NAME\tREADY\tSTATUS\nweb-1\t1/1\tRunning\ndb-0\t0/1\tPending'],
   ['keeps YAML and nested-list indentation and CSV', 'a:\n  b: 1\n  c:\n    - x\n- item\n  - sub\nid,name\n1, Ann', 'a:\n  b: 1\n  c:\n    - x\n- item\n  - sub\nid,name\n1, Ann'],
   ['drops a quoted reply that repeats an earlier message', 'Can we meet on Friday at 10?\nAnn\n\nYes, Friday works.\n> Can we meet on Friday at 10?\n> Ann', 'Can we meet on Friday at 10?\nAnn\n\nYes, Friday works.'],
+  ['shortens separator lines, keeping setext underlines', 'Title\n==========\nText.\n________________________________________\nFrom: Ann\n- - -', 'Title\n===\nText.\n___\nFrom: Ann\n- - -'],
   ['drops a repeated signature block', 'Hi.\n-- \nAnn Lee\nACME Corp\n\nHello.\n-- \nAnn Lee\nACME Corp', 'Hi.\n--\nAnn Lee\nACME Corp\n\nHello.'],
   ['keeps quoted strings byte for byte', 'Say "two  spaces" now', 'Say "two  spaces" now'],
   ['joins contractions whose clitic a transcript split off', "Bob: It 's fine , I do n't know , we 've seen it .", "Bob: It's fine , I don't know , we've seen it ."],

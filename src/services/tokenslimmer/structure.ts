@@ -14,6 +14,7 @@
  *                    (1.0, 1e5, "\u00e9", duplicate keys: left as they are)
  *   fixed-width      3+ lines aligned in columns by runs of 2+ spaces: cells joined by one tab
  *   quoted replies   a "> " run whose every line was already said earlier in the prompt goes
+ *   separators       a line of 4+ `-`, `_`, `=` or `*` becomes three of them
  *   repeated blocks  a run of 2+ lines (40+ characters) repeated verbatim goes; a signature block
  *                    ("-- " and the lines under it) repeated goes
  *
@@ -164,6 +165,8 @@ const PIPE_ROW_RE = /^[ \t]*\|.*\|[ \t]*$/;
 /** A GFM delimiter row: cells of `:?-+:?`, at least one pipe. */
 const DELIMITER_ROW_RE = /^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
 const QUOTE_RE = /^[ \t]*>/;
+/** A line of one repeated separator character, 4+ times. */
+const RULE_RE = /^([ \t]{0,3})([-_=*])\2{3,}[ \t]*$/;
 const SIGNATURE_RE = /^--[ \t]?$/;
 const BLOCK_MIN_LINES = 2;
 const BLOCK_MIN_CHARS = 40;
@@ -198,6 +201,13 @@ function restructureLines(text: string, seen: BlockSeen): string {
     }
     if (INDENTED_CODE_RE.test(line)) {
       kinds[i] = Kind.Kept;
+      continue;
+    }
+    // A separator line ("________", "-------", "=======") says the same with three characters; a
+    // "---" or "===" under a line of text stays a setext heading underline of the same level.
+    const rule = RULE_RE.exec(line);
+    if (rule !== null) {
+      lines[i] = rule[1]! + rule[2]!.repeat(3);
       continue;
     }
     if (line.includes('|') && (PIPE_ROW_RE.test(line) || isDelimiter(line) || (i + 1 < lines.length && isDelimiter(lines[i + 1]!)))) {
@@ -419,7 +429,13 @@ class BlockSeen {
   readonly after = new Map<string, string>();
 }
 
-const quoteKey = (line: string): string => line.replace(/^[ \t>]+/, '').replace(/[ \t]+/g, ' ').trimEnd();
+/** A line's text for repeat detection: quote marks and indentation off, blank runs as one space. */
+function quoteKey(line: string): string {
+  let k = 0;
+  for (let c = line.charCodeAt(0); c === 32 || c === 9 || c === 62; c = line.charCodeAt(++k));
+  const t = k === 0 ? line : line.slice(k);
+  return (t.includes('  ') || t.includes('\t') ? t.replace(/[ \t]+/g, ' ') : t).trimEnd();
+}
 
 /**
  * Drops quoted replies that repeat what was said, repeated signature blocks and repeated runs of
