@@ -165,6 +165,7 @@ const PIPE_ROW_RE = /^[ \t]*\|.*\|[ \t]*$/;
 /** A GFM delimiter row: cells of `:?-+:?`, at least one pipe. */
 const DELIMITER_ROW_RE = /^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
 const QUOTE_RE = /^[ \t]*>/;
+const NON_BLANK_RE = /\S/;
 /** A line of one repeated separator character, 4+ times. */
 const RULE_RE = /^([ \t]{0,3})([-_=*])\2{3,}[ \t]*$/;
 const SIGNATURE_RE = /^--[ \t]?$/;
@@ -173,6 +174,13 @@ const BLOCK_MIN_CHARS = 40;
 const SIGNATURE_MAX_LINES = 6;
 /** Longest cell (but the last of a row) of space-aligned columns. */
 const CELL_MAX_CHARS = 48;
+/** Longest row of space-aligned columns; longer lines are prose. */
+const ROW_MAX_CHARS = 240;
+/**
+ * Lines longer than this take no part in repeated blocks (dedupe.ts drops a long line said again
+ * on its own); they are still remembered when the text holds quoted lines, which may repeat them.
+ */
+const BLOCK_LINE_MAX_CHARS = 200;
 
 /** What a line is, for the passes that must not touch it (or that produced it). */
 const enum Kind {
@@ -195,7 +203,7 @@ function restructureLines(text: string, seen: BlockSeen): string {
       kinds[i] = Kind.Kept;
       continue;
     }
-    if (line.trim() === '') {
+    if (line === '' || !NON_BLANK_RE.test(line)) {
       kinds[i] = Kind.Blank;
       continue;
     }
@@ -214,7 +222,7 @@ function restructureLines(text: string, seen: BlockSeen): string {
       i = pipeTable(lines, kinds, i);
       continue;
     }
-    const col = jsonStart(line);
+    const col = line.includes('{') || line.includes('[') ? jsonStart(line) : -1;
     if (col !== -1) {
       const end = jsonEnd(lines, i, col);
       if (end !== -1) {
@@ -336,7 +344,7 @@ function fixedWidth(lines: string[], kinds: Uint8Array): void {
 
 /** A run of 2+ spaces after the first non-blank character, and no tab or leading indentation of 4+. */
 function hasInnerRun(line: string): boolean {
-  if (line.includes('\t')) return false;
+  if (line.length > ROW_MAX_CHARS || line.includes('\t')) return false;
   let k = 0;
   while (line.charCodeAt(k) === 32) k++;
   if (k >= 4) return false;
@@ -434,8 +442,10 @@ function quoteKey(line: string): string {
   let k = 0;
   for (let c = line.charCodeAt(0); c === 32 || c === 9 || c === 62; c = line.charCodeAt(++k));
   const t = k === 0 ? line : line.slice(k);
-  return (t.includes('  ') || t.includes('\t') ? t.replace(/[ \t]+/g, ' ') : t).trimEnd();
+  return BLANK_RUN_RE.test(t) ? t.replace(/[ \t]+/g, ' ').trimEnd() : t;
 }
+/** Two blanks in a row, a tab, or a blank at the end: the key needs rewriting. */
+const BLANK_RUN_RE = /[ \t][ \t]|\t|[ \t]$/;
 
 /**
  * Drops quoted replies that repeat what was said, repeated signature blocks and repeated runs of
@@ -444,7 +454,15 @@ function quoteKey(line: string): string {
  */
 function dropRepeats(lines: string[], kinds: Uint8Array, seen: BlockSeen): void {
   const n = lines.length;
-  const key = (i: number): string => (kinds[i] === Kind.Prose ? quoteKey(lines[i]!) : '');
+  // Each line's key, computed once (lines are read up to three times).
+  const keys: (string | undefined)[] = new Array(n);
+  const quotes = lines.some((l) => l.charCodeAt(0) === 62 || (l.charCodeAt(0) === 32 && QUOTE_RE.test(l)));
+  const key = (i: number): string => {
+    if (kinds[i] !== Kind.Prose || (!quotes && lines[i]!.length > BLOCK_LINE_MAX_CHARS)) return '';
+    let k = keys[i];
+    if (k === undefined) keys[i] = k = quoteKey(lines[i]!);
+    return k;
+  };
   let i = 0;
   while (i < n) {
     if (kinds[i] !== Kind.Prose) {
