@@ -23,7 +23,7 @@
  * without nested quantifiers over one line: linear in the input. The result is a fixed point:
  * restructure(restructure(x)) === restructure(x) (test/compress-structure.test.ts).
  */
-import { CODE_BLOCK_RE, INDENTED_CODE_RE, optionReader } from './patterns.ts';
+import { CODE_BLOCK_RE, INDENTED_CODE_RE, OPTION_ITEM_RE, OPTION_LINE_RE, OPTIONS_HEADER_RE, OPTIONS_INLINE_RE } from './patterns.ts';
 
 /** Applies every structure pass to `text` (LF line ends). */
 export function restructure(text: string): string {
@@ -171,6 +171,8 @@ const RULE_RE = /^([ \t]{0,3})([-_=*])\2{3,}[ \t]*$/;
 const SIGNATURE_RE = /^--[ \t]?$/;
 const BLOCK_MIN_LINES = 2;
 const BLOCK_MIN_CHARS = 40;
+/** A block of 3+ short lines (a sign-off with name and title) counts from this size. */
+const SHORT_BLOCK_MIN_CHARS = 24;
 const SIGNATURE_MAX_LINES = 6;
 /** Longest cell (but the last of a row) of space-aligned columns. */
 const CELL_MAX_CHARS = 48;
@@ -196,27 +198,28 @@ function restructureLines(text: string, seen: BlockSeen): string {
   if (text === '') return text;
   const lines = text.split('\n');
   const kinds = new Uint8Array(lines.length);
-  const isOption = optionReader();
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    if (isOption(line)) {
-      kinds[i] = Kind.Kept;
-      continue;
-    }
-    if (line === '' || !NON_BLANK_RE.test(line)) {
+    // Dispatch on the indentation and the first character: most lines are plain prose.
+    let k = 0;
+    let c = line.charCodeAt(0);
+    while (c === 32) c = line.charCodeAt(++k);
+    if (k >= line.length || (c === 9 && !NON_BLANK_RE.test(line))) {
       kinds[i] = Kind.Blank;
       continue;
     }
-    if (INDENTED_CODE_RE.test(line)) {
-      kinds[i] = Kind.Kept;
+    if (k >= 4 || line.charCodeAt(0) === 9) {
+      kinds[i] = Kind.Kept; // indented code: 4 spaces, or a tab first
       continue;
     }
-    // A separator line ("________", "-------", "=======") says the same with three characters; a
-    // "---" or "===" under a line of text stays a setext heading underline of the same level.
-    const rule = RULE_RE.exec(line);
-    if (rule !== null) {
-      lines[i] = rule[1]! + rule[2]!.repeat(3);
-      continue;
+    if (c === 45 || c === 95 || c === 61 || c === 42) {
+      // A separator line ("________", "-------", "=======") says the same with three characters; a
+      // "---" or "===" under a line of text stays a setext heading underline of the same level.
+      const rule = RULE_RE.exec(line);
+      if (rule !== null) {
+        lines[i] = rule[1]! + rule[2]!.repeat(3);
+        continue;
+      }
     }
     if (line.includes('|') && (PIPE_ROW_RE.test(line) || isDelimiter(line) || (i + 1 < lines.length && isDelimiter(lines[i + 1]!)))) {
       i = pipeTable(lines, kinds, i);
@@ -237,6 +240,7 @@ function restructureLines(text: string, seen: BlockSeen): string {
         continue;
       }
     }
+    if (!NON_BLANK_RE.test(line)) kinds[i] = Kind.Blank; // other Unicode blanks
   }
   fixedWidth(lines, kinds);
   dropRepeats(lines, kinds, seen);
@@ -432,36 +436,55 @@ function columnsOf(lines: string[], kinds: Uint8Array, from: number, to: number)
 
 /** Keys of the prose lines seen so far (quote marks and blanks stripped), and where each block starts. */
 class BlockSeen {
-  readonly keys = new Set<string>();
-  /** Key of a line → the key of the line after its first occurrence ('' at a block's end). */
+  /**
+   * Key of every prose line seen so far → the key of the line after its first occurrence ('' at a
+   * block's end); signatures under "\u0001" + their text. One map: one hash per line.
+   */
   readonly after = new Map<string, string>();
+}
+
+/** True when the line opens with ">" after its indentation. */
+function isQuoted(line: string): boolean {
+  let k = 0;
+  let c = line.charCodeAt(0);
+  while (c === 32 || c === 9) c = line.charCodeAt(++k);
+  return c === 62;
 }
 
 /** A line's text for repeat detection: quote marks and indentation off, blank runs as one space. */
 function quoteKey(line: string): string {
   let k = 0;
   for (let c = line.charCodeAt(0); c === 32 || c === 9 || c === 62; c = line.charCodeAt(++k));
-  const t = k === 0 ? line : line.slice(k);
+  if (k === 0) return line; // most lines: as they are
+  const t = line.slice(k);
   return BLANK_RUN_RE.test(t) ? t.replace(/[ \t]+/g, ' ').trimEnd() : t;
 }
 /** Two blanks in a row, a tab, or a blank at the end: the key needs rewriting. */
 const BLANK_RUN_RE = /[ \t][ \t]|\t|[ \t]$/;
+/** Answer options and their headers are never part of a dropped block (each question keeps its own). */
+const mayBeOption = (line: string): boolean => OPTION_LINE_RE.test(line) || OPTION_ITEM_RE.test(line) || OPTIONS_INLINE_RE.test(line) || OPTIONS_HEADER_RE.test(line);
 
 /**
  * Drops quoted replies that repeat what was said, repeated signature blocks and repeated runs of
- * 2+ lines (BLOCK_MIN_CHARS+), keeping the first occurrence. Lines of tables, JSON, columns, code
- * and options are never dropped and end a run.
+ * lines (BLOCK_MIN_LINES+ and BLOCK_MIN_CHARS+, or 3+ lines and SHORT_BLOCK_MIN_CHARS+), keeping
+ * the first occurrence. Lines of tables, JSON, columns and code end a run; a run holding an answer
+ * option stays.
  */
 function dropRepeats(lines: string[], kinds: Uint8Array, seen: BlockSeen): void {
   const n = lines.length;
+  const after = seen.after;
   // Each line's key, computed once (lines are read up to three times).
   const keys: (string | undefined)[] = new Array(n);
-  const quotes = lines.some((l) => l.charCodeAt(0) === 62 || (l.charCodeAt(0) === 32 && QUOTE_RE.test(l)));
+  let quotes = false;
+  for (let i = 0; i < n && !quotes; i++) quotes = kinds[i] === Kind.Prose && isQuoted(lines[i]!);
   const key = (i: number): string => {
     if (kinds[i] !== Kind.Prose || (!quotes && lines[i]!.length > BLOCK_LINE_MAX_CHARS)) return '';
     let k = keys[i];
     if (k === undefined) keys[i] = k = quoteKey(lines[i]!);
     return k;
+  };
+  const drop = (from: number, to: number): void => {
+    for (let k = from; k < to; k++) lines[k] = '\u0000';
   };
   let i = 0;
   while (i < n) {
@@ -470,32 +493,29 @@ function dropRepeats(lines: string[], kinds: Uint8Array, seen: BlockSeen): void 
       continue;
     }
     // A quoted reply: the run of lines opening with ">" (blank quoted lines included).
-    if (QUOTE_RE.test(lines[i]!)) {
+    if (quotes && isQuoted(lines[i]!)) {
       let j = i;
       let allSeen = true;
       let any = false;
-      while (j < n && kinds[j] === Kind.Prose && QUOTE_RE.test(lines[j]!)) {
+      for (; j < n && kinds[j] === Kind.Prose && isQuoted(lines[j]!); j++) {
         const k = key(j);
-        if (k !== '') {
-          any = true;
-          if (!seen.keys.has(k)) allSeen = false;
-        }
-        j++;
+        if (k === '') continue;
+        any = true;
+        if (allSeen && !after.has(k)) allSeen = false;
       }
-      if (any && allSeen) {
-        for (let k = i; k < j; k++) lines[k] = '\u0000';
-      } else for (let k = i; k < j; k++) remember(seen, key(k), k + 1 < j ? key(k + 1) : '');
+      if (any && allSeen) drop(i, j);
+      else for (let k = i; k < j; k++) remember(after, key(k), k + 1 < j ? key(k + 1) : '');
       i = j;
       continue;
     }
+    const line = lines[i]!;
     // A signature: "-- " and up to SIGNATURE_MAX_LINES lines under it, to a blank line.
-    if (SIGNATURE_RE.test(lines[i]!)) {
+    if (line.charCodeAt(0) === 45 && SIGNATURE_RE.test(line)) {
       let j = i + 1;
-      while (j < n && j - i <= SIGNATURE_MAX_LINES && kinds[j] === Kind.Prose && !QUOTE_RE.test(lines[j]!)) j++;
-      const sig = lines.slice(i, j).map(quoteKey).join('\n');
-      if (j - i >= 2 && seen.keys.has('\u0001' + sig)) {
-        for (let k = i; k < j; k++) lines[k] = '\u0000';
-      } else seen.keys.add('\u0001' + sig);
+      while (j < n && j - i <= SIGNATURE_MAX_LINES && kinds[j] === Kind.Prose && !isQuoted(lines[j]!)) j++;
+      const sig = '\u0001' + lines.slice(i, j).map(quoteKey).join('\n');
+      if (j - i >= 2 && after.has(sig)) drop(i, j);
+      else after.set(sig, '');
       i = j;
       continue;
     }
@@ -503,28 +523,31 @@ function dropRepeats(lines: string[], kinds: Uint8Array, seen: BlockSeen): void 
     const k0 = key(i);
     let j = i;
     let chars = 0;
-    if (seen.keys.has(k0)) {
+    if (k0 !== '' && after.has(k0)) {
       let expect = k0;
-      while (j < n && kinds[j] === Kind.Prose && !QUOTE_RE.test(lines[j]!) && key(j) === expect && expect !== '') {
+      while (j < n && expect !== '' && kinds[j] === Kind.Prose && key(j) === expect && !isQuoted(lines[j]!)) {
         chars += expect.length;
-        expect = seen.after.get(expect) ?? '';
+        expect = after.get(expect)!;
         j++;
       }
+      const lineCount = j - i;
+      if ((lineCount >= BLOCK_MIN_LINES && chars >= BLOCK_MIN_CHARS) || (lineCount >= 3 && chars >= SHORT_BLOCK_MIN_CHARS)) {
+        let option = false;
+        for (let k = i; k < j && !option; k++) option = mayBeOption(lines[k]!);
+        if (!option) {
+          drop(i, j);
+          i = j;
+          continue;
+        }
+      }
     }
-    if (j - i >= BLOCK_MIN_LINES && chars >= BLOCK_MIN_CHARS) {
-      for (let k = i; k < j; k++) lines[k] = '\u0000';
-      i = j;
-      continue;
-    }
-    remember(seen, k0, i + 1 < n ? key(i + 1) : '');
+    remember(after, k0, i + 1 < n ? key(i + 1) : '');
     i++;
   }
 }
 
-function remember(seen: BlockSeen, k: string, next: string): void {
-  if (k === '' || seen.keys.has(k)) return;
-  seen.keys.add(k);
-  seen.after.set(k, next);
+function remember(after: Map<string, string>, k: string, next: string): void {
+  if (k !== '' && !after.has(k)) after.set(k, next);
 }
 
 // ---------------------------------------------------------------------------------------------
