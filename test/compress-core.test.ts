@@ -49,6 +49,8 @@ const SAFE: Case[] = [
   ['keeps YAML and nested-list indentation and CSV', 'a:\n  b: 1\n  c:\n    - x\n- item\n  - sub\nid,name\n1, Ann', 'a:\n  b: 1\n  c:\n    - x\n- item\n  - sub\nid,name\n1, Ann'],
   ['drops a quoted reply that repeats an earlier message', 'Can we meet on Friday at 10?\nAnn\n\nYes, Friday works.\n> Can we meet on Friday at 10?\n> Ann', 'Can we meet on Friday at 10?\nAnn\n\nYes, Friday works.'],
   ['shortens separator lines, keeping setext underlines', 'Title\n==========\nText.\n________________________________________\nFrom: Ann\n- - -', 'Title\n===\nText.\n___\nFrom: Ann\n- - -'],
+  ['drops a repeated sign-off block that closes a paragraph', 'Send it today.\nThanks,\nAnn Lee\nHead of Finance\n\nGot it, sent.\nThanks,\nAnn Lee\nHead of Finance', 'Send it today.\nThanks,\nAnn Lee\nHead of Finance\n\nGot it, sent.'],
+  ['keeps short steps that repeat inside few-shot examples', 'Q: Count.\nA:\n- orange (1)\n- plum (2)\nSo the answer is 3.\n\nQ: Count again.\nA:\n- orange (1)\n- plum (2)\nSo the answer is 4.', 'Q: Count.\nA:\n- orange (1)\n- plum (2)\nSo the answer is 3.\n\nQ: Count again.\nA:\n- orange (1)\n- plum (2)\nSo the answer is 4.'],
   ['drops a repeated signature block', 'Hi.\n-- \nAnn Lee\nACME Corp\n\nHello.\n-- \nAnn Lee\nACME Corp', 'Hi.\n--\nAnn Lee\nACME Corp\n\nHello.'],
   ['keeps quoted strings byte for byte', 'Say "two  spaces" now', 'Say "two  spaces" now'],
   ['joins contractions whose clitic a transcript split off', "Bob: It 's fine , I do n't know , we 've seen it .", "Bob: It's fine , I don't know , we've seen it ."],

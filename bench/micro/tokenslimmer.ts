@@ -39,7 +39,22 @@ function sample(kind: string, chars: number): string {
 const KINDS = ['cot_fewshot', 'meeting_transcript', 'rag_context'];
 const prompts10k = KINDS.map((k) => ({ kind: k, prompt: sample(k, 10_240) }));
 
-for (const { kind, prompt } of prompts10k) {
+/**
+ * Structured content (structure.ts's passes: tool JSON, e-mails, README tables, code, API-01
+ * pages): the records of structured_dev.jsonl joined and cut into three ~10 KB prompts at line
+ * ends, each a mix of kinds. Timed beside the three prose kinds, not in the ceiling row.
+ */
+const structuredText = readFileSync(new URL('../../eval/data/compress/structured_dev.jsonl', import.meta.url), 'utf8')
+  .trim()
+  .split('\n')
+  .map((l) => (JSON.parse(l) as { prompt: string }).prompt)
+  .join('\n\n');
+const structured10k = [0, 1, 2].map((i) => {
+  const s = structuredText.slice(i * 10_240, (i + 1) * 10_240);
+  return { kind: 'structured', prompt: s.slice(s.indexOf('\n') + 1, s.lastIndexOf('\n') + 1) };
+});
+
+for (const { kind, prompt } of [...prompts10k, ...structured10k]) {
   for (const level of LEVELS) {
     const r = slimPrompt({ prompt, level });
     console.assert(checkRetention(prompt, r.compressed_content, level).ok, `${kind} ${level}: retention`);
@@ -55,6 +70,11 @@ bench.add('floor: count 10 KB twice (o200k_base)', () => {
     countTokens(prompt, 'o200k_base');
   }
 });
+for (const level of LEVELS) {
+  bench.add(`slimPrompt 10 KB structured ${level}`, () => {
+    for (const { prompt } of structured10k) slimPrompt({ prompt, level: level as Level });
+  });
+}
 for (const level of LEVELS) {
   bench.add(`slimPrompt 10 KB ${level}`, () => {
     for (const { prompt } of prompts10k) slimPrompt({ prompt, level: level as Level });
@@ -87,6 +107,7 @@ function cpuMsPerPrompt(f: () => void, batches = 40): { min: number; median: num
 const cpu = new Map<string, { min: number; median: number }>();
 cpu.set('floor: count 10 KB twice (o200k_base)', cpuMsPerPrompt(() => prompts10k.forEach(({ prompt }) => countTokens(prompt, 'o200k_base') + countTokens(prompt, 'o200k_base'))));
 for (const level of LEVELS) cpu.set(`slimPrompt 10 KB ${level}`, cpuMsPerPrompt(() => prompts10k.forEach(({ prompt }) => slimPrompt({ prompt, level }))));
+for (const level of LEVELS) cpu.set(`slimPrompt 10 KB structured ${level}`, cpuMsPerPrompt(() => structured10k.forEach(({ prompt }) => slimPrompt({ prompt, level }))));
 
 /**
  * Optional: BENCH_API09_BEFORE=<directory of an older checkout> (e.g. `git archive <commit> src

@@ -461,6 +461,9 @@ function quoteKey(line: string): string {
 }
 /** Two blanks in a row, a tab, or a blank at the end: the key needs rewriting. */
 const BLANK_RUN_RE = /[ \t][ \t]|\t|[ \t]$/;
+/** A line that opens with a short label: a turn or a step of a demonstration. */
+const LABEL_RE = /^[ \t]*[^:\s][^:]{0,24}:(?:[ \t]|$)/;
+const isBlankLine = (line: string): boolean => line === '' || !NON_BLANK_RE.test(line);
 /** Answer options and their headers are never part of a dropped block (each question keeps its own). */
 const mayBeOption = (line: string): boolean => OPTION_LINE_RE.test(line) || OPTION_ITEM_RE.test(line) || OPTIONS_INLINE_RE.test(line) || OPTIONS_HEADER_RE.test(line);
 
@@ -531,10 +534,13 @@ function dropRepeats(lines: string[], kinds: Uint8Array, seen: BlockSeen): void 
         j++;
       }
       const lineCount = j - i;
-      if ((lineCount >= BLOCK_MIN_LINES && chars >= BLOCK_MIN_CHARS) || (lineCount >= 3 && chars >= SHORT_BLOCK_MIN_CHARS)) {
-        let option = false;
-        for (let k = i; k < j && !option; k++) option = mayBeOption(lines[k]!);
-        if (!option) {
+      // Boilerplate closes a paragraph (a sign-off, a footer); a repeated run inside one, or one
+      // that opens with a labelled line ("A:", "(1) Turn around:"), is a demonstration's own text.
+      const closes = j >= n || kinds[j] !== Kind.Prose || isBlankLine(lines[j]!);
+      if (closes && ((lineCount >= BLOCK_MIN_LINES && chars >= BLOCK_MIN_CHARS) || (lineCount >= 3 && chars >= SHORT_BLOCK_MIN_CHARS))) {
+        let keep = LABEL_RE.test(lines[i]!);
+        for (let k = i; k < j && !keep; k++) keep = mayBeOption(lines[k]!);
+        if (!keep) {
           drop(i, j);
           i = j;
           continue;
