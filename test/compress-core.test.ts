@@ -46,6 +46,7 @@ const SAFE: Case[] = [
   ['trims table cells and the delimiter row, keeping alignment', '| a  |  b | c |\n|:---|:----:|---:|\n| 1 | `x | y` | z\\|w |', '|a|b|c|\n|:-|:-:|-:|\n|1|`x | y`|z\\|w|'],
   ['gives a table without outer pipes its pipes', 'Name  | Age\n----- | ---\nAnn   | 30', '|Name|Age|\n|-|-|\n|Ann|30|'],
   ['joins the cells of space-aligned columns by tabs', 'NAME      READY   STATUS\nweb-1     1/1     Running\ndb-0      0/1     Pending', 'NAME\tREADY\tSTATUS\nweb-1\t1/1\tRunning\ndb-0\t0/1\tPending'],
+  ['collapses aligned key: value lines instead of making them a table', 'name:     web\nreplicas: 3\nimage:    nginx:1.25', 'name: web\nreplicas: 3\nimage: nginx:1.25'],
   ['keeps YAML and nested-list indentation and CSV', 'a:\n  b: 1\n  c:\n    - x\n- item\n  - sub\nid,name\n1, Ann', 'a:\n  b: 1\n  c:\n    - x\n- item\n  - sub\nid,name\n1, Ann'],
   ['drops a quoted reply that repeats an earlier message', 'Can we meet on Friday at 10?\nAnn\n\nYes, Friday works.\n> Can we meet on Friday at 10?\n> Ann', 'Can we meet on Friday at 10?\nAnn\n\nYes, Friday works.'],
   ['shortens separator lines, keeping setext underlines', 'Title\n==========\nText.\n________________________________________\nFrom: Ann\n- - -', 'Title\n===\nText.\n___\nFrom: Ann\n- - -'],

@@ -405,7 +405,10 @@ function columnsOf(lines: string[], kinds: Uint8Array, from: number, to: number)
       c = line.indexOf('  ', e);
     }
   }
-  // Cells of a table are short and no code span crosses a gutter; prose that happens to hold double spaces is neither.
+  // Cells of a table are short and no code span crosses a gutter; prose that happens to hold double
+  // spaces is neither. Aligned "key:   value" lines (YAML, headers) keep their form: the space
+  // collapse of core.ts leaves "key: value", which a YAML reader still accepts.
+  let labelled = true;
   for (let i = from; i < to; i++) {
     const line = lines[i]!;
     if (line.includes('`')) return;
@@ -416,7 +419,9 @@ function columnsOf(lines: string[], kinds: Uint8Array, from: number, to: number)
       start = b;
     }
     if (row.some((c) => c.length > CELL_MAX_CHARS)) return;
+    labelled &&= row[0]!.endsWith(':');
   }
+  if (labelled) return;
   for (let i = from; i < to; i++) {
     const line = lines[i]!;
     let indent = 0;
