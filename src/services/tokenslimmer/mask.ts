@@ -5,7 +5,7 @@
  */
 import { oneByteCopy } from '../../tokenizer/index.ts';
 import { CODE_BLOCK_RE, INDENTED_CODE_RE, optionReader, TABLE_ROW_RE } from './patterns.ts';
-import { jsonEnd, jsonStart } from './structure.ts';
+import { jsonBudget, jsonEnd, jsonStart } from './structure.ts';
 import { INVISIBLE_RE, LABEL_LINE_MARK, LINE_MARK, SPOKEN_TURN_RE } from './rules.ts';
 
 /**
@@ -100,6 +100,7 @@ function maskLines(chunk: string, masker: Masker): string {
   if (chunk === '') return chunk;
   const lines = chunk.replace(INVISIBLE_RE, '').split('\n');
   const isOption = optionReader();
+  const budget = jsonBudget(lines);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     // Answer options stay verbatim (every level), like table rows.
@@ -114,7 +115,7 @@ function maskLines(chunk: string, masker: Masker): string {
     const col = line.includes('{') || line.includes('[') ? jsonStart(line) : -1;
     if (col !== -1) {
       // structure.ts compacted what round-trips; the rest stays as written, whole.
-      const last = jsonEnd(lines, i, col);
+      const last = jsonEnd(lines, i, col, budget);
       if (last !== -1) {
         let indent = 0;
         while (line.charCodeAt(indent) === 32 || line.charCodeAt(indent) === 9) indent++;

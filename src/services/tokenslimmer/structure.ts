@@ -119,13 +119,16 @@ function compactFencedJson(block: string): string {
  * index, or -1. Outside strings only JSON punctuation, digits and literals may occur, so a line of
  * prose that opens with "[" fails within a few characters.
  */
-export function jsonEnd(lines: readonly string[], i: number, col: number): number {
+export function jsonEnd(lines: readonly string[], i: number, col: number, budget: JsonBudget): number {
   let depth = 0;
   let inString = false;
   let escaped = false;
   for (let j = i; j < lines.length && j < i + 5000; j++) {
     const line = lines[j]!;
-    for (let k = j === i ? col : 0; k < line.length; k++) {
+    const from = j === i ? col : 0;
+    // Scans that run on without closing ("{" on every line) share one budget per text: linear.
+    if ((budget.left -= line.length - from + 1) < 0) return -1;
+    for (let k = from; k < line.length; k++) {
       const c = line.charCodeAt(k);
       if (inString) {
         if (escaped) escaped = false;
@@ -145,6 +148,12 @@ export function jsonEnd(lines: readonly string[], i: number, col: number): numbe
   }
   return -1;
 }
+
+/** Characters the JSON scans of one text may read in all: a few times the text. */
+export interface JsonBudget {
+  left: number;
+}
+export const jsonBudget = (lines: readonly string[]): JsonBudget => ({ left: 4 * lines.reduce((n, l) => n + l.length + 1, 0) + 4096 });
 
 /** { } [ ] , : " digits . + - e E and the letters of true/false/null. */
 function isJsonBare(c: number): boolean {
@@ -171,6 +180,8 @@ const RULE_RE = /^([ \t]{0,3})([-_=*])\2{3,}[ \t]*$/;
 const SIGNATURE_RE = /^--[ \t]?$/;
 const BLOCK_MIN_LINES = 2;
 const BLOCK_MIN_CHARS = 40;
+/** Boilerplate blocks are short; a longer run is not followed further (and the search stays linear). */
+const BLOCK_MAX_LINES = 16;
 /** A block of 3+ short lines (a sign-off with name and title) counts from this size. */
 const SHORT_BLOCK_MIN_CHARS = 24;
 const SIGNATURE_MAX_LINES = 6;
@@ -198,6 +209,7 @@ function restructureLines(text: string, seen: BlockSeen): string {
   if (text === '') return text;
   const lines = text.split('\n');
   const kinds = new Uint8Array(lines.length);
+  const budget = jsonBudget(lines);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     // Dispatch on the indentation and the first character: most lines are plain prose.
@@ -227,7 +239,7 @@ function restructureLines(text: string, seen: BlockSeen): string {
     }
     const col = line.includes('{') || line.includes('[') ? jsonStart(line) : -1;
     if (col !== -1) {
-      const end = jsonEnd(lines, i, col);
+      const end = jsonEnd(lines, i, col, budget);
       if (end !== -1) {
         const json = compactJson(lines.slice(i, end + 1).join('\n').slice(col));
         if (json !== undefined) {
@@ -533,7 +545,7 @@ function dropRepeats(lines: string[], kinds: Uint8Array, seen: BlockSeen): void 
     let chars = 0;
     if (k0 !== '' && after.has(k0)) {
       let expect = k0;
-      while (j < n && expect !== '' && kinds[j] === Kind.Prose && key(j) === expect && !isQuoted(lines[j]!)) {
+      while (j < n && j - i < BLOCK_MAX_LINES && expect !== '' && kinds[j] === Kind.Prose && key(j) === expect && !isQuoted(lines[j]!)) {
         chars += expect.length;
         expect = after.get(expect)!;
         j++;
@@ -571,6 +583,7 @@ function remember(after: Map<string, string>, k: string, next: string): void {
 function cleanHtmlOutsideBlocks(text: string): string {
   if (!text.includes('<') && !text.includes('&')) return text;
   const lines = text.split('\n');
+  const budget = jsonBudget(lines);
   let out = '';
   let run: string[] = [];
   const flush = (): void => {
@@ -580,7 +593,7 @@ function cleanHtmlOutsideBlocks(text: string): string {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     const col = line.includes('{') || line.includes('[') ? jsonStart(line) : -1;
-    const end = col === -1 ? -1 : jsonEnd(lines, i, col);
+    const end = col === -1 ? -1 : jsonEnd(lines, i, col, budget);
     if (end !== -1) {
       flush();
       out += lines.slice(i, end + 1).join('\n') + '\n';
@@ -681,12 +694,16 @@ export function cleanHtml(s: string): string {
   let href: string | undefined; // of the open <a>, written after its text
   let dropUntil = ''; // closing tag name whose content is skipped
   let row = false; // inside <tr>: cells end with "|"
+  const code = s.includes('`') ? codeSpans(s) : [];
+  let span = 0; // the first code span that does not end before `at`
+  let commentEnd = -2; // the last "-->" found (-1: none after the last search)
   for (let at = s.indexOf('<'); at !== -1; at = s.indexOf('<', at + 1)) {
-    // Inline code on this line: skip to its end.
-    const tickBefore = s.lastIndexOf('`', at);
-    if (tickBefore !== -1 && tickBefore >= s.lastIndexOf('\n', at) && inInlineCode(s, at)) continue;
+    // Inside inline code: not markup.
+    while (span < code.length && code[span]![1] <= at) span++;
+    if (span < code.length && code[span]![0] <= at) continue;
     if (s.startsWith('<!--', at)) {
-      const end = s.indexOf('-->', at + 4);
+      if (commentEnd !== -1 && commentEnd < at + 4) commentEnd = s.indexOf('-->', at + 4);
+      const end = commentEnd;
       if (end === -1) continue;
       if (dropUntil === '') out += s.slice(copied, at);
       copied = end + 3;
@@ -784,22 +801,45 @@ function replacement(name: string, closing: boolean, source: string, nameEnd: nu
   return '';
 }
 
-/** True when position `at` lies inside a backtick span of its line. */
-function inInlineCode(s: string, at: number): boolean {
-  const lineStart = s.lastIndexOf('\n', at) + 1;
-  let open = 0;
-  for (let k = lineStart; k < at; k++) {
-    if (s.charCodeAt(k) !== 96) continue;
-    let n = 1;
-    while (s.charCodeAt(k + n) === 96) n++;
-    if (open === 0) open = n;
-    else if (open === n) open = 0;
-    k += n - 1;
+/**
+ * The inline code spans of `s` as [start, end) pairs in order: a backtick run opens a span that the
+ * next run of the same length on the same line closes (a run with no such closer is literal).
+ * One pass over the runs of each line, counting the runs of each length still ahead.
+ */
+function codeSpans(s: string): [number, number][] {
+  const spans: [number, number][] = [];
+  let lineStart = 0;
+  while (lineStart <= s.length) {
+    let lineEnd = s.indexOf('\n', lineStart);
+    if (lineEnd === -1) lineEnd = s.length;
+    const runs: number[] = []; // start, length pairs
+    const ahead = new Map<number, number>();
+    for (let k = s.indexOf('`', lineStart); k !== -1 && k < lineEnd; k = s.indexOf('`', k)) {
+      let n = 1;
+      while (s.charCodeAt(k + n) === 96) n++;
+      runs.push(k, n);
+      ahead.set(n, (ahead.get(n) ?? 0) + 1);
+      k += n;
+    }
+    let open = -1;
+    let openLen = 0;
+    for (let r = 0; r < runs.length; r += 2) {
+      const at = runs[r]!;
+      const n = runs[r + 1]!;
+      ahead.set(n, ahead.get(n)! - 1);
+      if (open === -1) {
+        if (ahead.get(n)! > 0) {
+          open = at;
+          openLen = n;
+        }
+      } else if (n === openLen) {
+        spans.push([open, at + n]);
+        open = -1;
+      }
+    }
+    lineStart = lineEnd + 1;
   }
-  if (open === 0) return false;
-  const close = s.indexOf('`'.repeat(open), at);
-  const lineEnd = s.indexOf('\n', at);
-  return close !== -1 && (lineEnd === -1 || close < lineEnd);
+  return spans;
 }
 
 function decodeEntities(s: string): string {
