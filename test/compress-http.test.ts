@@ -40,6 +40,20 @@ describe('API-09 over HTTP', () => {
     });
   }
 
+  it('compresses a table, JSON and HTML leftovers by their structure in safe, inline and on the pool', async () => {
+    const table = '| Region   | Q1 sales |\n|:---------|---------:|\n| North    |    1,200 |\n| South    |      980 |';
+    const json = JSON.stringify({ id: 42, roles: ['admin', 'billing'], active: true }, null, 2);
+    const prompt = `${table}\n\n${json}\n\n<p>Totals in&nbsp;EUR &amp; net.</p>`;
+    const expected = `|Region|Q1 sales|\n|:-|-:|\n|North|1,200|\n|South|980|\n\n{"id":42,"roles":["admin","billing"],"active":true}\n\nTotals in EUR & net.`;
+    // The same prompt padded past inlineMaxChars (2000) runs on the worker pool: same structure passes.
+    const filler = '\n\n' + Array.from({ length: 120 }, (_, i) => `Line ${i} of the appendix.`).join('\n');
+    for (const [p, want] of [[prompt, expected], [prompt + filler, expected + filler]] as const) {
+      const body = (await (await gw.post('/v1/auto', { prompt: p, level: 'safe' })).json()) as Record<string, unknown>;
+      assert.equal(body.status, 'COMPRESSED');
+      assert.equal(body.compressed_content, want);
+    }
+  });
+
   it('answers UNCHANGED with 0.0% when nothing can be removed', async () => {
     const res = await gw.post('/v1/auto', { prompt: 'Sum 2 and 3.', level: 'safe' });
     const body = (await res.json()) as Record<string, unknown>;
