@@ -161,8 +161,8 @@ table('balanced', BALANCED);
 table('aggressive', AGGRESSIVE);
 
 describe('documented tables', () => {
-  it('docs/api-09-phrases.md lists every verbose phrase with its replacement', () => {
-    const doc = readFileSync(new URL('../docs/api-09-phrases.md', import.meta.url), 'utf8');
+  it('docs/api-09/verbose-phrases.md lists every verbose phrase with its replacement', () => {
+    const doc = readFileSync(new URL('../docs/api-09/verbose-phrases.md', import.meta.url), 'utf8');
     for (const [from, to] of VERBOSE_PHRASES) assert.ok(doc.includes(`| ${from} | ${to} |`), from);
   });
 
