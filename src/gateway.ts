@@ -10,17 +10,20 @@ import type { Config } from './config.ts';
 import { createLogger, createRequestLog, safeStack, type Logger } from './observability/logger.ts';
 import { createMetrics } from './observability/metrics.ts';
 import { WorkerPool } from './pool/worker-pool.ts';
-import { buildOpenApiDocument } from './schema/openapi.ts';
+import { buildOpenApiDocument, type ResponseExamples } from './schema/openapi.ts';
 import { createHttpServer, type HttpServer } from './server/http-server.ts';
 import { OPEN_GATEKEEPER, type Gatekeeper, type AnyRoute, type ServiceId } from './server/types.ts';
 import { loadUws } from './server/uws.ts';
 import { healthRoute } from './services/health/route.ts';
 import { SERVICE_FACTORIES } from './services/index.ts';
+import { docsRoutes } from './services/meta/docs.ts';
 import { metricsRoute, openApiRoute } from './services/meta/route.ts';
 import type { ServiceFactory, ServiceHealth, ServiceModule } from './services/types.ts';
 import { createStateBackend, type StateBackend, type StateOptions } from './state/index.ts';
 
 export const VERSION: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+/** Real responses for the OpenAPI document (captured by `npm run gen:examples`). */
+const EXAMPLES = JSON.parse(readFileSync(new URL('./schema/examples.json', import.meta.url), 'utf8')) as ResponseExamples;
 
 export interface GatewayOptions {
   /** Log sink (tests capture lines here); default stdout. */
@@ -102,6 +105,7 @@ export async function startGateway(config: Config, options: GatewayOptions = {})
       },
     }),
     openApiRoute(() => openapi),
+    ...docsRoutes(),
     metricsRoute(metrics.registry),
     ...auth.routes,
     ...modules.flatMap((m) => m.routes),
@@ -110,7 +114,7 @@ export async function startGateway(config: Config, options: GatewayOptions = {})
     title: 'LLM & payments gateway',
     version: VERSION,
     description: 'Web-to-Markdown, semantic cache, LLM shield, prompt compression, consensus/lock arbiter and SEPA Verification of Payee.',
-  });
+  }, EXAMPLES);
 
   const logRequest = createRequestLog(logger);
   const server = createHttpServer({

@@ -19,7 +19,7 @@ function inline(schema: unknown, doc: Json): unknown {
 describe('OpenAPI document', () => {
   let gw: TestGateway;
   let doc: Json;
-  const ajv = new Ajv({ strict: false, allErrors: true });
+  const ajv = new Ajv({ strict: false, allErrors: true, formats: { 'date-time': (s: string) => /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(s) } });
 
   before(async () => {
     gw = await startTestGateway();
@@ -37,6 +37,7 @@ describe('OpenAPI document', () => {
 
   it('documents every route of the gateway with each of its paths', () => {
     for (const route of gw.gateway.routes) {
+      if (route.hidden) continue;
       for (const path of route.paths) {
         const op = doc.paths[path]?.[route.method.toLowerCase()];
         assert.ok(op, `${route.method} ${path} is missing`);
@@ -58,7 +59,8 @@ describe('OpenAPI document', () => {
 
   it('matches real responses of every route: each request example and an invalid body', async () => {
     let checked = 0;
-    for (const route of gw.gateway.routes) {
+    const documented = gw.gateway.routes.filter((r) => !r.hidden);
+    for (const route of documented) {
       const op = doc.paths[route.paths[0]!][route.method.toLowerCase()];
       const validate = (status: number, body: unknown, label: string): void => {
         const schema = op.responses[String(status)]?.content?.['application/json']?.schema;
@@ -92,7 +94,67 @@ describe('OpenAPI document', () => {
     const nf = await gw.get('/v1/does-not-exist');
     const nfBody = await nf.json();
     assert.ok(ajv.compile(doc.components.schemas.Error)(nfBody));
-    assert.ok(checked >= gw.gateway.routes.length);
+    assert.ok(checked >= documented.length);
+  });
+
+  it('names every operation exactly as CONTRACT.md §2 does', () => {
+    const expected: Record<string, string> = {
+      'GET /v1/health': 'getHealth',
+      'POST /v1/extract': 'extractMarkdown',
+      'POST /v1/api/01-web-to-markdown': 'webToMarkdown',
+      'POST /v1/cache/semantic': 'semanticCache',
+      'POST /v1/api/05-semantic-cache': 'semanticCacheProduction',
+      'POST /v1/api/08-llm-shield-guard': 'llmShieldGuard',
+      'POST /v1/auto': 'tokenslimmerAuto',
+      'POST /v1/api/09-tokenslimmer': 'tokenslimmer',
+      'POST /v1/swarms/consensus': 'swarmsConsensus',
+      'POST /v1/sepa/vop': 'sepaVoP',
+      'POST /v1/api/138-sepa-vop': 'sepaVopProduction',
+      'GET /v1/openapi.json': 'getOpenApi',
+      'GET /metrics': 'getMetrics',
+      'GET /v1/usage': 'getUsage',
+      'GET /v1/audit/keys': 'getAuditKeys',
+    };
+    const actual: Record<string, string> = {};
+    for (const [path, item] of Object.entries(doc.paths as Json)) {
+      for (const [method, op] of Object.entries(item as Json)) actual[`${method.toUpperCase()} ${path}`] = op.operationId;
+    }
+    assert.deepEqual(actual, expected);
+  });
+
+  it('leaves the docs page and its assets out of the document', () => {
+    assert.equal(doc.paths['/docs'], undefined);
+    assert.equal(doc.paths['/'], undefined);
+    assert.deepEqual(Object.keys(doc.paths).filter((p) => p.startsWith('/docs')), []);
+  });
+
+  it('gives every request and response schema an example that validates against it', () => {
+    let examples = 0;
+    for (const [path, item] of Object.entries(doc.paths as Json)) {
+      for (const [method, op] of Object.entries(item as Json)) {
+        const label = `${method.toUpperCase()} ${path}`;
+        const request = op.requestBody?.content?.['application/json']?.schema;
+        const bodies: Array<[string, Json]> = request ? [['request', request]] : [];
+        for (const [type, media] of Object.entries(op.responses['200'].content as Json)) bodies.push([`200 ${type}`, (media as Json).schema]);
+        for (const [what, schema] of bodies) {
+          assert.ok(schema.example !== undefined, `${label}: the ${what} schema has no example`);
+          const check = ajv.compile(inline(schema, doc) as Json);
+          assert.ok(check(schema.example), `${label}: the ${what} example does not match its schema (npm run gen:examples): ${JSON.stringify(check.errors)}`);
+          examples++;
+        }
+      }
+    }
+    const error = doc.components.schemas.Error;
+    assert.ok(error.example, 'the Error schema has no example');
+    assert.ok(ajv.compile(error)(error.example), 'the Error example does not match the Error schema');
+    assert.equal(examples, 10 * 2 + 5, 'ten POST operations (request and response) and five GET operations');
+  });
+
+  it('shows real captured responses: the API-138 example is the verified Max Mustermann answer', () => {
+    const example = doc.paths['/v1/sepa/vop'].post.responses['200'].content['application/json'].schema.example;
+    assert.equal(example.status, 'SUCCESS_VERIFIED');
+    assert.equal(example.iban, 'DE89370400440532013000');
+    assert.match(example.audit_seal.signature, /^[A-Za-z0-9_-]{40,}$/);
   });
 });
 

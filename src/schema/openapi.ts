@@ -14,6 +14,43 @@ const COMMON_POST_ERRORS: readonly ErrorCode[] = ['INVALID_JSON', 'VALIDATION_FA
 const COMMON_GET_ERRORS: readonly ErrorCode[] = ['METHOD_NOT_ALLOWED', 'INTERNAL'];
 const METERED_ERRORS: readonly ErrorCode[] = ['UNAUTHORIZED', 'FORBIDDEN', 'QUOTA_EXCEEDED', 'RATE_LIMITED', 'OVERLOADED'];
 
+/**
+ * CONTRACT.md §2: the operationId of every route (`METHOD path`). Generated clients name their
+ * methods after these, so they are part of the interface; a route outside the table (test routes)
+ * gets a name derived from its method and path.
+ */
+export const OPERATION_IDS: Readonly<Record<string, string>> = {
+  'GET /v1/health': 'getHealth',
+  'POST /v1/extract': 'extractMarkdown',
+  'POST /v1/api/01-web-to-markdown': 'webToMarkdown',
+  'POST /v1/cache/semantic': 'semanticCache',
+  'POST /v1/api/05-semantic-cache': 'semanticCacheProduction',
+  'POST /v1/api/08-llm-shield-guard': 'llmShieldGuard',
+  'POST /v1/auto': 'tokenslimmerAuto',
+  'POST /v1/api/09-tokenslimmer': 'tokenslimmer',
+  'POST /v1/swarms/consensus': 'swarmsConsensus',
+  'POST /v1/sepa/vop': 'sepaVoP',
+  'POST /v1/api/138-sepa-vop': 'sepaVopProduction',
+  'GET /v1/openapi.json': 'getOpenApi',
+  'GET /metrics': 'getMetrics',
+  'GET /v1/usage': 'getUsage',
+  'GET /v1/audit/keys': 'getAuditKeys',
+};
+
+export function operationId(method: string, path: string): string {
+  return OPERATION_IDS[`${method} ${path}`] ?? `${method.toLowerCase()}${path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`;
+}
+
+/**
+ * Real responses, captured from a running gateway by `npm run gen:examples` (scripts/capture-examples.ts)
+ * into src/schema/examples.json: the success body of each operation (answering its first request
+ * example) and one error body. The OpenAPI test validates each against its schema.
+ */
+export interface ResponseExamples {
+  readonly operations: Readonly<Record<string, unknown>>;
+  readonly error?: unknown;
+}
+
 /** TypeBox (JSON Schema 2020-ish) -> OpenAPI 3.0 Schema Object. */
 export function toOpenApiSchema(schema: TSchema | Json): Json {
   const src = JSON.parse(JSON.stringify(schema)) as Json; // drops TypeBox's symbol keys
@@ -101,26 +138,32 @@ export const ERROR_SCHEMA: Json = {
   },
 };
 
-export function buildOpenApiDocument(routes: readonly AnyRoute[], info: { version: string; title: string; description: string }): Json {
+export function buildOpenApiDocument(routes: readonly AnyRoute[], info: { version: string; title: string; description: string }, examples?: ResponseExamples): Json {
   const paths: Record<string, Json> = {};
   for (const route of routes) {
+    if (route.hidden) continue;
     const codes = new Set<ErrorCode>([...(route.method === 'POST' ? COMMON_POST_ERRORS : COMMON_GET_ERRORS), ...(route.service || route.requiresKey ? METERED_ERRORS : []), ...(route.errors ?? [])]);
     const byStatus = new Map<number, ErrorCode[]>();
     for (const code of codes) {
       const status = ERROR_CATALOGUE[code].status;
       byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
     }
-    const responses: Json = {
-      '200': route.produces && route.produces !== 'application/json'
-        ? { description: 'Success', content: { [route.produces]: { schema: { type: 'string' } } } }
-        : { description: 'Success', content: { 'application/json': { schema: route.produces === 'application/json' && !route.response ? { type: 'object' } : successSchema(route) } } },
+    const success = (id: string): Json => {
+      const example = examples?.operations[id];
+      const withExample = (schema: Json): Json => (example === undefined ? schema : { ...schema, example });
+      return route.produces && route.produces !== 'application/json'
+        ? { description: 'Success', content: { [route.produces]: { schema: withExample({ type: 'string' }) } } }
+        : { description: 'Success', content: { 'application/json': { schema: withExample(route.produces === 'application/json' && !route.response ? { type: 'object' } : successSchema(route)) } } };
     };
+    const errors: Json = {};
     for (const [status, list] of [...byStatus].sort((a, b) => a[0] - b[0])) {
-      responses[String(status)] = { description: list.join(', '), content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+      errors[String(status)] = { description: list.join(', '), content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
     }
     for (const path of route.paths) {
+      const id = operationId(route.method, path);
+      const responses: Json = { '200': success(id), ...errors };
       const op: Json = {
-        operationId: `${route.method.toLowerCase()}${path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
+        operationId: id,
         summary: route.summary,
         ...(route.description ? { description: route.description } : {}),
         tags: route.tags ? [...route.tags] : route.api ? [route.api] : ['Gateway'],
@@ -136,7 +179,7 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[], info: { versio
     info: { title: info.title, version: info.version, description: info.description },
     paths,
     components: {
-      schemas: { Error: ERROR_SCHEMA },
+      schemas: { Error: examples?.error === undefined ? ERROR_SCHEMA : { ...ERROR_SCHEMA, example: examples.error } },
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer' },
         apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },

@@ -73,6 +73,8 @@ export interface RouteDef<S extends TSchema = TSchema> {
   readonly response?: TSchema;
   /** Error codes this route can answer besides the common ones (documented in OpenAPI). */
   readonly errors?: readonly ErrorCode[];
+  /** Not an API operation (the /docs page and its assets): left out of the OpenAPI document. */
+  readonly hidden?: boolean;
   /** For RawReply routes: content type documented in OpenAPI. */
   readonly produces?: string;
   /**
