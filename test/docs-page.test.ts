@@ -11,12 +11,10 @@ import { after, before, describe, it } from 'node:test';
 import { issueKeys } from './helpers/auth-fixture.ts';
 import { startTestGateway, type TestGateway } from './helpers/gateway.ts';
 
-/** CHROMIUM_PATH, else the Debian binary. */
+/** CHROMIUM_PATH when set (only it), else the Debian binary. */
 function findChromium(): string | null {
-  for (const candidate of [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser']) {
-    if (candidate && existsSync(candidate)) return candidate;
-  }
-  return null;
+  const candidates = process.env.CHROMIUM_PATH ? [process.env.CHROMIUM_PATH] : ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  return candidates.find((c) => existsSync(c)) ?? null;
 }
 
 const assetUrls = (html: string): string[] => [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
@@ -106,7 +104,7 @@ describe('GET /docs in headless Chromium', () => {
 
   it('lists every operation and makes a try-it call of POST /v1/sepa/vop that shows SUCCESS_VERIFIED', { timeout: 120_000 }, async (t) => {
     if (!chromium) {
-      t.skip('no Chromium at /usr/bin/chromium (apt-get install chromium, or set CHROMIUM_PATH)');
+      t.skip(`no Chromium at ${process.env.CHROMIUM_PATH || '/usr/bin/chromium'} (apt-get install chromium, or set CHROMIUM_PATH)`);
       return;
     }
     const puppeteer = (await import('puppeteer-core')).default;
