@@ -310,7 +310,7 @@ export interface components {
          *           }
          *         ]
          *       },
-         *       "latency_ms": 1.18
+         *       "latency_ms": 1.092
          *     }
          */
         Error: {
@@ -1658,6 +1658,11 @@ export interface operations {
                         /** @description Electronic format */
                         iban: string;
                         country: string;
+                        /**
+                         * @description Source of the country's IBAN format: "swift" (SWIFT IBAN registry), "national" (a national format outside it: valid account number, outside SEPA, status at best NAME_NOT_VERIFIABLE), null (no IBAN format: UNSUPPORTED_COUNTRY)
+                         * @enum {string|null}
+                         */
+                        registry: "swift" | "national" | null;
                         /** @enum {string} */
                         epc_standard: "EPC042-25";
                         name_match: {
@@ -1831,6 +1836,11 @@ export interface operations {
                         /** @description Electronic format */
                         iban: string;
                         country: string;
+                        /**
+                         * @description Source of the country's IBAN format: "swift" (SWIFT IBAN registry), "national" (a national format outside it: valid account number, outside SEPA, status at best NAME_NOT_VERIFIABLE), null (no IBAN format: UNSUPPORTED_COUNTRY)
+                         * @enum {string|null}
+                         */
+                        registry: "swift" | "national" | null;
                         /** @enum {string} */
                         epc_standard: "EPC042-25";
                         name_match: {
