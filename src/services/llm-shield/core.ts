@@ -31,7 +31,10 @@ import { createDecoderPatterns, findEncodedRuns, type DecoderPatterns } from './
 import { decide, REPORT_THRESHOLD, type Verdict } from './decision.ts';
 import { redact } from './redact.ts';
 import { NeedleIndex } from './needles.ts';
-import { BLOCKING, type Emit, type Finding, type Redaction } from './types.ts';
+import { BLOCKING, THREAT_TYPES, type Emit, type Finding, type Origin, type Redaction, type ThreatType } from './types.ts';
+import { createHasher, emptySignals, featurize, noteSignal, type RuleSignals } from './model/features.ts';
+import { loadShippedModel, type ShieldModel } from './model/detector.ts';
+import type { SparseVector } from '../../learn/index.ts';
 
 export type { Verdict } from './decision.ts';
 export type { Finding, ThreatType } from './types.ts';
@@ -45,7 +48,25 @@ const TAIL_STRONG = 6;
 const MAX_DEPTH = 3;
 export interface Shield {
   /** Screens `input` (any length; callers bound it) and returns the API-08 verdict. */
-  screen(input: string): Verdict;
+  screen(input: string, origin?: Origin): Verdict;
+  /**
+   * The learned detector's input for `input` and what the rules decided on their own (training
+   * and evaluation use this; the verdict does not depend on calling it).
+   */
+  analyse(input: string, origin?: Origin): Analysis;
+}
+
+export interface Analysis {
+  readonly features: SparseVector;
+  /** the strongest blocking rule finding's type, or null when no rule blocks */
+  readonly ruleType: ThreatType | null;
+  /** the strongest sub-threshold blocking signal's type (the nearest rule family), or null */
+  readonly nearestType: ThreatType | null;
+}
+
+export interface ShieldOptions {
+  /** The learned detector; default: the weights shipped in model/shield.bin. `null`: rules only. */
+  readonly model?: ShieldModel | null;
 }
 
 interface Compiled {
@@ -65,9 +86,15 @@ interface ScanResult {
   invisible: { start: number; end: number }[];
   /** strongest sub-threshold lexical signal */
   residual: number;
+  /** strongest signal per threat type, reported or not (the model's dense features) */
+  signals: RuleSignals;
+  foldText: string;
+  words: string[];
 }
 
-export function createShield(): Shield {
+export function createShield(options: ShieldOptions = {}): Shield {
+  const model = options.model === undefined ? loadShippedModel() : options.model;
+  const hasher = createHasher();
   const delimiters = createDelimiterPatterns();
   const secrets = createSecretPatterns();
   const c: Compiled = {
@@ -80,19 +107,44 @@ export function createShield(): Shield {
     decoders: createDecoderPatterns(),
     needles: new NeedleIndex([...delimiters, ...secrets].flatMap((p) => p.needles)),
   };
+  const features = (input: string, origin: Origin, r: ScanResult): SparseVector => featurize(hasher, r.foldText, r.words, origin, r.signals, input.length);
   return {
-    screen(input: string): Verdict {
+    screen(input: string, origin: Origin = 'user'): Verdict {
       const r = scan(c, input, 0);
-      return decide(r.findings, r.residual, redact(input, r.redactions, r.invisible));
+      const sanitized = redact(input, r.redactions, r.invisible);
+      if (model === null) return decide(r.findings, r.residual, sanitized);
+      const probability = model.probability(features(input, origin, r));
+      const type = origin === 'external' ? 'INDIRECT_PROMPT_INJECTION' : (nearestType(r.signals) ?? 'PROMPT_INJECTION_OVERRIDE');
+      return decide(r.findings, r.residual, sanitized, { probability, type, rule: origin === 'external' ? 'model.indirect' : 'model.linear', start: 0, end: input.length });
+    },
+    analyse(input: string, origin: Origin = 'user'): Analysis {
+      const r = scan(c, input, 0);
+      let top: Finding | null = null;
+      for (const f of r.findings) if (BLOCKING.has(f.type) && f.confidence >= REPORT_THRESHOLD && (top === null || f.confidence > top.confidence)) top = f;
+      return { features: features(input, origin, r), ruleType: top?.type ?? null, nearestType: nearestType(r.signals) };
     },
   };
 }
+
+/** The lexical family whose sub-threshold signal came closest: the type of a model-only detection. */
+function nearestType(s: RuleSignals): ThreatType | null {
+  let best: ThreatType | null = null;
+  let max = 0;
+  for (const t of LEXICAL_TYPES) {
+    const v = s.byType[THREAT_INDEX.get(t)!]!;
+    if (v > max) (max = v), (best = t);
+  }
+  return best;
+}
+const LEXICAL_TYPES: readonly ThreatType[] = ['PROMPT_INJECTION_OVERRIDE', 'JAILBREAK_ROLEPLAY', 'SYSTEM_PROMPT_EXTRACTION', 'DATA_EXFILTRATION'];
+const THREAT_INDEX = new Map<ThreatType, number>(THREAT_TYPES.map((t, i) => [t, i]));
 
 function scan(c: Compiled, src: string, depth: number): ScanResult {
   const norm = normalize(src);
   const findings: Finding[] = [];
   const redactions: Redaction[] = [];
   let residual = 0;
+  const signals = emptySignals();
   const light = norm.light;
   const lower = light.text.toLowerCase();
   const has = c.needles.present(light.text);
@@ -146,6 +198,7 @@ function scan(c: Compiled, src: string, depth: number): ScanResult {
   for (const h of findMarkupExfil(light.text, lower, c.exfil)) {
     if (h.confidence >= REPORT_THRESHOLD) findings.push({ type: 'DATA_EXFILTRATION', rule: h.rule, confidence: h.confidence, ...fromLight(h.start, h.end) });
     else residual = Math.max(residual, h.confidence);
+    noteSignal(signals, 'DATA_EXFILTRATION', h.confidence);
   }
   const urls = findUrls(light.text, lower, c.urls);
   const destinations: { start: number; end: number }[] = [];
@@ -155,6 +208,7 @@ function scan(c: Compiled, src: string, depth: number): ScanResult {
     const v = classifyUrl(u);
     if (v !== null && v.confidence >= REPORT_THRESHOLD) findings.push({ type: 'SSRF_DNS_REBINDING', rule: v.rule, confidence: v.confidence, ...o });
     else if (v !== null) residual = Math.max(residual, v.confidence);
+    if (v !== null) noteSignal(signals, 'SSRF_DNS_REBINDING', v.confidence);
   }
   // Original-text characters already redacted (a bitmap keeps overlap tests linear).
   const claimed = new Uint8Array(src.length + 1);
@@ -183,6 +237,7 @@ function scan(c: Compiled, src: string, depth: number): ScanResult {
   const tokens = tokenize(fold, c.lexicon);
   const tokenRange = (a: number, b: number): { start: number; end: number } => toOriginal(fold, tokens.start[a]!, tokens.end[b]!);
   const plainEmit: Emit = (type, rule, confidence, a, b) => {
+    noteSignal(signals, type, confidence);
     if (confidence < REPORT_THRESHOLD) {
       residual = Math.max(residual, confidence);
       return;
@@ -246,7 +301,11 @@ function scan(c: Compiled, src: string, depth: number): ScanResult {
       }
     }
   }
-  return { findings, redactions, invisible: norm.invisible, residual };
+  for (const f of findings) {
+    if (BLOCKING.has(f.type)) noteSignal(signals, f.type, f.confidence);
+    else signals.leak = true;
+  }
+  return { findings, redactions, invisible: norm.invisible, residual, signals, foldText: fold.text, words: tokens.words };
 }
 
 function maxBlocking(findings: readonly Finding[]): number {

@@ -7,10 +7,32 @@
  *   without one, SECRET_LEAK before PII_LEAK; else NONE.
  * - `confidence` of a blocking verdict combines its blocking findings (noisy-OR: independent
  *   signals reinforce each other), capped at 0.99; of a redaction, the strongest leak finding.
+ * - The learned detector's calibrated probability is one more finding (over the whole text) when
+ *   it reaches MODEL_THRESHOLD, so it joins the noisy-OR; below, it is a sub-threshold signal.
  */
 import { BLOCKING, THREAT_TYPES, type Finding, type ThreatType } from './types.ts';
 
 export const REPORT_THRESHOLD = 0.5;
+/** The learned detector's calibrated probability from which it reports a finding and blocks. */
+export const MODEL_THRESHOLD = 0.5;
+
+/** The learned detector's reading of the whole text (core.ts). */
+export interface Learned {
+  readonly probability: number;
+  /** threat_type when the model alone detects: INDIRECT_PROMPT_INJECTION for external text, else the nearest rule family */
+  readonly type: ThreatType;
+  readonly rule: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * Does the pair (rules, model) block? One place, used by the service and by the evaluation's
+ * leave-one-source-out retrains, so both score the same policy.
+ */
+export function blocks(ruleBlocks: boolean, probability: number): boolean {
+  return ruleBlocks || probability >= MODEL_THRESHOLD;
+}
 /** Findings listed in a response; sanitized_text still redacts every value beyond this. */
 export const MAX_FINDINGS = 256;
 
@@ -29,7 +51,11 @@ const ORDER = new Map<ThreatType, number>(THREAT_TYPES.map((t, i) => [t, i]));
 
 const round3 = (x: number): number => Math.round(x * 1000) / 1000;
 
-export function decide(all: Finding[], residual: number, sanitized: string): Verdict {
+export function decide(all: Finding[], residual: number, sanitized: string, learned?: Learned): Verdict {
+  if (learned !== undefined) {
+    if (blocks(false, learned.probability)) all.push({ type: learned.type, rule: learned.rule, confidence: learned.probability, start: learned.start, end: learned.end });
+    else residual = Math.max(residual, learned.probability);
+  }
   let top: Finding | null = null;
   let keep = 1;
   let leak: Finding | null = null;

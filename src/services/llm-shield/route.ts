@@ -3,6 +3,7 @@ import { createError } from '../../errors.ts';
 import { taskRef, type WorkerPool } from '../../pool/worker-pool.ts';
 import type { RouteDef } from '../../server/types.ts';
 import type { Shield, Verdict } from './core.ts';
+import type { Origin } from './types.ts';
 import { MAX_INPUT_BYTES, ShieldRequest, ShieldResponse } from './schema.ts';
 
 export const SHIELD_LABEL = '[API-08] LLM Shield Guard';
@@ -16,6 +17,12 @@ export const INLINE_MAX_CHARS = 4096;
 
 export const SCREEN_TASK = taskRef(new URL('../../../workers/llm-shield.ts', import.meta.url), 'screen');
 
+/** What the route hands the worker (workers/llm-shield.ts). */
+export interface ScreenTask {
+  readonly text: string;
+  readonly origin: Origin;
+}
+
 export function shieldRoute(shield: Shield, pool: WorkerPool, inlineMaxChars = INLINE_MAX_CHARS): RouteDef<typeof ShieldRequest> {
   return {
     method: 'POST',
@@ -25,7 +32,8 @@ export function shieldRoute(shield: Shield, pool: WorkerPool, inlineMaxChars = I
     summary: 'Screen text for prompt injection, jailbreaks, exfiltration, SSRF targets, secrets and PII',
     description:
       'Normalises the text (NFKC, homoglyphs, leetspeak, spaced letters, invisible characters), decodes embedded base64/hex/URL/' +
-      'HTML-entity/ROT13 payloads and runs linear-time rule families. A detected threat is a 200 with `action` BLOCKED; PII and ' +
+      'HTML-entity/ROT13 payloads, runs linear-time rule families and a learned linear classifier over hashed n-grams; with ' +
+      '`origin: "external"` it screens retrieved content for instructions planted for the model. A detected threat is a 200 with `action` BLOCKED; PII and ' +
       'secrets alone give REDACTED with `sanitized_text` carrying typed placeholders.',
     tags: ['API-08'],
     body: ShieldRequest,
@@ -37,7 +45,9 @@ export function shieldRoute(shield: Shield, pool: WorkerPool, inlineMaxChars = I
           details: [{ path: '/input_text', message: `must be at most ${MAX_INPUT_BYTES} bytes of UTF-8` }],
         });
       }
-      const verdict: Verdict = text.length > inlineMaxChars ? await pool.run<Verdict>(SCREEN_TASK, text, ctx.signal) : shield.screen(text);
+      const origin: Origin = ctx.body.origin ?? 'user';
+      const verdict: Verdict =
+        text.length > inlineMaxChars ? await pool.run<Verdict>(SCREEN_TASK, { text, origin } satisfies ScreenTask, ctx.signal) : shield.screen(text, origin);
       return verdict as unknown as Record<string, unknown>;
     },
   };

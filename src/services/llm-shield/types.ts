@@ -3,6 +3,7 @@ import type { Tokens } from './tokens.ts';
 
 export const THREAT_TYPES = [
   'PROMPT_INJECTION_OVERRIDE',
+  'INDIRECT_PROMPT_INJECTION',
   'JAILBREAK_ROLEPLAY',
   'SYSTEM_PROMPT_EXTRACTION',
   'DELIMITER_INJECTION',
@@ -15,6 +16,10 @@ export const THREAT_TYPES = [
   'NONE',
 ] as const;
 export type ThreatType = (typeof THREAT_TYPES)[number];
+
+/** Who wrote the screened text (CONTRACT.md §5 API-08): a user, or content no user wrote. */
+export const ORIGINS = ['user', 'external'] as const;
+export type Origin = (typeof ORIGINS)[number];
 
 /** Types that block the input (CONTRACT.md §5 API-08); SECRET_LEAK and PII_LEAK only redact. */
 export const BLOCKING: ReadonlySet<ThreatType> = new Set(THREAT_TYPES.filter((t) => t !== 'SECRET_LEAK' && t !== 'PII_LEAK' && t !== 'NONE'));

@@ -1,0 +1,81 @@
+/**
+ * Features of the learned detector, shared by inference (core.ts) and training
+ * (scripts/train-shield.ts): one function, so the shipped weights and the running service can
+ * never read a text differently.
+ *
+ *   fold view tokens ─ hashed word 1..2-grams ('w')      ┐
+ *   fold view text   ─ hashed char 3..5-grams ('c')      ├─ l2 over the hashed part ─ SparseVector
+ *   origin external  ─ word n-grams again under 'x'      ┘  (a copy only external text has, so the
+ *                                                            model can learn what is hostile there)
+ *   dense slots [0, RESERVED): origin, the rules' strongest signal per threat type, PII present, length
+ *
+ * The fold view has already undone homoglyphs, leetspeak, spaced letters and invisible characters,
+ * so an n-gram learned on plain text also fires on its disguised spellings. Cost is linear in the
+ * text: a bounded number of n-grams per character and per token.
+ */
+import { FeatureHasher, addCharNgrams, addWordNgrams, type SparseVector } from '../../../learn/index.ts';
+import { BLOCKING, THREAT_TYPES, type Origin, type ThreatType } from '../types.ts';
+
+/** Part of the model file's meta: a model trained with another spec is refused at boot. */
+export const FEATURE_SPEC = {
+  version: 1,
+  bits: 18,
+  reserved: 16,
+  wordNgrams: 2,
+  charMin: 3,
+  charMax: 5,
+  charWeight: 0.5,
+  externalCopy: true,
+} as const;
+export type FeatureSpec = typeof FEATURE_SPEC;
+
+/** Dense slots: 0 origin, 1.. one per blocking threat type, then PII/secret present, log length. */
+export const SLOT_ORIGIN = 0;
+export const SIGNAL_TYPES: readonly ThreatType[] = THREAT_TYPES.filter((t) => BLOCKING.has(t));
+const SLOT_SIGNAL0 = 1;
+const SLOT_LEAK = SLOT_SIGNAL0 + SIGNAL_TYPES.length;
+const SLOT_LENGTH = SLOT_LEAK + 1;
+if (SLOT_LENGTH >= FEATURE_SPEC.reserved) throw new Error('feature slots exceed the reserved range');
+
+const SIGNAL_SLOT = new Map<ThreatType, number>(SIGNAL_TYPES.map((t, i) => [t, SLOT_SIGNAL0 + i]));
+
+/** What the rules saw, per threat type (the strongest confidence, reported or not). */
+export interface RuleSignals {
+  readonly byType: Float32Array;
+  leak: boolean;
+}
+
+export function emptySignals(): RuleSignals {
+  return { byType: new Float32Array(THREAT_TYPES.length), leak: false };
+}
+
+const TYPE_INDEX = new Map<ThreatType, number>(THREAT_TYPES.map((t, i) => [t, i]));
+
+export function noteSignal(s: RuleSignals, type: ThreatType, confidence: number): void {
+  const i = TYPE_INDEX.get(type)!;
+  if (confidence > s.byType[i]!) s.byType[i] = confidence;
+}
+
+/** A feature hasher for FEATURE_SPEC; one per shield (the hasher's buffers are reused per call). */
+export function createHasher(): FeatureHasher {
+  return new FeatureHasher({ bits: FEATURE_SPEC.bits, reserved: FEATURE_SPEC.reserved });
+}
+
+/**
+ * The feature vector of one text. `foldText` and `words` are the fold view and its tokens (the
+ * rules computed them already), `length` the original text's length.
+ */
+export function featurize(h: FeatureHasher, foldText: string, words: readonly string[], origin: Origin, signals: RuleSignals, length: number): SparseVector {
+  h.begin();
+  if (origin === 'external') h.addIndex(SLOT_ORIGIN, 1);
+  for (const t of SIGNAL_TYPES) {
+    const v = signals.byType[TYPE_INDEX.get(t)!]!;
+    if (v > 0) h.addIndex(SIGNAL_SLOT.get(t)!, v);
+  }
+  if (signals.leak) h.addIndex(SLOT_LEAK, 1);
+  h.addIndex(SLOT_LENGTH, Math.log2(1 + length) / 16);
+  addWordNgrams(h, words as string[], FEATURE_SPEC.wordNgrams, 1, 'w');
+  if (FEATURE_SPEC.externalCopy && origin === 'external') addWordNgrams(h, words as string[], FEATURE_SPEC.wordNgrams, 1, 'x');
+  addCharNgrams(h, foldText, FEATURE_SPEC.charMin, FEATURE_SPEC.charMax, FEATURE_SPEC.charWeight, 'c');
+  return h.end('l2-hashed');
+}
