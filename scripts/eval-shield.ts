@@ -1,101 +1,68 @@
 /**
- * API-08 quality on eval/data/shield/ (`npm run eval:shield`):
- * - injection vs benign (prompts_dev.jsonl): precision, recall, F1, false-positive rate, recall per
- *   category and attack method, for this shield (predicted injection = action BLOCKED) and, in the
- *   same run, for @andersmyrmel/vard (moderate and strict presets; predicted injection = blocked);
- * - PII recall per entity type (pii_dev.jsonl) for the types the shield validates: a gold span
- *   counts as found when a PII finding of the matching type overlaps it.
+ * API-08 quality (`npm run eval:shield -- --data DIR`):
  *
- * - the same scores for this shield on the even and the odd lines of prompts_dev.jsonl (rules are
- *   developed on one half and checked on the other, so a gain that shows on one half only is a
- *   sign of fitting the file rather than the attacks).
+ * 1. Leave-one-source-out (needs `--data DIR`, the directory of the training corpus
+ *    prompts_train.jsonl; it stays outside the repository): the records of DIR and of the
+ *    development file are grouped by `source`; for each source the detector is retrained on all
+ *    other sources (same features, options and calibration as `npm run train:shield`) and scores
+ *    the one left out with the shipped decision policy (rules or model). A row per source, then
+ *    the mean over sources: the numbers that say how the detector does on attacks and prompts of
+ *    a kind it has never seen. Also: rules alone on the same rows, and per category over the
+ *    left-out predictions (planted instructions caught, clean external content passed).
+ * 2. Pooled: the shipped build (rules + shipped weights) on the development file, per source and
+ *    per category, beside @andersmyrmel/vard in the same run. The shipped weights were trained on
+ *    that file too (model meta), so these numbers are in-sample: quote the first table.
+ * 3. PII recall per entity type (pii_dev.jsonl), phone numbers included.
  *
- * Options: `--dir <path>` (default eval/data/shield), `--half even|odd` (score only that half
- * of prompts_dev.jsonl, line numbers counted from 0), `--show-errors` (ids of misses and false
- * positives, for development only: the texts are public eval data, never request data).
+ * Records that cannot be used (no text, no label) are skipped and counted, never fatal. A
+ * record's origin is `external` for the categories built from third-party content
+ * (indirect_injection, external_content_clean), else `user`, as a caller would send it.
+ *
+ * Options: `--data DIR`, `--dir D` (default eval/data/shield), `--file F` (a prompts file of the
+ * same format instead of D/prompts_dev.jsonl), `--pii F`, `--show-errors` (ids only).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vard from '@andersmyrmel/vard';
+import { calibrate } from '../src/learn/index.ts';
 import { createShield } from '../src/services/llm-shield/core.ts';
-
-interface PromptRow {
-  id: string;
-  text: string;
-  label: 'injection' | 'benign';
-  category: string;
-  attack_method?: string;
-}
-interface PiiRow {
-  id: string;
-  text: string;
-  spans: { type: string; value: string; start: number; end: number }[];
-}
+import { blocks } from '../src/services/llm-shield/decision.ts';
+import { fit, originOf, readPromptFile, toRows, type PromptRecord, type Row, type Skipped } from '../src/services/llm-shield/model/train.ts';
 
 const args = process.argv.slice(2);
+const opt = (name: string): string | undefined => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
 const here = path.dirname(fileURLToPath(import.meta.url));
-const dirArg = args.indexOf('--dir');
-const dir = dirArg >= 0 ? args[dirArg + 1]! : path.resolve(here, '../eval/data/shield');
+const dir = opt('--dir') ?? path.resolve(here, '../eval/data/shield');
+const promptFile = opt('--file') ?? path.join(dir, 'prompts_dev.jsonl');
+const piiFile = opt('--pii') ?? path.join(dir, 'pii_dev.jsonl');
+const data = opt('--data');
 const showErrors = args.includes('--show-errors');
-const halfArg = args.indexOf('--half');
-const half = halfArg >= 0 ? args[halfArg + 1] : undefined;
-if (half !== undefined && half !== 'even' && half !== 'odd') throw new Error('--half takes even or odd');
 
-function readJsonl<T>(file: string): T[] {
-  return readFileSync(path.join(dir, file), 'utf8')
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l) => JSON.parse(l) as T);
-}
-
-interface Scores {
+interface Counts {
   tp: number;
   fp: number;
   fn: number;
   tn: number;
-  byCategory: Map<string, { hit: number; n: number }>;
-  ms: number;
-  misses: string[];
-  falsePositives: string[];
 }
-
-function score(rows: PromptRow[], predict: (text: string) => boolean): Scores {
-  const s: Scores = { tp: 0, fp: 0, fn: 0, tn: 0, byCategory: new Map(), ms: 0, misses: [], falsePositives: [] };
-  const t0 = performance.now();
-  for (const r of rows) {
-    const flagged = predict(r.text);
-    const positive = r.label === 'injection';
-    if (positive && flagged) s.tp++;
-    else if (positive) {
-      s.fn++;
-      s.misses.push(r.id);
-    } else if (flagged) {
-      s.fp++;
-      s.falsePositives.push(r.id);
-    } else s.tn++;
-    for (const key of [r.category, r.attack_method ? `${r.category}/${r.attack_method}` : null]) {
-      if (key === null) continue;
-      const c = s.byCategory.get(key) ?? { hit: 0, n: 0 };
-      c.n++;
-      if (flagged === positive) c.hit++;
-      s.byCategory.set(key, c);
-    }
-  }
-  s.ms = performance.now() - t0;
-  return s;
+const zero = (): Counts => ({ tp: 0, fp: 0, fn: 0, tn: 0 });
+function add(c: Counts, positive: boolean, flagged: boolean): void {
+  if (positive) flagged ? c.tp++ : c.fn++;
+  else flagged ? c.fp++ : c.tn++;
 }
-
-const pct = (x: number): string => (Number.isFinite(x) ? (x * 100).toFixed(1) + '%' : 'n/a');
-const f3 = (x: number): string => (Number.isFinite(x) ? x.toFixed(3) : 'n/a');
-
-function summary(name: string, s: Scores, n: number): string[] {
-  const precision = s.tp / (s.tp + s.fp);
-  const recall = s.tp / (s.tp + s.fn);
-  const f1 = (2 * precision * recall) / (precision + recall);
-  const fpr = s.fp / (s.fp + s.tn);
-  return [name, f3(precision), f3(recall), f3(f1), pct(fpr), `${s.tp}/${s.fp}/${s.fn}/${s.tn}`, (s.ms / n).toFixed(3)];
-}
+const precision = (c: Counts): number => c.tp / (c.tp + c.fp);
+const recall = (c: Counts): number => c.tp / (c.tp + c.fn);
+const f1 = (c: Counts): number => (c.tp === 0 ? (c.tp + c.fn > 0 ? 0 : NaN) : (2 * precision(c) * recall(c)) / (precision(c) + recall(c)));
+const fpr = (c: Counts): number => c.fp / (c.fp + c.tn);
+const pct = (x: number): string => (Number.isFinite(x) ? (x * 100).toFixed(1) + '%' : '—');
+const f3 = (x: number): string => (Number.isFinite(x) ? x.toFixed(3) : '—');
+const mean = (xs: number[]): number => {
+  const v = xs.filter(Number.isFinite);
+  return v.length === 0 ? NaN : v.reduce((a, b) => a + b, 0) / v.length;
+};
 
 function table(head: string[], rows: string[][]): void {
   const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
@@ -104,48 +71,127 @@ function table(head: string[], rows: string[][]): void {
   console.log(w.map((x) => '-'.repeat(x)).join('  '));
   for (const r of rows) console.log(line(r));
 }
+const scoreRow = (name: string, c: Counts): string[] => [name, String(c.tp + c.fn), String(c.fp + c.tn), f3(precision(c)), f3(recall(c)), f3(f1(c)), pct(fpr(c))];
+const HEAD = ['', 'attacks', 'benign', 'precision', 'recall', 'F1', 'FP rate'];
+const skippedText = (s: Skipped): string => Object.entries(s).map(([k, v]) => `${v} ${k}`).join(', ') || 'none';
 
-const allPrompts = readJsonl<PromptRow>('prompts_dev.jsonl');
-const parity = (i: number): 'even' | 'odd' => (i % 2 === 0 ? 'even' : 'odd');
-const prompts = half === undefined ? allPrompts : allPrompts.filter((_, i) => parity(i) === half);
-const pii = readJsonl<PiiRow>('pii_dev.jsonl');
+/** Hit rate per category: recall for attack categories, share passed for benign ones. */
+function byCategory(items: { record: PromptRecord; flagged: boolean }[]): Map<string, { hit: number; n: number }> {
+  const m = new Map<string, { hit: number; n: number }>();
+  for (const { record, flagged } of items) {
+    const c = m.get(record.category) ?? { hit: 0, n: 0 };
+    c.n++;
+    if (flagged === (record.label === 'injection')) c.hit++;
+    m.set(record.category, c);
+  }
+  return new Map([...m.entries()].sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+// --- 1. leave-one-source-out ------------------------------------------------------------------
+const devSkipped: Skipped = {};
+const dev = existsSync(promptFile) ? readPromptFile(promptFile, devSkipped) : [];
+if (data === undefined) {
+  console.log('\nLeave-one-source-out: not run (pass --data DIR, the directory holding prompts_train.jsonl).');
+} else {
+  const trainSkipped: Skipped = {};
+  const records = [...readPromptFile(path.join(data, 'prompts_train.jsonl'), trainSkipped), ...dev];
+  const t0 = performance.now();
+  const rows = toRows(createShield({ model: null }), records);
+  const sources = [...new Set(rows.map((r) => r.record.source))].sort();
+  const outRows: string[][] = [];
+  const ruleRows: string[][] = [];
+  const f1s: number[] = [];
+  const fprs: number[] = [];
+  const ruleF1s: number[] = [];
+  const ruleFprs: number[] = [];
+  const all = zero();
+  const predictions: { record: PromptRecord; flagged: boolean; rules: boolean }[] = [];
+  const errors: string[] = [];
+  for (const source of sources) {
+    const held: Row[] = [];
+    const rest: Row[] = [];
+    for (const r of rows) (r.record.source === source ? held : rest).push(r);
+    const { model, calibration } = fit(rest);
+    const c = zero();
+    const rc = zero();
+    for (const r of held) {
+      const p = calibrate(calibration, model.logit(r.x));
+      const flagged = blocks(r.ruleType !== null, p);
+      add(c, r.y === 1, flagged);
+      add(rc, r.y === 1, r.ruleType !== null);
+      add(all, r.y === 1, flagged);
+      predictions.push({ record: r.record, flagged, rules: r.ruleType !== null });
+      if (flagged !== (r.y === 1)) errors.push(r.record.id);
+    }
+    outRows.push(scoreRow(source, c));
+    ruleRows.push(scoreRow(source, rc));
+    if (c.tp + c.fn > 0) f1s.push(f1(c)), ruleF1s.push(f1(rc));
+    if (c.fp + c.tn > 0) fprs.push(fpr(c)), ruleFprs.push(fpr(rc));
+  }
+  const secs = ((performance.now() - t0) / 1000).toFixed(0);
+  console.log(`\nLeave-one-source-out: ${rows.length} records of ${sources.length} sources (training corpus + ${path.basename(promptFile)}; skipped: ${skippedText({ ...trainSkipped, ...devSkipped })}), ${sources.length} retrains, ${secs} s`);
+  console.log('Each row: trained on every other source, scored on this one (rules + model, the shipped policy).');
+  console.log('Precision of a source without benign records is 1 unless nothing was flagged; FP rate needs benign records.\n');
+  table(HEAD, [...outRows, ['mean over sources', '', '', '', '', f3(mean(f1s)), pct(mean(fprs))], scoreRow('all left-out rows', all)]);
+  console.log('\nRules alone on the same rows (no training involved):\n');
+  table(HEAD, [...ruleRows, ['mean over sources', '', '', '', '', f3(mean(ruleF1s)), pct(mean(ruleFprs))]]);
+  console.log('\nPer category, left-out predictions (recall for attack categories, share passed for benign ones):\n');
+  const cats = byCategory(predictions);
+  const rulesCats = byCategory(predictions.map((p) => ({ record: p.record, flagged: p.rules })));
+  table(['category', 'origin', 'n', 'rules + model', 'rules alone'], [...cats.entries()].map(([k, v]) => {
+    const r = rulesCats.get(k)!;
+    const sample = predictions.find((p) => p.record.category === k)!.record;
+    return [k, originOf(sample), String(v.n), pct(v.hit / v.n), pct(r.hit / r.n)];
+  }));
+  if (showErrors) console.log('\nleft-out errors:', errors.join(' '));
+}
+
+// --- 2. pooled: the shipped build on the development file ----------------------------------------
 const shield = createShield();
 const vardModerate = vard.moderate().maxLength(1_000_000);
-const vardStrict = vard.strict().maxLength(1_000_000);
+for (const r of dev.slice(0, 20)) shield.screen(r.text, originOf(r));
+const ours = zero();
+const vm = zero();
+const perSource = new Map<string, { ours: Counts; vard: Counts }>();
+const items: { record: PromptRecord; flagged: boolean }[] = [];
+const vardItems: { record: PromptRecord; flagged: boolean }[] = [];
+const pooledErrors: string[] = [];
+let ms = 0;
+for (const r of dev) {
+  const t0 = performance.now();
+  const flagged = shield.screen(r.text, originOf(r)).action === 'BLOCKED';
+  ms += performance.now() - t0;
+  const v = !vardModerate.safeParse(r.text).safe;
+  const positive = r.label === 'injection';
+  add(ours, positive, flagged);
+  add(vm, positive, v);
+  const s = perSource.get(r.source) ?? { ours: zero(), vard: zero() };
+  add(s.ours, positive, flagged);
+  add(s.vard, positive, v);
+  perSource.set(r.source, s);
+  items.push({ record: r, flagged });
+  vardItems.push({ record: r, flagged: v });
+  if (flagged !== positive) pooledErrors.push(r.id);
+}
+console.log(`\nPooled: the shipped build on ${promptFile} (${dev.length} records; skipped: ${skippedText(devSkipped)}), ${(ms / Math.max(1, dev.length)).toFixed(3)} ms/record.`);
+console.log('IN-SAMPLE when this file is the development file: the shipped weights were trained on it. Quote the leave-one-source-out table.\n');
+table(HEAD, [scoreRow('llm-shield (BLOCKED)', ours), scoreRow('vard moderate', vm)]);
+console.log('\nPer source (llm-shield | vard moderate):\n');
+table(['source', 'attacks', 'benign', 'F1', 'FP rate', 'vard F1', 'vard FP rate'], [...perSource.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, s]) => [
+  k, String(s.ours.tp + s.ours.fn), String(s.ours.fp + s.ours.tn), f3(f1(s.ours)), pct(fpr(s.ours)), f3(f1(s.vard)), pct(fpr(s.vard)),
+]));
+console.log('\nPer category:\n');
+const oc = byCategory(items);
+const vc = byCategory(vardItems);
+table(['category', 'n', 'llm-shield', 'vard moderate'], [...oc.entries()].map(([k, v]) => [k, String(v.n), pct(v.hit / v.n), pct(vc.get(k)!.hit / vc.get(k)!.n)]));
+if (showErrors) console.log('\npooled errors:', pooledErrors.join(' '));
 
-// warm-up so the first timed rows do not pay for JIT and RE2 compilation
-for (const r of prompts.slice(0, 20)) shield.screen(r.text);
-
-const ours = score(prompts, (t) => shield.screen(t).action === 'BLOCKED');
-const vm = score(prompts, (t) => !vardModerate.safeParse(t).safe);
-const vs = score(prompts, (t) => !vardStrict.safeParse(t).safe);
-
-const injections = prompts.filter((r) => r.label === 'injection').length;
-console.log(`\nAPI-08 shield eval: ${prompts.length} prompts${half === undefined ? '' : ` (${half} half)`} (${injections} injection, ${prompts.length - injections} benign) from ${dir}\n`);
-table(['detector', 'precision', 'recall', 'F1', 'FPR', 'TP/FP/FN/TN', 'ms/prompt'], [
-  summary('llm-shield (BLOCKED)', ours, prompts.length),
-  summary('vard moderate', vm, prompts.length),
-  summary('vard strict', vs, prompts.length),
-]);
-
-if (half === undefined) {
-  console.log('\nHalves of prompts_dev.jsonl (llm-shield; even/odd line numbers from 0):\n');
-  table(['half', 'precision', 'recall', 'F1', 'FPR', 'TP/FP/FN/TN', 'ms/prompt'], (['even', 'odd'] as const).map((h) => {
-    const rows = allPrompts.filter((_, i) => parity(i) === h);
-    return summary(h, score(rows, (t) => shield.screen(t).action === 'BLOCKED'), rows.length);
-  }));
-} else console.log(`\n(scored on the ${half} half of prompts_dev.jsonl only)`);
-
-console.log('\nPer category (recall for injection categories, 1 - FPR for benign ones):\n');
-const cats = [...ours.byCategory.keys()].sort();
-table(['category', 'n', 'llm-shield', 'vard moderate', 'vard strict'], cats.map((c) => {
-  const a = ours.byCategory.get(c)!;
-  const b = vm.byCategory.get(c)!;
-  const d = vs.byCategory.get(c)!;
-  return [c, String(a.n), pct(a.hit / a.n), pct(b.hit / b.n), pct(d.hit / d.n)];
-}));
-
-// --- PII recall per entity type ---------------------------------------------------------------
+// --- 3. PII recall per entity type ---------------------------------------------------------------
+interface PiiRow {
+  id: string;
+  text: string;
+  spans: { type: string; start: number; end: number }[];
+}
 const TYPE_MAP: Record<string, string[]> = {
   CREDIT_CARD: ['pii.card_luhn'],
   IBAN_CODE: ['pii.iban_mod97'],
@@ -154,39 +200,44 @@ const TYPE_MAP: Record<string, string[]> = {
   US_SSN: ['pii.us_ssn'],
   IP_ADDRESS: ['pii.ipv4', 'pii.ipv6'],
 };
-const piiStats = new Map<string, { hit: number; n: number; vard: number }>();
-const piiMisses: string[] = [];
-let piiMs = 0;
-for (const r of pii) {
-  const t0 = performance.now();
-  const v = shield.screen(r.text);
-  piiMs += performance.now() - t0;
-  const vardResult = vardModerate.safeParse(r.text);
-  const vardChanged = vardResult.safe ? vardResult.data !== r.text : true;
-  for (const span of r.spans) {
-    const rules = TYPE_MAP[span.type];
-    if (rules === undefined) continue;
-    const st = piiStats.get(span.type) ?? { hit: 0, n: 0, vard: 0 };
-    st.n++;
-    const found = v.findings.some((f) => f.type === 'PII_LEAK' && rules.includes(f.rule) && f.start < span.end && f.end > span.start);
-    if (found) st.hit++;
-    else piiMisses.push(`${r.id}:${span.type}`);
-    if (vardChanged) st.vard++;
-    piiStats.set(span.type, st);
+if (existsSync(piiFile)) {
+  const piiSkipped: Skipped = {};
+  const pii: PiiRow[] = [];
+  for (const line of readFileSync(piiFile, 'utf8').split('\n')) {
+    if (line.trim() === '') continue;
+    let r: Partial<PiiRow> | null = null;
+    try {
+      r = JSON.parse(line) as Partial<PiiRow>;
+    } catch {
+      /* counted below */
+    }
+    if (r === null || typeof r !== 'object' || typeof r.text !== 'string' || !Array.isArray(r.spans)) {
+      piiSkipped['no text or spans'] = (piiSkipped['no text or spans'] ?? 0) + 1;
+      continue;
+    }
+    pii.push({ id: String(r.id ?? pii.length), text: r.text, spans: r.spans.filter((s) => s !== null && typeof s.start === 'number' && typeof s.end === 'number') });
   }
-}
-console.log(`\nPII recall per entity type (${pii.length} texts, ${(piiMs / pii.length).toFixed(3)} ms/text; vard has no PII detector: its column is "input changed or blocked"):\n`);
-let totHit = 0;
-let totN = 0;
-table(['entity', 'n', 'llm-shield recall', 'vard (changed)'], [...piiStats.entries()].sort().map(([k, s]) => {
-  totHit += s.hit;
-  totN += s.n;
-  return [k, String(s.n), pct(s.hit / s.n), pct(s.vard / s.n)];
-}));
-console.log(`\nvalidated types overall: ${totHit}/${totN} = ${pct(totHit / totN)}`);
-
-if (showErrors) {
-  console.log('\nmissed injections:', ours.misses.join(' '));
-  console.log('false positives:', ours.falsePositives.join(' '));
-  console.log('PII misses:', piiMisses.join(' '));
+  const stats = new Map<string, { hit: number; n: number }>();
+  const misses: string[] = [];
+  let piiMs = 0;
+  for (const r of pii) {
+    const t0 = performance.now();
+    const v = shield.screen(r.text);
+    piiMs += performance.now() - t0;
+    for (const span of r.spans) {
+      const rules = TYPE_MAP[span.type];
+      if (rules === undefined) continue;
+      const st = stats.get(span.type) ?? { hit: 0, n: 0 };
+      st.n++;
+      if (v.findings.some((f) => f.type === 'PII_LEAK' && rules.includes(f.rule) && f.start < span.end && f.end > span.start)) st.hit++;
+      else misses.push(`${r.id}:${span.type}`);
+      stats.set(span.type, st);
+    }
+  }
+  console.log(`\nPII recall per entity type (${piiFile}: ${pii.length} texts, skipped: ${skippedText(piiSkipped)}; ${(piiMs / Math.max(1, pii.length)).toFixed(3)} ms/text):\n`);
+  let hit = 0;
+  let n = 0;
+  table(['entity', 'n', 'recall'], [...stats.entries()].sort().map(([k, s]) => ((hit += s.hit), (n += s.n), [k, String(s.n), pct(s.hit / s.n)])));
+  console.log(`\nvalidated types overall: ${hit}/${n} = ${pct(hit / n)}`);
+  if (showErrors) console.log('PII misses:', misses.join(' '));
 }

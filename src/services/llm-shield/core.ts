@@ -32,7 +32,7 @@ import { decide, REPORT_THRESHOLD, type Verdict } from './decision.ts';
 import { redact } from './redact.ts';
 import { NeedleIndex } from './needles.ts';
 import { BLOCKING, THREAT_TYPES, type Emit, type Finding, type Origin, type Redaction, type ThreatType } from './types.ts';
-import { createHasher, emptySignals, featurize, noteSignal, type RuleSignals } from './model/features.ts';
+import { createHasher, emptySignals, featurize, noteSignal, NORMALISATION, type RuleSignals } from './model/features.ts';
 import { loadShippedModel, type ShieldModel } from './model/detector.ts';
 import type { SparseVector } from '../../learn/index.ts';
 
@@ -107,13 +107,14 @@ export function createShield(options: ShieldOptions = {}): Shield {
     decoders: createDecoderPatterns(),
     needles: new NeedleIndex([...delimiters, ...secrets].flatMap((p) => p.needles)),
   };
-  const features = (input: string, origin: Origin, r: ScanResult): SparseVector => featurize(hasher, r.foldText, r.words, origin, r.signals, input.length);
+  const open = (input: string, origin: Origin, r: ScanResult): void => featurize(hasher, r.foldText, r.words, origin, r.signals, input.length);
   return {
     screen(input: string, origin: Origin = 'user'): Verdict {
       const r = scan(c, input, 0);
       const sanitized = redact(input, r.redactions, r.invisible);
       if (model === null) return decide(r.findings, r.residual, sanitized);
-      const probability = model.probability(features(input, origin, r));
+      open(input, origin, r);
+      const probability = model.probability(hasher);
       const type = origin === 'external' ? 'INDIRECT_PROMPT_INJECTION' : (nearestType(r.signals) ?? 'PROMPT_INJECTION_OVERRIDE');
       return decide(r.findings, r.residual, sanitized, { probability, type, rule: origin === 'external' ? 'model.indirect' : 'model.linear', start: 0, end: input.length });
     },
@@ -121,7 +122,8 @@ export function createShield(options: ShieldOptions = {}): Shield {
       const r = scan(c, input, 0);
       let top: Finding | null = null;
       for (const f of r.findings) if (BLOCKING.has(f.type) && f.confidence >= REPORT_THRESHOLD && (top === null || f.confidence > top.confidence)) top = f;
-      return { features: features(input, origin, r), ruleType: top?.type ?? null, nearestType: nearestType(r.signals) };
+      open(input, origin, r);
+      return { features: hasher.end(NORMALISATION), ruleType: top?.type ?? null, nearestType: nearestType(r.signals) };
     },
   };
 }

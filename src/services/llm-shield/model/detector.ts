@@ -4,18 +4,25 @@
  */
 import { readFileSync } from 'node:fs';
 import { calibrate, decodeModel, type Calibration, type LinearModel, type SparseVector } from '../../../learn/index.ts';
-import { FEATURE_SPEC } from './features.ts';
+import type { NgramFeaturizer } from '../../../learn/ngram-featurizer.ts';
+import { FEATURE_SPEC, NORMALISATION } from './features.ts';
 
 export const MODEL_FILE = new URL('./shield.bin', import.meta.url);
 
 export interface ShieldModel {
-  /** calibrated probability that the text is an attack */
-  probability(x: SparseVector): number;
+  /** calibrated probability that the text is an attack, for the row open in `h` (features.ts) */
+  probability(h: NgramFeaturizer): number;
+  /** the same for a closed row (training and evaluation) */
+  probabilityOf(x: SparseVector): number;
   readonly meta: Record<string, unknown>;
 }
 
 export function toShieldModel(model: LinearModel, calibration: Calibration, meta: Record<string, unknown>): ShieldModel {
-  return { probability: (x) => calibrate(calibration, model.logit(x)), meta };
+  return {
+    probability: (h) => calibrate(calibration, h.logit(model.weights, model.bias, NORMALISATION)),
+    probabilityOf: (x) => calibrate(calibration, model.logit(x)),
+    meta,
+  };
 }
 
 /** Decodes a model file; throws when it was trained on another feature spec. */

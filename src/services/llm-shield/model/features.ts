@@ -13,7 +13,7 @@
  * so an n-gram learned on plain text also fires on its disguised spellings. Cost is linear in the
  * text: a bounded number of n-grams per character and per token.
  */
-import { FeatureHasher, addCharNgrams, addWordNgrams, type SparseVector } from '../../../learn/index.ts';
+import { NgramFeaturizer } from '../../../learn/ngram-featurizer.ts';
 import { BLOCKING, THREAT_TYPES, type Origin, type ThreatType } from '../types.ts';
 
 /** Part of the model file's meta: a model trained with another spec is refused at boot. */
@@ -56,16 +56,23 @@ export function noteSignal(s: RuleSignals, type: ThreatType, confidence: number)
   if (confidence > s.byType[i]!) s.byType[i] = confidence;
 }
 
-/** A feature hasher for FEATURE_SPEC; one per shield (the hasher's buffers are reused per call). */
-export function createHasher(): FeatureHasher {
-  return new FeatureHasher({ bits: FEATURE_SPEC.bits, reserved: FEATURE_SPEC.reserved });
+/** A featuriser for FEATURE_SPEC; one per shield and thread (it owns a scratch row). */
+export function createHasher(): NgramFeaturizer {
+  return new NgramFeaturizer({ bits: FEATURE_SPEC.bits, reserved: FEATURE_SPEC.reserved });
 }
 
+/** Hash salts of the feature families (part of the spec: changing one needs a retrain). */
+const SALT_WORD = 1;
+const SALT_EXTERNAL = 2;
+const SALT_CHAR = 3;
+export const NORMALISATION = 'l2-hashed';
+
 /**
- * The feature vector of one text. `foldText` and `words` are the fold view and its tokens (the
+ * Opens the feature row of one text in `h` (read it with `h.end(NORMALISATION)` or score it with
+ * `h.logit(w, b, NORMALISATION)`). `foldText` and `words` are the fold view and its tokens (the
  * rules computed them already), `length` the original text's length.
  */
-export function featurize(h: FeatureHasher, foldText: string, words: readonly string[], origin: Origin, signals: RuleSignals, length: number): SparseVector {
+export function featurize(h: NgramFeaturizer, foldText: string, words: readonly string[], origin: Origin, signals: RuleSignals, length: number): void {
   h.begin();
   if (origin === 'external') h.addIndex(SLOT_ORIGIN, 1);
   for (const t of SIGNAL_TYPES) {
@@ -74,8 +81,7 @@ export function featurize(h: FeatureHasher, foldText: string, words: readonly st
   }
   if (signals.leak) h.addIndex(SLOT_LEAK, 1);
   h.addIndex(SLOT_LENGTH, Math.log2(1 + length) / 16);
-  addWordNgrams(h, words as string[], FEATURE_SPEC.wordNgrams, 1, 'w');
-  if (FEATURE_SPEC.externalCopy && origin === 'external') addWordNgrams(h, words as string[], FEATURE_SPEC.wordNgrams, 1, 'x');
-  addCharNgrams(h, foldText, FEATURE_SPEC.charMin, FEATURE_SPEC.charMax, FEATURE_SPEC.charWeight, 'c');
-  return h.end('l2-hashed');
+  h.addWordNgrams(words, FEATURE_SPEC.wordNgrams, 1, SALT_WORD);
+  if (FEATURE_SPEC.externalCopy && origin === 'external') h.addWordNgrams(words, FEATURE_SPEC.wordNgrams, 1, SALT_EXTERNAL);
+  h.addCharNgrams(foldText, FEATURE_SPEC.charMin, FEATURE_SPEC.charMax, FEATURE_SPEC.charWeight, SALT_CHAR);
 }
