@@ -115,7 +115,9 @@ if (data === undefined) {
     const c = zero();
     const rc = zero();
     for (const r of held) {
-      const p = calibrate(calibration, model.logit(r.x));
+      // as the service scores: the whole text, and each window of a long external text
+      let p = calibrate(calibration, model.logit(r.x));
+      for (const w of r.windows) p = Math.max(p, calibrate(calibration, model.logit(w)));
       const flagged = blocks(r.ruleType !== null, p);
       add(c, r.y === 1, flagged);
       add(rc, r.y === 1, r.ruleType !== null);

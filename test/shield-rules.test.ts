@@ -171,8 +171,12 @@ describe('decision', () => {
     const json = JSON.stringify(v.findings);
     assert.ok(!json.includes('AKIA') && !json.toLowerCase().includes('ignore'));
   });
-  it('answers NONE with a zero score for plain text', () => {
+  it('answers NONE with a low score for plain text', () => {
+    // the score of a NONE verdict is the strongest sub-threshold signal; the learned detector's
+    // probability is one, so plain text scores low rather than exactly 0
     const v = shield.screen('Write a haiku about autumn leaves.');
-    assert.deepEqual([v.threat_detected, v.threat_type, v.action, v.confidence, v.findings.length], [false, 'NONE', 'ALLOWED', 0, 0]);
+    assert.deepEqual([v.threat_detected, v.threat_type, v.action, v.findings.length], [false, 'NONE', 'ALLOWED', 0]);
+    assert.ok(v.confidence < 0.5, String(v.confidence));
+    assert.equal(createShield({ model: null }).screen('Write a haiku about autumn leaves.').confidence, 0);
   });
 });

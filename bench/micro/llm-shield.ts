@@ -7,6 +7,7 @@
  *    (1.0 = perfectly linear; a quadratic family would double per size doubling: ~16).
  * 2. Typical prompts: ops/s for 2 KB prompts (shield vs @andersmyrmel/vard, same run).
  * 3. Size scan for the inline/pool threshold: µs per screen at 1-16 KiB of ordinary text.
+ * 4. The learned detector alone (featurise + score) on the same 2 KB prompts: aim ≤ 0.2 ms.
  *
  * Correctness is asserted before timing (console.assert).
  */
@@ -15,6 +16,11 @@ import { Bench } from 'tinybench';
 import vard from '@andersmyrmel/vard';
 import { createShield } from '../../src/services/llm-shield/core.ts';
 import { printReport, type BenchRow } from '../lib/harness.ts';
+import { loadShippedModel } from '../../src/services/llm-shield/model/detector.ts';
+import { createHasher, emptySignals, featurize } from '../../src/services/llm-shield/model/features.ts';
+import { normalize } from '../../src/services/llm-shield/normalize.ts';
+import { tokenize } from '../../src/services/llm-shield/tokens.ts';
+import { createLexicon } from '../../src/services/llm-shield/rules/lexicon.ts';
 
 const shield = createShield();
 const KiB = 1024;
@@ -152,4 +158,48 @@ printReport({
     'vard only matches injection phrases (no normalisation, decoding, PII, secrets or SSRF): it does less work per prompt',
     `sink ${sink > 0 ? 'ok' : 'empty'}`,
   ],
+});
+
+// --- the learned detector alone on the same 2 KB prompts ----------------------------------------
+// Its features come from the fold view and tokens the rules computed anyway, so the model's own
+// cost is featurise + dot product; the aim (issue 19) is ≤ 0.2 ms per 2 KB on the event loop.
+const model = loadShippedModel();
+const lexicon = createLexicon();
+const hasher = createHasher();
+const signals = emptySignals();
+const prepared = twoKb.map((t) => {
+  const fold = normalize(t).fold;
+  return { fold: fold.text, words: tokenize(fold, lexicon).words, length: t.length };
+});
+const modelOnce = (x: (typeof prepared)[number], origin: 'user' | 'external'): number => {
+  featurize(hasher, x.fold, x.words, origin, signals, x.length);
+  return model.probability(hasher);
+};
+for (const x of prepared) console.assert(modelOnce(x, 'user') >= 0 && modelOnce(x, 'user') <= 1, 'a probability');
+for (let k = 0; k < 20; k++) for (const x of prepared) modelOnce(x, 'user');
+const modelTimes = (origin: 'user' | 'external'): { p50: number; p99: number; cpu: number } => {
+  const wall: number[] = [];
+  const c0 = process.cpuUsage();
+  for (let k = 0; k < 20; k++) {
+    for (const x of prepared) {
+      const t0 = performance.now();
+      sink += modelOnce(x, origin);
+      wall.push(performance.now() - t0);
+    }
+  }
+  const c = process.cpuUsage(c0);
+  wall.sort((a, b) => a - b);
+  return { p50: wall[wall.length >> 1]!, p99: wall[Math.floor(wall.length * 0.99)]!, cpu: (c.user + c.system) / 1000 / wall.length };
+};
+const mu = modelTimes('user');
+const mx = modelTimes('external');
+printReport({
+  name: 'API-08 learned detector alone: featurise + score, 2 KB prompts (64 slices x 20)',
+  service: 'API-08',
+  rows: [
+    { label: 'model, origin user (per prompt)', p50Ms: mu.p50, p99Ms: mu.p99, extra: { 'CPU ms/prompt': mu.cpu.toFixed(4) } },
+    { label: 'model, origin external (per prompt)', p50Ms: mx.p50, p99Ms: mx.p99, extra: { 'CPU ms/prompt': mx.cpu.toFixed(4) } },
+  ],
+  ratios: { 'model p99 / 0.2 ms aim (user)': mu.p99 / 0.2, 'model / whole screen (p50)': mu.p50 / p(0.5) },
+  notes: ['wall times on a shared 2-core box; the CPU column is steadier'],
 });

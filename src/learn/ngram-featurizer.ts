@@ -65,6 +65,11 @@ export class NgramFeaturizer {
     if (weight !== 0 && Number.isFinite(weight)) this.#push(slot, weight);
   }
 
+  /** Adds `weight` at the bucket of an integer key (already a hash or a small code), mixed with `salt`. */
+  addKey(key: number, weight: number, salt: number): void {
+    this.#push(this.reserved + (fmix(Math.imul(key ^ 0x5bd1e995, 0x9e3779b1) ^ Math.imul(salt + 1, 0x27d4eb2f)) & this.#mask), weight);
+  }
+
   /** Word n-grams for n = 1..maxN; `salt` separates families (e.g. 1 plain, 2 another copy). */
   addWordNgrams(tokens: readonly string[], maxN: number, weight: number, salt: number): void {
     let prev1 = 0;

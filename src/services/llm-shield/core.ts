@@ -58,10 +58,17 @@ export interface Shield {
 
 export interface Analysis {
   readonly features: SparseVector;
+  /** features of each window of an external text (see `windows`); empty for user text or short text */
+  readonly windowFeatures: readonly SparseVector[];
   /** the strongest blocking rule finding's type, or null when no rule blocks */
   readonly ruleType: ThreatType | null;
   /** the strongest sub-threshold blocking signal's type (the nearest rule family), or null */
   readonly nearestType: ThreatType | null;
+  /** what the features were computed from (for feature experiments) */
+  readonly signals: RuleSignals;
+  readonly foldText: string;
+  readonly words: readonly string[];
+  readonly cats: Uint32Array;
 }
 
 export interface ShieldOptions {
@@ -89,7 +96,12 @@ interface ScanResult {
   /** strongest signal per threat type, reported or not (the model's dense features) */
   signals: RuleSignals;
   foldText: string;
+  fold: View;
   words: string[];
+  tokenStart: Int32Array;
+  tokenEnd: Int32Array;
+  /** lexical category bits per token (tokens.ts) */
+  cats: Uint32Array;
 }
 
 export function createShield(options: ShieldOptions = {}): Shield {
@@ -110,22 +122,55 @@ export function createShield(options: ShieldOptions = {}): Shield {
   const open = (input: string, origin: Origin, r: ScanResult): void => featurize(hasher, r.foldText, r.words, origin, r.signals, input.length);
   return {
     screen(input: string, origin: Origin = 'user'): Verdict {
-      const r = scan(c, input, 0);
+      const r = scan(c, input, 0, origin);
       const sanitized = redact(input, r.redactions, r.invisible);
       if (model === null) return decide(r.findings, r.residual, sanitized);
       open(input, origin, r);
-      const probability = model.probability(hasher);
+      let probability = model.probability(hasher);
+      let start = 0;
+      let end = input.length;
+      // A long document is also read window by window: an instruction planted in one paragraph
+      // of a long page is diluted in the whole-text features, not in its own window's.
+      for (const w of windows(origin, r.words.length)) {
+        featurize(hasher, r.foldText, r.words.slice(w.a, w.b), origin, r.signals, input.length);
+        const p = model.probability(hasher);
+        if (p > probability) {
+          probability = p;
+          ({ start, end } = toOriginal(r.fold, r.tokenStart[w.a]!, r.tokenEnd[w.b - 1]!));
+        }
+      }
       const type = origin === 'external' ? 'INDIRECT_PROMPT_INJECTION' : (nearestType(r.signals) ?? 'PROMPT_INJECTION_OVERRIDE');
-      return decide(r.findings, r.residual, sanitized, { probability, type, rule: origin === 'external' ? 'model.indirect' : 'model.linear', start: 0, end: input.length });
+      return decide(r.findings, r.residual, sanitized, { probability, type, rule: origin === 'external' ? 'model.indirect' : 'model.linear', start, end });
     },
     analyse(input: string, origin: Origin = 'user'): Analysis {
-      const r = scan(c, input, 0);
+      const r = scan(c, input, 0, origin);
       let top: Finding | null = null;
       for (const f of r.findings) if (BLOCKING.has(f.type) && f.confidence >= REPORT_THRESHOLD && (top === null || f.confidence > top.confidence)) top = f;
       open(input, origin, r);
-      return { features: hasher.end(NORMALISATION), ruleType: top?.type ?? null, nearestType: nearestType(r.signals) };
+      const features = hasher.end(NORMALISATION);
+      const windowFeatures = windows(origin, r.words.length).map((w) => {
+        featurize(hasher, r.foldText, r.words.slice(w.a, w.b), origin, r.signals, input.length);
+        return hasher.end(NORMALISATION);
+      });
+      return { features, windowFeatures, ruleType: top?.type ?? null, nearestType: nearestType(r.signals), signals: r.signals, foldText: r.foldText, words: r.words, cats: r.cats };
     },
   };
+}
+
+/** Tokens per window of an external text, and the step between windows (half a window: every
+ *  sentence of up to WINDOW / 2 tokens lies whole inside one window). */
+export const WINDOW = 48;
+const WINDOW_STEP = WINDOW / 2;
+
+/** Token ranges [a, b) of the windows of a text of `count` tokens; none for user text or for text that fits one window. */
+function windows(origin: Origin, count: number): { a: number; b: number }[] {
+  const out: { a: number; b: number }[] = [];
+  if (origin !== 'external' || count <= WINDOW) return out;
+  for (let a = 0; ; a += WINDOW_STEP) {
+    out.push({ a, b: Math.min(count, a + WINDOW) });
+    if (a + WINDOW >= count) break;
+  }
+  return out;
 }
 
 /** The lexical family whose sub-threshold signal came closest: the type of a model-only detection. */
@@ -141,7 +186,7 @@ function nearestType(s: RuleSignals): ThreatType | null {
 const LEXICAL_TYPES: readonly ThreatType[] = ['PROMPT_INJECTION_OVERRIDE', 'JAILBREAK_ROLEPLAY', 'SYSTEM_PROMPT_EXTRACTION', 'DATA_EXFILTRATION'];
 const THREAT_INDEX = new Map<ThreatType, number>(THREAT_TYPES.map((t, i) => [t, i]));
 
-function scan(c: Compiled, src: string, depth: number): ScanResult {
+function scan(c: Compiled, src: string, depth: number, origin: Origin): ScanResult {
   const norm = normalize(src);
   const findings: Finding[] = [];
   const redactions: Redaction[] = [];
@@ -188,7 +233,7 @@ function scan(c: Compiled, src: string, depth: number): ScanResult {
   }
   for (const h of norm.hidden) {
     if (depth >= MAX_DEPTH) break;
-    const inner = scan(c, h.text, depth + 1);
+    const inner = scan(c, h.text, depth + 1, origin);
     const hostile = maxBlocking(inner.findings);
     if (hostile > 0) findings.push({ type: 'INVISIBLE_TEXT', rule: 'invisible.tag_payload_hostile', confidence: Math.max(0.97, hostile), start: h.start, end: h.end });
   }
@@ -244,7 +289,9 @@ function scan(c: Compiled, src: string, depth: number): ScanResult {
       residual = Math.max(residual, confidence);
       return;
     }
-    findings.push({ type, rule, confidence, ...tokenRange(a, b) });
+    // In external content an instruction addressed to the model is an indirect injection,
+    // whatever it asks for (CONTRACT.md API-08); the rule still names what it asks for.
+    findings.push({ type: origin === 'external' ? 'INDIRECT_PROMPT_INJECTION' : type, rule, confidence, ...tokenRange(a, b) });
   };
   // Sorted destination starts: "is there an address or URL in [start, end + 2]" is a binary search.
   const destStarts = Int32Array.from(destinations.map((d) => d.start)).sort();
@@ -259,7 +306,10 @@ function scan(c: Compiled, src: string, depth: number): ScanResult {
     }
     return lo < destStarts.length && destStarts[lo]! <= r.end + 2;
   };
+  // GCG-style adversarial suffixes are typed into a prompt; the symbol-dense tail of a document
+  // (a WHOIS record, a table, code) is not one, so external text skips the suffix reading.
   const suffix = (): 0 | 1 | 2 => {
+    if (origin === 'external') return 0;
     const tail = tailSoup(light.text);
     return tail >= TAIL_STRONG ? 2 : Math.max(tail >= TAIL_WEAK ? 1 : 0, adversarialSuffixStrength(light.text)) as 0 | 1 | 2;
   };
@@ -286,7 +336,7 @@ function scan(c: Compiled, src: string, depth: number): ScanResult {
   if (depth < MAX_DEPTH) {
     for (const run of findEncodedRuns(light.text, c.decoders)) {
       const o = fromLight(run.start, run.end);
-      const inner = scan(c, run.text, depth + 1);
+      const inner = scan(c, run.text, depth + 1, origin);
       // Entity runs keep their plain words: only threats the plain reading missed count.
       const hostile = run.encoding === 'html_entities' ? maxBlocking(inner.findings.filter((f) => !findings.some((o) => o.type === f.type))) : maxBlocking(inner.findings);
       if (hostile > 0) {
@@ -307,7 +357,7 @@ function scan(c: Compiled, src: string, depth: number): ScanResult {
     if (BLOCKING.has(f.type)) noteSignal(signals, f.type, f.confidence);
     else signals.leak = true;
   }
-  return { findings, redactions, invisible: norm.invisible, residual, signals, foldText: fold.text, words: tokens.words };
+  return { findings, redactions, invisible: norm.invisible, residual, signals, foldText: fold.text, fold, words: tokens.words, tokenStart: tokens.start, tokenEnd: tokens.end, cats: tokens.cats };
 }
 
 function maxBlocking(findings: readonly Finding[]): number {

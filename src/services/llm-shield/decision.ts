@@ -7,14 +7,20 @@
  *   without one, SECRET_LEAK before PII_LEAK; else NONE.
  * - `confidence` of a blocking verdict combines its blocking findings (noisy-OR: independent
  *   signals reinforce each other), capped at 0.99; of a redaction, the strongest leak finding.
- * - The learned detector's calibrated probability is one more finding (over the whole text) when
- *   it reaches MODEL_THRESHOLD, so it joins the noisy-OR; below, it is a sub-threshold signal.
+ * - The learned detector's calibrated probability joins the noisy-OR when it reaches
+ *   MODEL_THRESHOLD; it is listed as a finding (over the whole text, or its most hostile window)
+ *   only when no rule blocks. Below the threshold it is a sub-threshold signal.
  */
 import { BLOCKING, THREAT_TYPES, type Finding, type ThreatType } from './types.ts';
 
 export const REPORT_THRESHOLD = 0.5;
-/** The learned detector's calibrated probability from which it reports a finding and blocks. */
-export const MODEL_THRESHOLD = 0.5;
+/**
+ * The learned detector's calibrated probability from which it reports a finding and blocks. Its
+ * calibration is fitted on held-apart rows of the training sources; on sources it has not seen the
+ * model is over-confident, so the threshold is set where the leave-one-source-out mean F1 and
+ * false-positive rate balance (0.9: F1 0.88, FP 4.5%; 0.5: F1 0.90, FP 26%).
+ */
+export const MODEL_THRESHOLD = 0.9;
 
 /** The learned detector's reading of the whole text (core.ts). */
 export interface Learned {
@@ -52,12 +58,17 @@ const ORDER = new Map<ThreatType, number>(THREAT_TYPES.map((t, i) => [t, i]));
 const round3 = (x: number): number => Math.round(x * 1000) / 1000;
 
 export function decide(all: Finding[], residual: number, sanitized: string, learned?: Learned): Verdict {
+  let extra = 1;
   if (learned !== undefined) {
-    if (blocks(false, learned.probability)) all.push({ type: learned.type, rule: learned.rule, confidence: learned.probability, start: learned.start, end: learned.end });
-    else residual = Math.max(residual, learned.probability);
+    const ruleBlocks = all.some((f) => BLOCKING.has(f.type) && f.confidence >= REPORT_THRESHOLD);
+    // The model's finding is listed when it is the reason to block; beside blocking rule findings
+    // (which point at the exact span) it only adds its weight to the confidence.
+    if (!blocks(false, learned.probability)) residual = Math.max(residual, learned.probability);
+    else if (ruleBlocks) extra = 1 - learned.probability;
+    else all.push({ type: learned.type, rule: learned.rule, confidence: learned.probability, start: learned.start, end: learned.end });
   }
   let top: Finding | null = null;
-  let keep = 1;
+  let keep = extra;
   let leak: Finding | null = null;
   let quiet = residual;
   for (const f of all) {

@@ -3,28 +3,27 @@
  * (scripts/train-shield.ts): one function, so the shipped weights and the running service can
  * never read a text differently.
  *
- *   fold view tokens ─ hashed word 1..2-grams ('w')      ┐
- *   fold view text   ─ hashed char 3..5-grams ('c')      ├─ l2 over the hashed part ─ SparseVector
- *   origin external  ─ word n-grams again under 'x'      ┘  (a copy only external text has, so the
- *                                                            model can learn what is hostile there)
- *   dense slots [0, RESERVED): origin, the rules' strongest signal per threat type, PII present, length
+ *   fold view tokens ─ hashed word 1..2-grams                ┐ l2 over the hashed part
+ *   origin external  ─ the same n-grams again, other salt    ┘ (a copy only external text has, so
+ *                                                              the model learns what is hostile there)
+ *   dense slots [0, reserved): origin, the rules' strongest signal per threat type, PII present, length
+ *
+ * No character n-grams: they raised pooled scores but lowered leave-one-source-out ones (they learn
+ * a source's style), see docs/api-08-llm-shield.md.
  *
  * The fold view has already undone homoglyphs, leetspeak, spaced letters and invisible characters,
  * so an n-gram learned on plain text also fires on its disguised spellings. Cost is linear in the
- * text: a bounded number of n-grams per character and per token.
+ * text: two n-grams per token (four for external text).
  */
 import { NgramFeaturizer } from '../../../learn/ngram-featurizer.ts';
 import { BLOCKING, THREAT_TYPES, type Origin, type ThreatType } from '../types.ts';
 
 /** Part of the model file's meta: a model trained with another spec is refused at boot. */
 export const FEATURE_SPEC = {
-  version: 1,
+  version: 2,
   bits: 18,
   reserved: 16,
   wordNgrams: 2,
-  charMin: 3,
-  charMax: 5,
-  charWeight: 0.5,
   externalCopy: true,
 } as const;
 export type FeatureSpec = typeof FEATURE_SPEC;
@@ -64,7 +63,6 @@ export function createHasher(): NgramFeaturizer {
 /** Hash salts of the feature families (part of the spec: changing one needs a retrain). */
 const SALT_WORD = 1;
 const SALT_EXTERNAL = 2;
-const SALT_CHAR = 3;
 export const NORMALISATION = 'l2-hashed';
 
 /**
@@ -72,7 +70,7 @@ export const NORMALISATION = 'l2-hashed';
  * `h.logit(w, b, NORMALISATION)`). `foldText` and `words` are the fold view and its tokens (the
  * rules computed them already), `length` the original text's length.
  */
-export function featurize(h: NgramFeaturizer, foldText: string, words: readonly string[], origin: Origin, signals: RuleSignals, length: number): void {
+export function featurize(h: NgramFeaturizer, _foldText: string, words: readonly string[], origin: Origin, signals: RuleSignals, length: number): void {
   h.begin();
   if (origin === 'external') h.addIndex(SLOT_ORIGIN, 1);
   for (const t of SIGNAL_TYPES) {
@@ -83,5 +81,4 @@ export function featurize(h: NgramFeaturizer, foldText: string, words: readonly 
   h.addIndex(SLOT_LENGTH, Math.log2(1 + length) / 16);
   h.addWordNgrams(words, FEATURE_SPEC.wordNgrams, 1, SALT_WORD);
   if (FEATURE_SPEC.externalCopy && origin === 'external') h.addWordNgrams(words, FEATURE_SPEC.wordNgrams, 1, SALT_EXTERNAL);
-  h.addCharNgrams(foldText, FEATURE_SPEC.charMin, FEATURE_SPEC.charMax, FEATURE_SPEC.charWeight, SALT_CHAR);
 }

@@ -7,7 +7,7 @@
  */
 import RE2 from 're2';
 import ipaddr from 'ipaddr.js';
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import { createPhonePattern, findPhones, foldDigits } from './phone.ts';
 import { validateIban } from '../../sepa-vop/iban.ts';
 import {
   digitsOnly,
@@ -23,7 +23,7 @@ import {
   luhn,
 } from '../pii/validators.ts';
 
-export type PiiEntity = 'EMAIL' | 'PHONE' | 'CREDIT_CARD' | 'IBAN' | 'IP_ADDRESS' | 'US_SSN' | 'NATIONAL_ID';
+export type PiiEntity = 'EMAIL' | 'PHONE_NUMBER' | 'CREDIT_CARD' | 'IBAN' | 'IP_ADDRESS' | 'US_SSN' | 'NATIONAL_ID';
 
 export interface PiiHit {
   readonly entity: PiiEntity;
@@ -65,16 +65,13 @@ export function createPiiPatterns(): PiiPatterns {
     digits9or11: new RE2(String.raw`\b(?:\d{11}|\d{9}|\d{2}\.\d{2}\.\d{2}-\d{3}\.\d{2}|\d{4}[ .]\d{2}[ .]\d{3})\b`, 'g'),
     ipv4: new RE2(String.raw`\b(?:\d{1,3}\.){3}\d{1,3}\b`, 'g'),
     ipv6: new RE2(String.raw`(?:[0-9A-Fa-f]{1,4})?(?::[0-9A-Fa-f]{0,4}){2,7}(?:%[0-9A-Za-z]{1,16})?`, 'g'),
-    phone: new RE2(String.raw`(?:\+|\b)(?:\d[\d ().\-/]{4,22}\d|\(\d{1,5}\)[\d ().\-/]{3,20}\d)(?:\s?(?:x|ext\.?)\s?\d{1,5})?`, 'g'),
+    phone: createPhonePattern(),
   };
   const order = Object.values(patterns);
   return { ...patterns, order, set: new RE2.Set(order.map((r) => r.source)) };
 }
 
 const CARD_LABELS = ['card', 'visa', 'mastercard', 'amex', 'credit', 'debit', 'kreditkarte', 'carte', 'tarjeta', 'carta', 'kaart', 'karta', 'cartão'];
-const PHONE_REGIONS: readonly CountryCode[] = ['GB', 'DE', 'FR', 'IT', 'ES', 'NL', 'BE', 'CH', 'AT', 'PL', 'PT', 'SE', 'DK', 'FI', 'NO', 'IE', 'CZ', 'AU', 'IN', 'ZA', 'BR'];
-const NANP_REGIONS: readonly CountryCode[] = ['US', 'CA'];
-const PHONE_LABELS = ['phone', 'tel', 'mobile', 'cell', 'fax', 'call', 'desk', 'office', 'registered', 'number', 'contact', 'reach', 'whatsapp', 'sms', 'text me', 'telefon', 'téléphone', 'handy', 'móvil', 'telefono', 'telefoon'];
 const ID_CONTEXT: Record<string, readonly string[]> = {
   de: ['steuer', 'identifikationsnummer', 'idnr', 'tax id', 'tin'],
   pl: ['pesel'],
@@ -112,8 +109,9 @@ function eachMatch(re: RE2, text: string, fn: (m: RegExpExecArray) => void): voi
 }
 
 /** Every validated PII value of `text` (light view), non-overlapping. */
-export function findPii(text: string, p: PiiPatterns, maxPhoneChecks = 2000): PiiHit[] {
+export function findPii(light: string, p: PiiPatterns, maxPhoneChecks?: number): PiiHit[] {
   const out: PiiHit[] = [];
+  const text = foldDigits(light);
   // Cheap gates: most prompts hold no '@' and few digits, so most RE2 passes are skipped.
   let digits = 0;
   let colons = 0;
@@ -196,68 +194,10 @@ export function findPii(text: string, p: PiiPatterns, maxPhoneChecks = 2000): Pi
     if (!ipaddr.IPv6.isValid(v.split('%')[0]!)) return;
     take('IP_ADDRESS', 'pii.ipv6', 0.85, m.index, m.index + v.length, ipaddr.IPv6.parse(v.split('%')[0]!).toNormalizedString());
   });
-  let phoneChecks = 0;
-  if (digits >= 7) each(p.phone, text, (m) => {
-    let v = m[0];
-    let s = m.index;
-    // "(0)96" trunk prefixes and a leading "(" belong to the number; a trailing ")" does not
-    while (v.endsWith(')') && !v.includes('(')) v = v.slice(0, -1);
-    const d = digitsOnly(v);
-    if (d.length < 7 || d.length > 15) return;
-    if (claims.overlaps(s, s + v.length)) return;
-    // dates, times and decimal numbers (one dot: 3.14159265) are not phone numbers
-    if (isDateLike(v)) return;
-    if (v.indexOf('.') >= 0 && v.indexOf('.') === v.lastIndexOf('.')) return;
-    const labelled = near(text, s, s + v.length, PHONE_LABELS, 24);
-    // A bare run of digits ("Invoice 111222333") is a phone number only next to a phone label.
-    const written = v.startsWith('+') || v.startsWith('(') || text[s - 1] === '(' || d.length !== v.length;
-    if (!written && !labelled) return;
-    // libphonenumber is the expensive part: bounded per text
-    if (++phoneChecks > maxPhoneChecks) return;
-    let valid = false;
-    if (v.startsWith('+') || v.startsWith('00')) {
-      const parsed = parsePhoneNumberFromString(v.startsWith('00') ? '+' + v.slice(2) : v);
-      valid = parsed?.isValid() ?? false;
-    }
-    if (!valid) {
-      // A national number starts with its trunk prefix 0 in most of the world; without one, only
-      // the North American plan (NXX-NXX-XXXX) is tried, so ISBNs and order numbers stay put.
-      const regions = d.startsWith('0') ? PHONE_REGIONS : NANP_REGIONS;
-      for (const region of regions) {
-        if (parsePhoneNumberFromString(v, region)?.isValid()) {
-          valid = true;
-          break;
-        }
-      }
-    }
-    if (!valid && !(labelled && hasPhoneShape(v))) return;
-    if (text[s - 1] === '(' && !v.startsWith('(')) s -= 1, (v = '(' + v);
-    take('PHONE', valid ? 'pii.phone_valid' : 'pii.phone_labelled', valid ? 0.85 : 0.7, s, s + v.length, d);
-  });
-  return out;
-}
-
-/** "2020-06-20 14:11", "28.07.1980", "7/28/80": digit groups of a date, not a phone number. */
-function isDateLike(v: string): boolean {
-  const groups: number[] = [];
-  let run = 0;
-  for (let i = 0; i <= v.length; i++) {
-    const c = i < v.length ? v.charCodeAt(i) : 32;
-    if (c >= 48 && c <= 57) run++;
-    else {
-      if (run > 0) groups.push(run);
-      run = 0;
-      if (c !== 45 && c !== 46 && c !== 47) break;
+  if (digits >= 7) {
+    for (const h of findPhones(text, p.phone, (s, e) => claims.overlaps(s, e), maxPhoneChecks)) {
+      take('PHONE_NUMBER', h.valid ? 'pii.phone_valid' : 'pii.phone_labelled', h.valid ? 0.85 : 0.7, h.start, h.end, h.key);
     }
   }
-  if (groups.length < 3) return false;
-  const [a, b, c] = groups as [number, number, number];
-  if (a === 4 && b <= 2 && c <= 2) return true;
-  return groups.length === 3 && a <= 2 && b <= 2 && (c === 2 || c === 4);
-}
-
-/** 7-15 digits written as a number: at least one separator group, or 7-11 bare digits. */
-function hasPhoneShape(v: string): boolean {
-  const d = digitsOnly(v);
-  return d.length >= 7 && d.length <= 15;
+  return out;
 }
