@@ -118,7 +118,7 @@ if (data === undefined) {
       // as the service scores: the whole text, and each window of a long external text
       let p = calibrate(calibration, model.logit(r.x));
       for (const w of r.windows) p = Math.max(p, calibrate(calibration, model.logit(w)));
-      const flagged = blocks(r.ruleType !== null, p);
+      const flagged = blocks(r.ruleType !== null, p, r.origin);
       add(c, r.y === 1, flagged);
       add(rc, r.y === 1, r.ruleType !== null);
       add(all, r.y === 1, flagged);

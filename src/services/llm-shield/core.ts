@@ -140,7 +140,7 @@ export function createShield(options: ShieldOptions = {}): Shield {
         }
       }
       const type = origin === 'external' ? 'INDIRECT_PROMPT_INJECTION' : (nearestType(r.signals) ?? 'PROMPT_INJECTION_OVERRIDE');
-      return decide(r.findings, r.residual, sanitized, { probability, type, rule: origin === 'external' ? 'model.indirect' : 'model.linear', start, end });
+      return decide(r.findings, r.residual, sanitized, { probability, type, rule: origin === 'external' ? 'model.indirect' : 'model.linear', origin, start, end });
     },
     analyse(input: string, origin: Origin = 'user'): Analysis {
       const r = scan(c, input, 0, origin);

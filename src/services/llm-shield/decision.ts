@@ -11,16 +11,18 @@
  *   MODEL_THRESHOLD; it is listed as a finding (over the whole text, or its most hostile window)
  *   only when no rule blocks. Below the threshold it is a sub-threshold signal.
  */
-import { BLOCKING, THREAT_TYPES, type Finding, type ThreatType } from './types.ts';
+import { BLOCKING, THREAT_TYPES, type Finding, type Origin, type ThreatType } from './types.ts';
 
 export const REPORT_THRESHOLD = 0.5;
 /**
- * The learned detector's calibrated probability from which it reports a finding and blocks. Its
- * calibration is fitted on held-apart rows of the training sources; on sources it has not seen the
- * model is over-confident, so the threshold is set where the leave-one-source-out mean F1 and
- * false-positive rate balance (0.9: F1 0.88, FP 4.5%; 0.5: F1 0.90, FP 26%).
+ * The learned detector's calibrated probability from which it blocks, per origin. Calibration is
+ * fitted on held-apart rows of the training sources; on sources it has never seen the model is
+ * over-confident, so the thresholds are the pair with the highest leave-one-source-out mean F1
+ * among those whose mean benign false-positive rate stays within 3% (the issue's aim), measured
+ * by `npm run eval:shield`. User prompts need more: the rules already cover the direct attacks
+ * well, and benign prompts full of trigger words are where the model errs.
  */
-export const MODEL_THRESHOLD = 0.9;
+export const MODEL_THRESHOLD: Readonly<Record<Origin, number>> = { user: 0.99, external: 0.95 };
 
 /** The learned detector's reading of the whole text (core.ts). */
 export interface Learned {
@@ -28,6 +30,7 @@ export interface Learned {
   /** threat_type when the model alone detects: INDIRECT_PROMPT_INJECTION for external text, else the nearest rule family */
   readonly type: ThreatType;
   readonly rule: string;
+  readonly origin: Origin;
   readonly start: number;
   readonly end: number;
 }
@@ -36,8 +39,8 @@ export interface Learned {
  * Does the pair (rules, model) block? One place, used by the service and by the evaluation's
  * leave-one-source-out retrains, so both score the same policy.
  */
-export function blocks(ruleBlocks: boolean, probability: number): boolean {
-  return ruleBlocks || probability >= MODEL_THRESHOLD;
+export function blocks(ruleBlocks: boolean, probability: number, origin: Origin): boolean {
+  return ruleBlocks || probability >= MODEL_THRESHOLD[origin];
 }
 /** Findings listed in a response; sanitized_text still redacts every value beyond this. */
 export const MAX_FINDINGS = 256;
@@ -63,7 +66,7 @@ export function decide(all: Finding[], residual: number, sanitized: string, lear
     const ruleBlocks = all.some((f) => BLOCKING.has(f.type) && f.confidence >= REPORT_THRESHOLD);
     // The model's finding is listed when it is the reason to block; beside blocking rule findings
     // (which point at the exact span) it only adds its weight to the confidence.
-    if (!blocks(false, learned.probability)) residual = Math.max(residual, learned.probability);
+    if (!blocks(false, learned.probability, learned.origin)) residual = Math.max(residual, learned.probability);
     else if (ruleBlocks) extra = 1 - learned.probability;
     else all.push({ type: learned.type, rule: learned.rule, confidence: learned.probability, start: learned.start, end: learned.end });
   }

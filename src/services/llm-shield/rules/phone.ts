@@ -146,15 +146,16 @@ export function findPhones(text: string, re: RE2, overlaps: (s: number, e: numbe
     const after = text.charCodeAt(e);
     if ((before >= 65 && before <= 90) || (before >= 97 && before <= 122) || (after >= 65 && after <= 90) || (after >= 97 && after <= 122)) continue;
     if (text[s - 1] === '.' && isDigit(text.charCodeAt(s - 2)) || text[e] === '.' && isDigit(text.charCodeAt(e + 1)) || text[e] === ',' && isDigit(text.charCodeAt(e + 1))) continue;
-    if (isDateLike(main) || isAmountLike(main)) continue;
     const intl = main.startsWith('+') || /^00[1-9]/.test(main);
     const lower = text.slice(Math.max(0, s - 32), s).toLowerCase();
     const phoneAt = lastIndexOfAny(lower, PHONE_WORDS);
     const weakAt = lastIndexOfAny(lower, WEAK_WORDS);
     const idAt = lastIndexOfAny(lower, ID_WORDS);
-    // An ID word between the phone word and the number wins ("Tel. order no. 12345678" is an order).
-    const labelled = phoneAt > idAt || (weakAt > idAt && phoneAt >= 0);
-    const weak = weakAt > idAt;
+    // An ID word between the phone word and the number wins ("Tel. order no. 12345678" is an
+    // order); a weak word ("number", "registered") counts only with no ID word near ("order number").
+    const labelled = phoneAt > idAt || (weakAt >= 0 && idAt < 0);
+    const weak = labelled;
+    if (isDateLike(main) || (!labelled && isAmountLike(main))) continue;
     if (!intl && !labelled && idAt >= 0) continue;
     if (CURRENCY.test(text.slice(Math.max(0, s - 5), s)) || CURRENCY.test(text.slice(e, e + 5))) continue;
     // A bare run of digits ("Invoice 111222333") is a phone number only next to a phone word.
