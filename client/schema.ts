@@ -162,7 +162,7 @@ export interface paths {
         put?: never;
         /**
          * Screen text for prompt injection, jailbreaks, exfiltration, SSRF targets, secrets and PII
-         * @description Normalises the text (NFKC, homoglyphs, leetspeak, spaced letters, invisible characters), decodes embedded base64/hex/URL/HTML-entity/ROT13 payloads and runs linear-time rule families. A detected threat is a 200 with `action` BLOCKED; PII and secrets alone give REDACTED with `sanitized_text` carrying typed placeholders.
+         * @description Normalises the text (NFKC, homoglyphs, leetspeak, spaced letters, invisible characters), decodes embedded base64/hex/URL/HTML-entity/ROT13 payloads, runs linear-time rule families and a learned linear classifier over hashed n-grams; with `origin: "external"` it screens retrieved content for instructions planted for the model. A detected threat is a 200 with `action` BLOCKED; PII and secrets alone give REDACTED with `sanitized_text` carrying typed placeholders.
          */
         post: operations["llmShieldGuard"];
         delete?: never;
@@ -310,7 +310,7 @@ export interface components {
          *           }
          *         ]
          *       },
-         *       "latency_ms": 1.092
+         *       "latency_ms": 1.336
          *     }
          */
         Error: {
@@ -1282,6 +1282,11 @@ export interface operations {
                 "application/json": {
                     /** @description Text to screen (a prompt, a retrieved document, a tool result); at most 256 KiB of UTF-8 */
                     input_text: string;
+                    /**
+                     * @description `user` (default): text a user typed, screened for direct injection, jailbreaks and extraction. `external`: content the model will read that no user wrote (retrieved documents, web pages, e-mails, tool outputs), screened for instructions planted for the model
+                     * @default user
+                     */
+                    origin?: "user" | "external";
                 };
             };
         };
@@ -1298,13 +1303,13 @@ export interface operations {
                         /** @enum {string} */
                         api: "[API-08] LLM Shield Guard";
                         threat_detected: boolean;
-                        threat_type: "PROMPT_INJECTION_OVERRIDE" | "JAILBREAK_ROLEPLAY" | "SYSTEM_PROMPT_EXTRACTION" | "DELIMITER_INJECTION" | "ENCODED_PAYLOAD" | "INVISIBLE_TEXT" | "DATA_EXFILTRATION" | "SSRF_DNS_REBINDING" | "SECRET_LEAK" | "PII_LEAK" | "NONE";
+                        threat_type: "PROMPT_INJECTION_OVERRIDE" | "INDIRECT_PROMPT_INJECTION" | "JAILBREAK_ROLEPLAY" | "SYSTEM_PROMPT_EXTRACTION" | "DELIMITER_INJECTION" | "ENCODED_PAYLOAD" | "INVISIBLE_TEXT" | "DATA_EXFILTRATION" | "SSRF_DNS_REBINDING" | "SECRET_LEAK" | "PII_LEAK" | "NONE";
                         action: "BLOCKED" | "REDACTED" | "ALLOWED";
                         /** @description Confidence in threat_type; for NONE, the strongest sub-threshold signal */
                         confidence: number;
                         /** @description Ordered by start; at most 256 */
                         findings: {
-                            type: "PROMPT_INJECTION_OVERRIDE" | "JAILBREAK_ROLEPLAY" | "SYSTEM_PROMPT_EXTRACTION" | "DELIMITER_INJECTION" | "ENCODED_PAYLOAD" | "INVISIBLE_TEXT" | "DATA_EXFILTRATION" | "SSRF_DNS_REBINDING" | "SECRET_LEAK" | "PII_LEAK" | "NONE";
+                            type: "PROMPT_INJECTION_OVERRIDE" | "INDIRECT_PROMPT_INJECTION" | "JAILBREAK_ROLEPLAY" | "SYSTEM_PROMPT_EXTRACTION" | "DELIMITER_INJECTION" | "ENCODED_PAYLOAD" | "INVISIBLE_TEXT" | "DATA_EXFILTRATION" | "SSRF_DNS_REBINDING" | "SECRET_LEAK" | "PII_LEAK" | "NONE";
                             /** @description Rule family and rule, e.g. `override.verb_target`; never the matched text */
                             rule: string;
                             confidence: number;
