@@ -26,6 +26,7 @@ import { Masker, maskBlocks, oneByte } from './mask.ts';
 import { maskProtected } from './patterns.ts';
 import { dedupeAndJoin } from './dedupe.ts';
 import { restructure } from './structure.ts';
+import { dropBoilerplate } from './boilerplate.ts';
 import {
   applyAggressive,
   applyBalanced,
@@ -66,7 +67,7 @@ export function compressText(text: string, level: Level): string {
 
 /** One pass over the whole prompt. */
 export function compressPass(input: string, level: Level): string {
-  const text = restructure(input.includes('\r') ? input.replace(/\r\n?/g, '\n') : input);
+  const text = dropBoilerplate(restructure(input.includes('\r') ? input.replace(/\r\n?/g, '\n') : input), level);
   const masker = new Masker();
   let masked = maskBlocks(text, masker);
   masked = maskProtected(masked, masker.mask);

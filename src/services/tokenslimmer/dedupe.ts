@@ -34,6 +34,8 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
   const raws = masked.split('\n');
   let next = lineContent(raws[0]!);
   let nextLabel = labelOf(next.content);
+  /** The last non-blank line ended with a question mark. */
+  let lastAsked = false;
   for (let i = 0; i < raws.length; i++) {
     const { line, content, mark } = next;
     const label = nextLabel;
@@ -50,7 +52,11 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
     }
     // "Speaker:" left with nothing said (a whole input line, not the part before a removed <p>).
     if (words && mark === 2 && next.mark !== 4 && saysNothing(content) && EMPTY_TURN_RE.test(content)) continue;
-    if (level === 'aggressive' && mark === 2 && BACKCHANNEL_TURN_RE.test(content)) continue;
+    // A turn that only acknowledges ("B: Mm-hmm ."): aggressive drops it; balanced too unless the
+    // turn before asked a question (then "Yeah." may be the answer).
+    const asked = lastAsked;
+    lastAsked = content.endsWith('?');
+    if (words && mark === 2 && (level === 'aggressive' || !asked) && BACKCHANNEL_TURN_RE.test(content)) continue;
     // The turn goes on in the next line (not blank, no label of its own): what this line's framing leads to.
     const continues = next.content !== '' && nextLabel === null;
     let prefix: string; // what stays in front of the text: indentation, or a line's label

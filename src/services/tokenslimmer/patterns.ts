@@ -22,7 +22,7 @@ export const IDENTIFIER = new RegExp(
   [
     String.raw`\b[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+(?:\(\))?`,
     String.raw`\b[A-Za-z0-9]*(?:[a-z][A-Z]|[A-Za-z0-9]_[A-Za-z0-9]|[A-Za-z]\d|\d[A-Za-z])\w*`,
-    String.raw`\b_\w+`,
+    String.raw`\b_+[A-Za-z0-9]\w*`, // "___" is a rule line, not an identifier
   ].join('|'),
 );
 /** Template placeholders `{name}`, `{{name}}` and special-token spellings `<|endoftext|>` (transcript noise tags excluded). */

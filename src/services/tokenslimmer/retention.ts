@@ -16,8 +16,9 @@
  */
 import type { Level } from './core.ts';
 import { cleanHtml, restructure } from './structure.ts';
+import { dropBoilerplate } from './boilerplate.ts';
 import { CODE_BLOCK_RE, INDENTED_CODE_RE, NEGATION_RE, optionReader, RETAINED_CLASSES, SPAN_RE, TABLE_ROW_RE, WORD_ITEM_RE } from './patterns.ts';
-import { applyAggressive, applyBalanced, BLOCK_TAG_RE, BR_RE, EMPHASIS_RE, EMPTY_TURN_RE, INLINE_TAG_RE, INVISIBLE_RE, isSpoken, SPACE_RUN_RE, SPLIT_CLITIC_RE } from './rules.ts';
+import { applyAggressive, applyBalanced, BACKCHANNEL_TURN_RE, BLOCK_TAG_RE, BR_RE, EMPHASIS_RE, EMPTY_TURN_RE, INLINE_TAG_RE, INVISIBLE_RE, isSpoken, SPACE_RUN_RE, SPLIT_CLITIC_RE } from './rules.ts';
 
 export type RetentionClass = 'placeholder' | 'number' | 'url' | 'email' | 'quoted' | 'inline_code' | 'identifier' | 'code_block' | 'option' | 'negation' | 'content_word';
 
@@ -42,7 +43,12 @@ export function checkRetention(input: string, output: string, level: Level): Ret
   // numbers, URLs and e-mails also after the markup removal alone.
   const lf = input.replace(/\r\n?/g, '\n');
   const src = restructure(lf);
-  const unmarked = cleanHtml(lf);
+  // Boilerplate lines (boilerplate.ts) are not owed either: in balanced they hold no protected
+  // value by construction, so values are still read from `src` there (a rule that dropped one
+  // would show); aggressive may drop values with them (an image line, a tracking parameter).
+  const dropped = dropBoilerplate(src, level);
+  const valueSrc = level === 'aggressive' ? dropped : src;
+  const unmarked = level === 'aggressive' ? dropBoilerplate(cleanHtml(lf), level) : cleanHtml(lf);
   const out = output.replace(/\r\n?/g, '\n');
   const classes = {} as Record<RetentionClass, { checked: number; missing: number }>;
   const missing: { cls: RetentionClass; value: string }[] = [];
@@ -60,19 +66,23 @@ export function checkRetention(input: string, output: string, level: Level): Ret
   };
 
   const blocks = new Set<string>();
-  let prose = '';
-  let last = 0;
-  for (const m of src.matchAll(CODE_BLOCK_RE)) {
-    blocks.add(m[0].replace(/\n$/, ''));
-    prose += src.slice(last, m.index) + '\n';
-    last = m.index + m[0].length;
-  }
-  prose = (prose + src.slice(last)).replace(INVISIBLE_RE, '');
+  const proseOf = (text: string): string => {
+    let prose = '';
+    let last = 0;
+    for (const m of text.matchAll(CODE_BLOCK_RE)) {
+      blocks.add(m[0].replace(/\n$/, ''));
+      prose += text.slice(last, m.index) + '\n';
+      last = m.index + m[0].length;
+    }
+    return (prose + text.slice(last)).replace(INVISIBLE_RE, '');
+  };
+  const valueProse = proseOf(valueSrc);
+  const prose = dropped === valueSrc ? valueProse : proseOf(dropped);
   record('code_block', blocks, (v) => out.includes(v));
   const isOption = optionReader();
-  record('option', new Set(prose.split('\n').filter(isOption)), (v) => out.includes(v));
+  record('option', new Set(valueProse.split('\n').filter(isOption)), (v) => out.includes(v));
   for (const [cls, re] of Object.entries(RETAINED_CLASSES)) {
-    const items = new Set(Array.from(prose.matchAll(re), (m) => m[0]));
+    const items = new Set(Array.from(valueProse.matchAll(re), (m) => m[0]));
     if (cls === 'number' || cls === 'url' || cls === 'email') for (const m of unmarked.matchAll(re)) items.add(m[0]);
     record(cls as RetentionClass, items, (v) => out.includes(v));
   }
@@ -122,6 +132,18 @@ function removable(text: string, level: Level): string {
   text = text
     .split('\n')
     .map((l) => (EMPTY_TURN_RE.test(l.trim()) ? '' : l))
+    .join('\n');
+  // An acknowledgement-only turn that does not follow a question (dedupe.ts drops it).
+  let asked = false;
+  text = text
+    .split('\n')
+    .map((l) => {
+      const t = l.trim();
+      if (t === '') return l;
+      const before = asked;
+      asked = t.endsWith('?');
+      return !before && BACKCHANNEL_TURN_RE.test(t) ? '' : l;
+    })
     .join('\n');
   if (level === 'aggressive') text = applyAggressive(text);
   return text;

@@ -1,0 +1,262 @@
+/**
+ * API-09 boilerplate of pasted e-mails and pages (`balanced` and `aggressive`; core.ts runs it after
+ * the structure passes, before masking). Line rules a reader of a pasted thread or article would
+ * apply without thinking; each is a whole-line or whole-paragraph test, never a cut inside a line.
+ *
+ *   mobile signatures   "Sent from my iPhone", "Get Outlook for Android" alone on a line
+ *   disclaimers         a paragraph with 2+ legal-notice cues ("intended recipient", "strictly
+ *                       prohibited", "notify the sender", "CONFIDENTIALITY NOTICE:" …)
+ *   mailing footers     a line that opens with "To unsubscribe", "You received this message
+ *                       because", "View this email in your browser", "Manage your preferences" …
+ *   page chrome         a line that is only "Share this", "Follow us", "Read more", "Related
+ *                       articles", "Advertisement", "Skip to content", "Back to top" … (after
+ *                       heading, list and emphasis markers)
+ *   quote markers       the `>` markers of a quoted reply that follows its "… wrote:" line (the
+ *                       text stays, the attribution line says whose it is)
+ *   separators          a line of underscores (Outlook's line above a quoted header)
+ *
+ * In `balanced` a line or paragraph holding a value the contract protects (number, URL, e-mail,
+ * quoted string, code span, identifier, placeholder: patterns.ts RETAINED_CLASSES) is never dropped.
+ * `aggressive` drops those too, and also: image-only lines, link-only list items under a "Related"
+ * / "Read more" heading, and tracking parameters (utm_*, fbclid, gclid, mc_cid, mc_eid) of URLs.
+ *
+ * Code (fenced, indented by 4) is left alone. One scan over the lines plus one per paragraph, each
+ * test a regex without nested quantifiers over one line or a Set lookup: linear in the input.
+ */
+import type { Level } from './core.ts';
+import { RETAINED_CLASSES } from './patterns.ts';
+
+const MOBILE_RE =
+  /^(?:sent from my (?:[a-z]+ )?(?:iphone|ipad|ipod|android(?: (?:phone|device|tablet))?|blackberry|mobile(?: (?:device|phone))?|phone|smartphone|tablet|windows phone|galaxy(?: [a-z0-9+ ]{1,20})?|pixel(?: [a-z0-9 ]{1,12})?)|sent from (?:outlook|mail|yahoo mail|gmail|aol|proton ?mail) for (?:ios|android|iphone|ipad|windows(?: \d{1,2})?|mac)|get outlook for (?:ios|android)|sent from (?:outlook|yahoo mail|mail) on (?:ios|android)|sent with (?:proton ?mail|blackberry)[a-z ]{0,30})[.!]?$/i;
+
+/** A mailing-list or newsletter footer line: the cue opens the line. */
+const FOOTER_RE =
+  /^(?:to unsubscribe\b|unsubscribe(?:$|[ \t]*[|:·•]|[ \t]+(?:here|now|from|instantly)\b)|click here to unsubscribe|if you (?:no longer wish|wish to stop|would like to stop|do not wish) to receive|you (?:are )?receiv(?:ed|ing) this (?:e-?mail|message|newsletter|notification)s? because|this (?:e-?mail|message) was sent to\b|you are subscribed to\b|view (?:this (?:e-?mail|newsletter) )?in (?:your|a) (?:web )?browser|having trouble viewing this (?:e-?mail|message)|manage (?:your )?(?:e-?mail |subscription |notification )?(?:preferences|settings|subscriptions?)(?:$|[ \t]*[|:·•])|update your (?:e-?mail )?preferences|to stop receiving)/i;
+
+/** Cues of a legal / confidentiality disclaimer; a paragraph needs two distinct ones. */
+const DISCLAIMER_CUE_RE =
+  /\b(?:confidentiality notice|disclaimer:|privileged and confidential|intended (?:only|solely) for|intended recipients?|addressee(?:s)? only|(?:have )?received this (?:e-?mail|message|communication|transmission) in error|notify the sender|strictly prohibited|(?:any|the) (?:review|dissemination|distribution|disclosure|copying|retransmission)|may contain (?:confidential|privileged|proprietary)|legally privileged|delete (?:it|this (?:e-?mail|message)|the (?:e-?mail|message|original))\b|free of (?:any )?(?:viruses|virus)|accepts? no (?:liability|responsibility)|views or opinions (?:expressed|presented))/gi;
+const DISCLAIMER_OPENER_RE = /^(?:confidentiality notice|confidentiality|disclaimer|legal disclaimer|important notice|privileged (?:and|&) confidential|notice of confidentiality)[ \t]*[:\-–—]/i;
+const DISCLAIMER_MAX_LINES = 25;
+
+/** Page chrome: a line that is only one of these (lower case, after markers; see `chromeKey`). */
+const CHROME_LINES: ReadonlySet<string> = new Set([
+  'share this', 'share this article', 'share this story', 'share this post', 'share this page', 'share article',
+  'share on facebook', 'share on twitter', 'share on x', 'share on linkedin', 'share via email', 'share via e-mail',
+  'tweet this', 'pin it', 'email this', 'email this article', 'print', 'print this article', 'print this page',
+  'follow us', 'follow us on twitter', 'follow us on facebook', 'follow us on instagram', 'follow us on linkedin',
+  'follow us on social media', 'connect with us', 'like us on facebook',
+  'read more', 'read more here', 'continue reading', 'read the full story', 'read the full article', 'more',
+  'related', 'related articles', 'related stories', 'related posts', 'related content', 'related links', 'related reading',
+  'related coverage', 'related news', 'recommended', 'recommended for you', 'recommended stories', 'recommended articles',
+  'you may also like', 'you might also like', 'more from this author', 'more stories', 'more news', 'most popular',
+  'most read', 'trending', 'trending now', 'popular posts', 'latest news', 'further reading',
+  'advertisement', 'advertisements', 'sponsored content', 'story continues below advertisement',
+  'article continues below advertisement', 'skip to content', 'skip to main content', 'skip to navigation',
+  'back to top', 'jump to navigation', 'toggle navigation', 'close menu', 'open menu',
+  'sign up for our newsletter', 'subscribe to our newsletter', 'newsletter sign up',
+  'leave a comment', 'show comments', 'view comments', 'add a comment', 'copy link', 'link copied',
+]);
+/** Words that are chrome only as the heading of a link list (the next text line is a link item). */
+const LIST_ONLY: ReadonlySet<string> = new Set(['more', 'related', 'recommended', 'trending']);
+/** Chrome headings after which aggressive also drops a list of links. */
+const RELATED_HEADINGS: ReadonlySet<string> = new Set([
+  'more', 'read more', 'related', 'related articles', 'related stories', 'related posts', 'related content', 'related links',
+  'related reading', 'related coverage', 'related news', 'recommended', 'recommended for you', 'recommended stories',
+  'recommended articles', 'you may also like', 'you might also like', 'more stories', 'more news', 'most popular', 'most read',
+  'trending', 'trending now', 'popular posts', 'latest news', 'further reading', 'more from this author',
+]);
+
+const QUOTE_PREFIX_RE = /^[ \t]{0,3}(?:>[ \t]?)+/;
+const ATTRIBUTION_RE = /(?:wrote|writes|schrieb|a écrit|escribió|scrisse|schreef)[ \t]*:$/i;
+const UNDERSCORES_RE = /^[ \t]{0,3}_{3,}[ \t]*$/;
+const FENCE_RE = /^[ \t]{0,3}(`{3,}|~{3,})/;
+const INDENTED_RE = /^(?: {4}|\t)/;
+const IMAGE_ONLY_RE = /^!\[[^\]\n]{0,300}\]\([^()\s]{0,2000}\)$/;
+/** A list item that is only a link: "- [text](url)", "- #### [text](url)". */
+const LINK_ITEM_RE = /^(?:[-*+]|\d{1,3}[.)])[ \t]+(?:#{1,6}[ \t]+)?\[[^\]\n]{1,300}\]\([^()\s]{1,2000}\)[ \t]*$/;
+const URL_SCAN_RE = /\bhttps?:\/\/[^\s<>()"'`\]]+/g;
+const TRACKING_PARAM_RE = /^(?:utm_[a-z_]{1,20}|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid|_hsenc|_hsmi)(?:=|$)/i;
+
+/** True when `s` holds a value `balanced` must keep (a number, URL, e-mail, quoted string, …). */
+export function holdsValue(s: string): boolean {
+  for (const re of Object.values(RETAINED_CLASSES)) {
+    re.lastIndex = 0;
+    if (re.test(s)) {
+      re.lastIndex = 0;
+      return true;
+    }
+  }
+  return false;
+}
+
+/** The line without quote markers, heading, list and emphasis markers and closing punctuation, lower case. */
+function chromeKey(body: string): string {
+  let s = body.trim();
+  if (s.length > 60) return '';
+  let a = 0;
+  let b = s.length;
+  // leading: #, list markers, emphasis, brackets; trailing: emphasis, colon, dots, arrows
+  for (;;) {
+    const c = s[a];
+    if (c === '#' || c === '*' || c === '_' || c === '-' || c === '+' || c === '[' || c === '•' || c === ' ' || c === '\t') a++;
+    else break;
+  }
+  for (;;) {
+    const c = s[b - 1];
+    if (b > a && (c === '*' || c === '_' || c === ':' || c === '.' || c === '…' || c === '»' || c === '›' || c === '>' || c === ']' || c === ' ' || c === '\t' || c === '→')) b--;
+    else break;
+  }
+  s = s.slice(a, b).toLowerCase().replace(/[ \t]+/g, ' ');
+  return s;
+}
+
+/** Drops the boilerplate of pasted e-mails and pages at `level` (see the module comment). */
+export function dropBoilerplate(text: string, level: Level): string {
+  if (level === 'safe') return text;
+  const aggressive = level === 'aggressive';
+  const lines = text.split('\n');
+  const n = lines.length;
+  /** 0 prose, 1 code (never touched), 2 dropped */
+  const kind = new Uint8Array(n);
+  let fence = '';
+  for (let i = 0; i < n; i++) {
+    const line = lines[i]!;
+    if (fence) {
+      kind[i] = 1;
+      const m = FENCE_RE.exec(line);
+      if (m && m[1]![0] === fence[0] && m[1]!.length >= fence.length && line.trim() === m[1]) fence = '';
+      continue;
+    }
+    const m = FENCE_RE.exec(line);
+    if (m) {
+      fence = m[1]!;
+      kind[i] = 1;
+      continue;
+    }
+    if (INDENTED_RE.test(line) && !QUOTE_PREFIX_RE.test(line)) kind[i] = 1;
+  }
+
+  let changed = false;
+  const drop = (i: number): void => {
+    kind[i] = 2;
+    changed = true;
+  };
+  const keepsValue = (s: string): boolean => !aggressive && holdsValue(s);
+
+  // Line rules.
+  let related = false; // aggressive: inside the link list under a "Related" heading
+  for (let i = 0; i < n; i++) {
+    if (kind[i] !== 0) continue;
+    const line = lines[i]!;
+    const q = QUOTE_PREFIX_RE.exec(line);
+    const body = (q ? line.slice(q[0].length) : line).trim();
+    if (body === '') continue; // blank lines do not end a related list
+    if (related) {
+      if (LINK_ITEM_RE.test(body)) {
+        drop(i);
+        continue;
+      }
+      related = false;
+    }
+    if (UNDERSCORES_RE.test(body)) {
+      drop(i);
+      continue;
+    }
+    if (body.length <= 300 && (MOBILE_RE.test(body) || FOOTER_RE.test(body))) {
+      if (!keepsValue(body)) drop(i);
+      continue;
+    }
+    const key = chromeKey(body);
+    if (key !== '' && CHROME_LINES.has(key) && !keepsValue(body) && (!LIST_ONLY.has(key) || linkItemFollows(lines, kind, i))) {
+      drop(i);
+      if (aggressive && RELATED_HEADINGS.has(key)) related = true;
+      continue;
+    }
+    if (aggressive && IMAGE_ONLY_RE.test(body)) drop(i);
+  }
+
+  // Disclaimer paragraphs.
+  for (let i = 0; i < n; ) {
+    if (kind[i] !== 0 || lines[i]!.trim() === '') {
+      i++;
+      continue;
+    }
+    let j = i;
+    let para = '';
+    while (j < n && kind[j] === 0 && lines[j]!.trim() !== '') {
+      const q = QUOTE_PREFIX_RE.exec(lines[j]!);
+      para += (q ? lines[j]!.slice(q[0].length) : lines[j]!).trim() + ' ';
+      j++;
+    }
+    if (j - i <= DISCLAIMER_MAX_LINES && isDisclaimer(para) && !keepsValue(para)) for (let k = i; k < j; k++) drop(k);
+    i = j;
+  }
+
+  // Quote markers of a reply quoted under its "… wrote:" line (the markers of every depth go).
+  let attributed = false;
+  let lastText = '';
+  for (let i = 0; i < n; i++) {
+    const line = lines[i]!;
+    if (kind[i] === 2) continue;
+    if (line.trim() === '') continue;
+    const q = kind[i] === 0 ? QUOTE_PREFIX_RE.exec(line) : null;
+    if (q) {
+      if (!attributed) attributed = ATTRIBUTION_RE.test(lastText);
+      if (attributed) {
+        lines[i] = line.slice(q[0].length);
+        changed = true;
+      }
+    } else attributed = false;
+    lastText = line.trim();
+  }
+  // A quoted line that held only markers is blank now; blank-line runs collapse later (rules.ts).
+
+  if (aggressive) {
+    for (let i = 0; i < n; i++) {
+      if (kind[i] !== 0 || !lines[i]!.includes('http')) continue;
+      const next = lines[i]!.replace(URL_SCAN_RE, stripTracking);
+      if (next !== lines[i]) {
+        lines[i] = next;
+        changed = true;
+      }
+    }
+  }
+  if (!changed) return text;
+  const out: string[] = [];
+  for (let i = 0; i < n; i++) if (kind[i] !== 2) out.push(lines[i]!);
+  return out.join('\n');
+}
+
+/** True when the next non-blank line after `i` is a link-only list item. */
+function linkItemFollows(lines: readonly string[], kind: Uint8Array, i: number): boolean {
+  for (let j = i + 1; j < lines.length && j <= i + 3; j++) {
+    const t = lines[j]!.trim();
+    if (t === '') continue;
+    return kind[j] === 0 && LINK_ITEM_RE.test(t);
+  }
+  return false;
+}
+
+function isDisclaimer(para: string): boolean {
+  const cues = new Set<string>();
+  if (DISCLAIMER_OPENER_RE.test(para)) cues.add('opener');
+  DISCLAIMER_CUE_RE.lastIndex = 0;
+  for (const m of para.matchAll(DISCLAIMER_CUE_RE)) {
+    cues.add(m[0].toLowerCase().split(/[ \t]/)[0]!);
+    if (cues.size >= 2) return true;
+  }
+  return false;
+}
+
+/** The URL without its tracking query parameters (the rest of the query and the fragment kept in order). */
+function stripTracking(url: string): string {
+  const q = url.indexOf('?');
+  if (q === -1) return url;
+  let end = url.indexOf('#', q);
+  if (end === -1) end = url.length;
+  const params = url.slice(q + 1, end).split('&');
+  const kept = params.filter((p) => !TRACKING_PARAM_RE.test(p));
+  if (kept.length === params.length) return url;
+  return url.slice(0, q) + (kept.length > 0 ? '?' + kept.join('&') : '') + url.slice(end);
+}
