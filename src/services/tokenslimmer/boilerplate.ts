@@ -78,6 +78,30 @@ const LINK_ITEM_RE = /^(?:[-*+]|\d{1,3}[.)])[ \t]+(?:#{1,6}[ \t]+)?\[[^\]\n]{1,3
 const URL_SCAN_RE = /\bhttps?:\/\/[^\s<>()"'`\]]+/g;
 const TRACKING_PARAM_RE = /^(?:utm_[a-z_]{1,20}|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid|_hsenc|_hsmi)(?:=|$)/i;
 
+/**
+ * A mobile signature line ("Sent from my iPhone"). Its product name reads as an identifier to
+ * patterns.ts, but the line is a closed phrase: balanced drops it unless it holds a digit
+ * (retention.ts reads values without these lines).
+ */
+export function isMobileSignature(body: string): boolean {
+  return MOBILE_RE.test(body);
+}
+
+/** The text without mobile signature lines that hold no digit (what balanced may drop with them). */
+export function withoutMobileSignatures(text: string): string {
+  if (!/sent|outlook/i.test(text)) return text;
+  const lines = text.split('\n');
+  const code = codeLines(lines);
+  return lines
+    .filter((l, i) => {
+      if (code[i] === 1) return true;
+      const q = QUOTE_PREFIX_RE.exec(l);
+      const body = (q ? l.slice(q[0].length) : l).trim();
+      return !(body.length <= 300 && MOBILE_RE.test(body) && !/\d/.test(body));
+    })
+    .join('\n');
+}
+
 /** True when `s` holds a value `balanced` must keep (a number, URL, e-mail, quoted string, …). */
 export function holdsValue(s: string): boolean {
   for (const re of Object.values(RETAINED_CLASSES)) {
@@ -118,24 +142,7 @@ export function dropBoilerplate(text: string, level: Level): string {
   const lines = text.split('\n');
   const n = lines.length;
   /** 0 prose, 1 code (never touched), 2 dropped */
-  const kind = new Uint8Array(n);
-  let fence = '';
-  for (let i = 0; i < n; i++) {
-    const line = lines[i]!;
-    if (fence) {
-      kind[i] = 1;
-      const m = FENCE_RE.exec(line);
-      if (m && m[1]![0] === fence[0] && m[1]!.length >= fence.length && line.trim() === m[1]) fence = '';
-      continue;
-    }
-    const m = FENCE_RE.exec(line);
-    if (m) {
-      fence = m[1]!;
-      kind[i] = 1;
-      continue;
-    }
-    if (INDENTED_RE.test(line) && !QUOTE_PREFIX_RE.test(line)) kind[i] = 1;
-  }
+  const kind = codeLines(lines);
 
   let changed = false;
   const drop = (i: number): void => {
@@ -163,7 +170,11 @@ export function dropBoilerplate(text: string, level: Level): string {
       drop(i);
       continue;
     }
-    if (body.length <= 300 && (MOBILE_RE.test(body) || FOOTER_RE.test(body))) {
+    if (body.length <= 300 && isMobileSignature(body)) {
+      if (aggressive || !/\d/.test(body)) drop(i);
+      continue;
+    }
+    if (body.length <= 300 && FOOTER_RE.test(body)) {
       if (!keepsValue(body)) drop(i);
       continue;
     }
@@ -226,6 +237,30 @@ export function dropBoilerplate(text: string, level: Level): string {
   const out: string[] = [];
   for (let i = 0; i < n; i++) if (kind[i] !== 2) out.push(lines[i]!);
   return out.join('\n');
+}
+
+/** Per line: 1 inside a fence or indented code (never touched), else 0. */
+function codeLines(lines: readonly string[]): Uint8Array {
+  const n = lines.length;
+  const kind = new Uint8Array(n);
+  let fence = '';
+  for (let i = 0; i < n; i++) {
+    const line = lines[i]!;
+    if (fence) {
+      kind[i] = 1;
+      const m = FENCE_RE.exec(line);
+      if (m && m[1]![0] === fence[0] && m[1]!.length >= fence.length && line.trim() === m[1]) fence = '';
+      continue;
+    }
+    const m = FENCE_RE.exec(line);
+    if (m) {
+      fence = m[1]!;
+      kind[i] = 1;
+      continue;
+    }
+    if (INDENTED_RE.test(line) && !QUOTE_PREFIX_RE.test(line)) kind[i] = 1;
+  }
+  return kind;
 }
 
 /** True when the next non-blank line after `i` is a link-only list item. */

@@ -16,7 +16,7 @@
  */
 import type { Level } from './core.ts';
 import { cleanHtml, restructure } from './structure.ts';
-import { dropBoilerplate } from './boilerplate.ts';
+import { dropBoilerplate, withoutMobileSignatures } from './boilerplate.ts';
 import { CODE_BLOCK_RE, INDENTED_CODE_RE, NEGATION_RE, optionReader, RETAINED_CLASSES, SPAN_RE, TABLE_ROW_RE, WORD_ITEM_RE } from './patterns.ts';
 import { applyAggressive, applyBalanced, BACKCHANNEL_TURN_RE, BLOCK_TAG_RE, BR_RE, EMPHASIS_RE, EMPTY_TURN_RE, INLINE_TAG_RE, INVISIBLE_RE, isSpoken, SPACE_RUN_RE, SPLIT_CLITIC_RE } from './rules.ts';
 
@@ -44,10 +44,10 @@ export function checkRetention(input: string, output: string, level: Level): Ret
   const lf = input.replace(/\r\n?/g, '\n');
   const src = restructure(lf);
   // Boilerplate lines (boilerplate.ts) are not owed either: in balanced they hold no protected
-  // value by construction, so values are still read from `src` there (a rule that dropped one
-  // would show); aggressive may drop values with them (an image line, a tracking parameter).
+  // value by construction (the product name of "Sent from my iPhone" aside), so values are still
+  // read from `src` there (a rule that dropped one would show); aggressive may drop values with them (an image line, a tracking parameter).
   const dropped = dropBoilerplate(src, level);
-  const valueSrc = level === 'aggressive' ? dropped : src;
+  const valueSrc = level === 'aggressive' ? dropped : level === 'balanced' ? withoutMobileSignatures(src) : src;
   const unmarked = level === 'aggressive' ? dropBoilerplate(cleanHtml(lf), level) : cleanHtml(lf);
   const out = output.replace(/\r\n?/g, '\n');
   const classes = {} as Record<RetentionClass, { checked: number; missing: number }>;

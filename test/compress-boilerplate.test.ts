@@ -1,0 +1,131 @@
+/**
+ * API-09 boilerplate of pasted e-mails and pages (boilerplate.ts) and acknowledgement-only turns
+ * (dedupe.ts): table-driven, each rule with inputs that must change and look-alikes that must not.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { compressText, LEVELS, type Level } from '../src/services/tokenslimmer/core.ts';
+import { checkRetention } from '../src/services/tokenslimmer/retention.ts';
+import { dropBoilerplate } from '../src/services/tokenslimmer/boilerplate.ts';
+
+const BODY = 'The invoice for March is attached and the total is due on Friday.';
+
+interface Case {
+  readonly name: string;
+  readonly input: string;
+  /** Lines that must be gone from the output at `level` (and every level above it). */
+  readonly gone?: readonly string[];
+  /** Lines that must stay at `level`. */
+  readonly kept?: readonly string[];
+  readonly level: Level;
+}
+
+const CASES: readonly Case[] = [
+  // mobile signatures
+  { name: 'Sent from my iPhone', level: 'balanced', input: `${BODY}\n\nSent from my iPhone`, gone: ['Sent from my iPhone'] },
+  { name: 'Get Outlook for Android', level: 'balanced', input: `${BODY}\n\nGet Outlook for Android`, gone: ['Get Outlook for Android'] },
+  { name: 'quoted mobile signature', level: 'balanced', input: `On Mon, Ann wrote:\n> ${BODY}\n> Sent from my iPad`, gone: ['Sent from my iPad'] },
+  { name: 'mobile line inside a sentence stays', level: 'aggressive', input: 'I sent from my iPhone the photos you asked for, all of them.', kept: ['I sent from my iPhone'] },
+  { name: 'mobile line with a model number stays in balanced', level: 'balanced', input: `${BODY}\n\nSent from my Galaxy S21`, kept: ['Sent from my Galaxy S21'] },
+  // disclaimers
+  {
+    name: 'confidentiality disclaimer',
+    level: 'balanced',
+    input: `${BODY}\n\nCONFIDENTIALITY NOTICE: This e-mail is intended solely for the addressee. If you are not the intended recipient, please notify the sender and delete it. Any dissemination is strictly prohibited.\n\nThanks, Ann`,
+    gone: ['CONFIDENTIALITY NOTICE', 'intended recipient'],
+    kept: ['Thanks, Ann'],
+  },
+  {
+    name: 'one cue only is not a disclaimer',
+    level: 'aggressive',
+    input: `${BODY}\n\nThe parcel is intended only for the warehouse team, so leave it at the gate.`,
+    kept: ['intended only for'],
+  },
+  {
+    name: 'disclaimer with a phone number stays in balanced',
+    level: 'balanced',
+    input: `${BODY}\n\nIf you received this message in error, notify the sender at 555-0100; any copying is strictly prohibited.`,
+    kept: ['555-0100', 'strictly prohibited'],
+  },
+  // mailing footers
+  { name: 'To unsubscribe line', level: 'balanced', input: `${BODY}\n\nTo unsubscribe from this group and stop receiving emails from it, reply with STOP.`, gone: ['To unsubscribe'] },
+  { name: 'you received this because', level: 'balanced', input: `${BODY}\n\nYou received this message because you are subscribed to the billing list.`, gone: ['You received this message'] },
+  { name: 'unsubscribe in prose stays', level: 'aggressive', input: `Customers who unsubscribe are removed from the list within a day.`, kept: ['Customers who unsubscribe'] },
+  { name: 'footer with a URL stays in balanced', level: 'balanced', input: `${BODY}\n\nTo unsubscribe visit https://example.com/u?id=1`, kept: ['https://example.com/u?id=1'] },
+  { name: 'footer with a URL goes in aggressive', level: 'aggressive', input: `${BODY}\n\nTo unsubscribe visit https://example.com/u?id=1`, gone: ['To unsubscribe'] },
+  // page chrome
+  { name: 'Share this article', level: 'balanced', input: `# Rates rise\n\n${BODY}\n\nShare this article\n\n${BODY.replace('March', 'April')}`, gone: ['Share this article'] },
+  { name: 'Advertisement heading', level: 'balanced', input: `${BODY}\n\n### Advertisement\n\nMore text follows here for the reader.`, gone: ['Advertisement'] },
+  { name: 'Read more heading over links', level: 'balanced', input: `${BODY}\n\n**Read more:**\n\n- [Rates rise](https://example.com/a)`, gone: ['Read more'], kept: ['- [Rates rise](https://example.com/a)'] },
+  { name: 'More: over a link list', level: 'aggressive', input: `${BODY}\n\n#### More:\n\n- #### [Rates rise](https://example.com/a?utm_source=x)\n\nThe bank said so on Monday.`, gone: ['More:', 'Rates rise'], kept: ['said so on Monday.'] },
+  { name: '"More" without a link list stays', level: 'aggressive', input: `## More\n\nThe bank also cut fees for students.`, kept: ['## More'] },
+  { name: 'chrome words inside a sentence stay', level: 'aggressive', input: `Read more about the fees below; share this article with your team.`, kept: ['Read more about', 'share this article with'] },
+  { name: 'a README section "Related projects" stays', level: 'aggressive', input: `## Related projects\n\nSee the docs folder for the list.`, kept: ['## Related projects'] },
+  { name: 'image-only line in aggressive', level: 'aggressive', input: `${BODY}\n\n![](https://example.com/a.jpg)\n\nText.`, gone: ['![](https://example.com/a.jpg)'] },
+  { name: 'image-only line stays in balanced', level: 'balanced', input: `${BODY}\n\n![](https://example.com/a.jpg)`, kept: ['![](https://example.com/a.jpg)'] },
+  // separators and quote markers
+  { name: 'underscore rule above a forwarded header', level: 'balanced', input: `Looks good.\n________________________________\nFrom: Ann Lee\nSubject: Budget`, gone: ['___'], kept: ['From: Ann Lee'] },
+  { name: 'dash rule stays (may underline a heading)', level: 'aggressive', input: `Budget\n------\n\nThe budget is final.`, kept: ['---'] },
+  {
+    name: 'quote markers under "wrote:"',
+    level: 'balanced',
+    input: `Agreed.\n\nOn Fri, Apr 3, 2020 at 12:32 PM Ann <ann@example.com> wrote:\n\n> The launch moves to May 4.\n>\n>> Can we launch in April?`,
+    gone: ['> The launch', '>> Can we'],
+    kept: ['The launch moves to May 4.', 'Can we launch in April?', 'On Fri, Apr 3, 2020 at 12:32 PM Ann <ann@example.com> wrote:'],
+  },
+  { name: 'a Markdown blockquote stays quoted', level: 'aggressive', input: `The author puts it well:\n\n> Simple things should be simple.`, kept: ['> Simple things should be simple.'] },
+  // tracking parameters
+  { name: 'utm parameters in aggressive', level: 'aggressive', input: `See https://example.com/p?id=7&utm_source=news&utm_medium=mail&fbclid=abc for details.`, gone: ['utm_source', 'fbclid'], kept: ['https://example.com/p?id=7 '] },
+  { name: 'utm parameters stay in balanced', level: 'balanced', input: `See https://example.com/p?id=7&utm_source=news for details.`, kept: ['https://example.com/p?id=7&utm_source=news'] },
+  // code is never touched
+  { name: 'chrome inside a fence stays', level: 'aggressive', input: '```\nShare this article\nSent from my iPhone\n```', kept: ['Share this article', 'Sent from my iPhone'] },
+  // acknowledgement-only turns
+  { name: 'backchannel turn goes', level: 'balanced', input: `Ann: The launch moves to May.\nBob: Mm-hmm .\nAnn: Marketing needs the date.`, gone: ['Bob'] },
+  { name: 'yeah after a question stays in balanced', level: 'balanced', input: `Ann: Is the budget approved ?\nBob: Yeah .\nAnn: Good, then we start.`, kept: ['Bob: Yeah'] },
+  { name: 'yeah after a question goes in aggressive', level: 'aggressive', input: `Ann: Is the budget approved ?\nBob: Yeah .\nAnn: Good, then we start.`, gone: ['Bob'] },
+  { name: 'a turn with content stays', level: 'balanced', input: `Ann: The launch moves to May.\nBob: Yeah, that works for sales.`, kept: ['that works for sales'] },
+  { name: 'an answer word stays', level: 'balanced', input: `Ann: The launch moves to May.\nBob: No .`, kept: ['Bob: No'] },
+];
+
+const ORDER: readonly Level[] = LEVELS;
+
+describe('API-09 boilerplate and acknowledgement rules (table)', () => {
+  for (const c of CASES) {
+    it(c.name, () => {
+      const out = compressText(c.input, c.level);
+      for (const g of c.gone ?? []) assert.ok(!out.includes(g), `${JSON.stringify(g)} should be gone:\n${out}`);
+      for (const k of c.kept ?? []) assert.ok(out.includes(k), `${JSON.stringify(k)} should stay:\n${out}`);
+      // every level: retention holds and the result is a fixed point
+      for (const level of ORDER) {
+        const o = compressText(c.input, level);
+        const r = checkRetention(c.input, o, level);
+        assert.ok(r.ok, `${level}: ${JSON.stringify(r.missing)}`);
+        assert.equal(compressText(o, level), o, `${level} not idempotent`);
+      }
+    });
+  }
+
+  it('safe drops none of it', () => {
+    for (const c of CASES) {
+      if (!c.gone) continue;
+      assert.equal(dropBoilerplate(c.input, 'safe'), c.input);
+      const out = compressText(c.input, 'safe');
+      for (const g of c.gone) if (!g.startsWith('___')) assert.ok(out.includes(g.replace(/^>+ /, '')), `${c.name}: safe lost ${g}`);
+    }
+  });
+
+  it('stays linear on long adversarial lines', () => {
+    const lines = [
+      '> '.repeat(50_000),
+      'Sent from my ' + 'a '.repeat(50_000),
+      '- [' + 'x'.repeat(300) + '](' + 'h'.repeat(60_000),
+      'https://x.io/?' + '&utm_a='.repeat(20_000),
+      'intended recipient '.repeat(5_000),
+    ];
+    for (const l of lines) {
+      const t0 = performance.now();
+      for (const level of ORDER) dropBoilerplate(`Read more:\n${l}\n${l}`, level);
+      assert.ok(performance.now() - t0 < 2_000, `slow on ${l.slice(0, 20)}`);
+    }
+  });
+});
