@@ -84,6 +84,10 @@ const CASES: readonly Case[] = [
   { name: 'yeah after a question stays in balanced', level: 'balanced', input: `Ann: Is the budget approved ?\nBob: Yeah .\nAnn: Good, then we start.`, kept: ['Bob: Yeah'] },
   { name: 'yeah after a question goes in aggressive', level: 'aggressive', input: `Ann: Is the budget approved ?\nBob: Yeah .\nAnn: Good, then we start.`, gone: ['Bob'] },
   { name: 'a turn with content stays', level: 'balanced', input: `Ann: The launch moves to May.\nBob: Yeah, that works for sales.`, kept: ['that works for sales'] },
+  { name: 'acknowledgement sentence inside a turn goes in aggressive', level: 'aggressive', input: `Ann: Okay . Yep , yep . The launch moves to May .\nBob: Fine by me . Okay .`, gone: ['Okay', 'Yep'], kept: ['launch moves to May', 'Fine by me .'] },
+  { name: 'acknowledgement sentence stays in balanced', level: 'balanced', input: `Ann: Okay . The launch moves to May .`, kept: ['Okay . The launch'] },
+  { name: 'acknowledgement words with content stay', level: 'aggressive', input: `Ann: Right , both of them , okay .\nBob: Okay tell me the dates .`, kept: ['both of them', 'tell me'] },
+  { name: 'acknowledgement sentence outside a transcript stays', level: 'aggressive', input: `He read the note aloud. Okay. Then he signed it.`, kept: ['Okay.'] },
   { name: 'an answer word stays', level: 'balanced', input: `Ann: The launch moves to May.\nBob: No .`, kept: ['Bob: No'] },
 ];
 

@@ -564,7 +564,16 @@ function copulaToColon(text: string): string {
 }
 
 /** The pruning of `aggressive` over a whole (masked) text. */
+/**
+ * A sentence inside a speaker turn made only of acknowledgements ("Okay .", "Yep , yep .", "Mm-hmm ."):
+ * aggressive drops it with the blanks before it. Each repetition consumes a word: linear.
+ */
+const BACKCHANNEL_WORD = String.raw`\b(?:${BACKCHANNEL_WORDS.map(escape).join('|')})\b`;
+const ACK_SENTENCE_RE = new RegExp(String.raw`([.!?:])[ \t]+${BACKCHANNEL_WORD}(?:(?:[ \t]*,)?[ \t]+${BACKCHANNEL_WORD})*[ \t]*[.!?]+(?=[ \t\n]|$)`, 'gi');
+
 export function applyAggressive(s: string): string {
+  // Only in text with speaker turns (core.ts marks them with LINE_MARK).
+  if (s.includes(LINE_MARK)) s = s.replace(ACK_SENTENCE_RE, '$1');
   s = s
     .replace(REDUCED_RELATIVE_RE, ', ')
     .replace(DISCOURSE_MARKER_RE, (m, offset: number, all: string) => {
