@@ -6,11 +6,13 @@
  *               contractions joined ("it 's" → "it's")
  *   balanced    + filler/politeness/hedges, transcript disfluencies and non-speech tags, verbose
  *               phrases from the documented table (phrases.ts), instructions said twice, a
- *               retrieval header's title that its passage repeats
+ *               retrieval header's title that its passage repeats, acknowledgement-only turns not
+ *               after a question, boilerplate lines of pasted e-mails and pages (boilerplate.ts)
  *   aggressive  + forms of "to be", empty intensifiers, articles (kept before names, in quantities,
  *               in "the answer is", after prepositions inside retrieved passages), reduced
  *               relatives, shorter retrieval headers, discourse markers, "that" after verbs of
- *               saying, acknowledgement-only turns (prose only)
+ *               saying, acknowledgement-only turns and sentences (prose only), boilerplate with
+ *               values, image-only lines, related-link lists, URL tracking parameters
  *
  * What is never touched: code blocks (fenced, <pre>, indented by 4), inline code, URLs, e-mails,
  * quoted strings, numbers, identifiers, tags with attributes, table rows (whitespace only).
