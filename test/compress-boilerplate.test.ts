@@ -88,6 +88,9 @@ const CASES: readonly Case[] = [
   { name: 'acknowledgement sentence stays in balanced', level: 'balanced', input: `Ann: Okay . The launch moves to May .`, kept: ['Okay . The launch'] },
   { name: 'acknowledgement words with content stay', level: 'aggressive', input: `Ann: Right , both of them , okay .\nBob: Okay tell me the dates .`, kept: ['both of them', 'tell me'] },
   { name: 'acknowledgement sentence outside a transcript stays', level: 'aggressive', input: `He read the note aloud. Okay. Then he signed it.`, kept: ['Okay.'] },
+  { name: 'a turn trailing off after a conjunction goes', level: 'balanced', input: `Ann: The launch moves to May.\nBob: but ,\nAnn: Marketing needs the date.`, gone: ['Bob'] },
+  { name: 'a turn that asks "And ?" stays in balanced', level: 'balanced', input: `Ann: The launch moves to May.\nBob: And ?\nAnn: Marketing needs the date.`, kept: ['Bob: And ?'] },
+  { name: 'a conjunction opening content stays', level: 'balanced', input: `Ann: The launch moves to May.\nBob: But sales wants April .`, kept: ['Bob: But sales wants April'] },
   { name: 'an answer word stays', level: 'balanced', input: `Ann: The launch moves to May.\nBob: No .`, kept: ['Bob: No'] },
 ];
 

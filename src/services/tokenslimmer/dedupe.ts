@@ -52,11 +52,11 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
     }
     // "Speaker:" left with nothing said (a whole input line, not the part before a removed <p>).
     if (words && mark === 2 && next.mark !== 4 && saysNothing(content) && EMPTY_TURN_RE.test(content)) continue;
-    // A turn that only acknowledges ("B: Mm-hmm ."): aggressive drops it; balanced too unless the
-    // turn before asked a question (then "Yeah." may be the answer).
+    // A turn that only acknowledges ("B: Mm-hmm .", "B: so"): aggressive drops it; balanced too unless
+    // it asks ("B: And ?") or the turn before asked (then "Yeah." may be the answer).
     const asked = lastAsked;
     lastAsked = content.endsWith('?');
-    if (words && mark === 2 && (level === 'aggressive' || !asked) && BACKCHANNEL_TURN_RE.test(content)) continue;
+    if (words && mark === 2 && (level === 'aggressive' || (!asked && !lastAsked)) && BACKCHANNEL_TURN_RE.test(content)) continue;
     // The turn goes on in the next line (not blank, no label of its own): what this line's framing leads to.
     const continues = next.content !== '' && nextLabel === null;
     let prefix: string; // what stays in front of the text: indentation, or a line's label

@@ -216,6 +216,8 @@ export const COMPLEMENTIZER_VERBS: readonly string[] = [
  */
 export const BACKCHANNEL_WORDS: readonly string[] = [
   'yeah', 'yep', 'yup', 'okay', 'ok', 'right', 'alright', 'mm-hmm', 'uh-huh', 'mhm', 'oh', 'ah', 'hmm', 'mm', 'um', 'uh', 'cool',
+  // a turn or sentence trailing off after a conjunction ("Professor: so", "But .") says nothing either
+  'so', 'but', 'and', 'or', 'well', 'anyway',
 ];
 
 /**

@@ -142,7 +142,7 @@ function removable(text: string, level: Level): string {
       if (t === '') return l;
       const before = asked;
       asked = t.endsWith('?');
-      return !before && BACKCHANNEL_TURN_RE.test(t) ? '' : l;
+      return !before && !asked && BACKCHANNEL_TURN_RE.test(t) ? '' : l;
     })
     .join('\n');
   if (level === 'aggressive') text = applyAggressive(text);
