@@ -27,6 +27,11 @@ const CASES: readonly Case[] = [
   { name: 'quoted mobile signature', level: 'balanced', input: `On Mon, Ann wrote:\n> ${BODY}\n> Sent from my iPad`, gone: ['Sent from my iPad'] },
   { name: 'mobile line inside a sentence stays', level: 'aggressive', input: 'I sent from my iPhone the photos you asked for, all of them.', kept: ['I sent from my iPhone'] },
   { name: 'mobile line with a model number stays in balanced', level: 'balanced', input: `${BODY}\n\nSent from my Galaxy S21`, kept: ['Sent from my Galaxy S21'] },
+  // salutations
+  { name: 'greeting and closing lines', level: 'balanced', input: `Hi,\n\n${BODY}\n\nKind regards,\nAnn Lee`, gone: ['Hi,', 'Kind regards'], kept: ['Ann Lee'] },
+  { name: 'a greeting with a name stays', level: 'balanced', input: `Dear Ann,\n\n${BODY}`, kept: ['Dear Ann,'] },
+  { name: 'thanks in a sentence stays', level: 'balanced', input: `${BODY}\nThanks for the quick reply on the budget.`, kept: ['for the quick reply on the budget'] },
+  { name: 'closings stay in safe', level: 'safe', input: `Hi,\n\n${BODY}\n\nBest regards,\nAnn`, kept: ['Hi,', 'Best regards,'] },
   // disclaimers
   {
     name: 'confidentiality disclaimer',

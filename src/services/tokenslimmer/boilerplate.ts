@@ -4,6 +4,7 @@
  * apply without thinking; each is a whole-line or whole-paragraph test, never a cut inside a line.
  *
  *   mobile signatures   "Sent from my iPhone", "Get Outlook for Android" alone on a line
+ *   salutations         "Hi,", "Kind regards," alone on a line (a name stays: "Dear Ann,")
  *   disclaimers         a paragraph with 2+ legal-notice cues ("intended recipient", "strictly
  *                       prohibited", "notify the sender", "CONFIDENTIALITY NOTICE:" …)
  *   mailing footers     a line that opens with "To unsubscribe", "You received this message
@@ -57,6 +58,19 @@ const CHROME_LINES: ReadonlySet<string> = new Set([
   'sign up for our newsletter', 'subscribe to our newsletter', 'newsletter sign up',
   'leave a comment', 'show comments', 'view comments', 'add a comment', 'copy link', 'link copied',
 ]);
+/**
+ * Greetings and closings of a pasted e-mail alone on their line ("Hi,", "Kind regards,"): no fact in
+ * them; the sender's name under a closing stays. A greeting with a name ("Dear Ann,") stays.
+ */
+const SALUTATION_LINES: ReadonlySet<string> = new Set([
+  'hi', 'hello', 'hey', 'hi all', 'hi everyone', 'hi team', 'hi there', 'hello all', 'hello everyone', 'hello team',
+  'hey all', 'dear all', 'dear team', 'dear colleagues', 'dear sir or madam', 'dear sir/madam', 'good morning', 'good afternoon',
+  'regards', 'best regards', 'kind regards', 'warm regards', 'warmest regards', 'many thanks', 'thanks', 'thank you',
+  'thanks in advance', 'thanks again', 'thanks and regards', 'thanks & regards', 'best', 'all the best', 'best wishes',
+  'cheers', 'sincerely', 'yours sincerely', 'sincerely yours', 'yours truly', 'yours faithfully', 'respectfully',
+  'with best regards', 'with kind regards', 'talk soon', 'take care',
+]);
+
 /** Words that are chrome only as the heading of a link list (the next text line is a link item). */
 const LIST_ONLY: ReadonlySet<string> = new Set(['more', 'related', 'recommended', 'trending']);
 /** Chrome headings after which aggressive also drops a list of links. */
@@ -179,6 +193,10 @@ export function dropBoilerplate(text: string, level: Level): string {
       continue;
     }
     const key = chromeKey(body);
+    if (key !== '' && SALUTATION_LINES.has(key.replace(/[,!]+$/, '')) && !keepsValue(body)) {
+      drop(i);
+      continue;
+    }
     if (key !== '' && CHROME_LINES.has(key) && !keepsValue(body) && (!LIST_ONLY.has(key) || linkItemFollows(lines, kind, i))) {
       drop(i);
       if (aggressive && RELATED_HEADINGS.has(key)) related = true;
