@@ -39,6 +39,11 @@ const DISCLAIMER_CUE_RE =
   /\b(?:confidentiality notice|disclaimer:|privileged and confidential|intended (?:only|solely) for|intended recipients?|addressee(?:s)? only|(?:have )?received this (?:e-?mail|message|communication|transmission) in error|notify the sender|strictly prohibited|(?:any|the) (?:review|dissemination|distribution|disclosure|copying|retransmission)|may contain (?:confidential|privileged|proprietary)|legally privileged|delete (?:it|this (?:e-?mail|message)|the (?:e-?mail|message|original))\b|free of (?:any )?(?:viruses|virus)|accepts? no (?:liability|responsibility)|views or opinions (?:expressed|presented))/gi;
 const DISCLAIMER_OPENER_RE = /^(?:confidentiality notice|confidentiality|disclaimer|legal disclaimer|important notice|privileged (?:and|&) confidential|notice of confidentiality)[ \t]*[:\-–—]/i;
 const DISCLAIMER_MAX_LINES = 25;
+const DISCLAIMER_MAX_CHARS = 3000;
+/** Mobile, footer and chrome lines are short: longer lines skip those tests. */
+const LINE_RULE_MAX_CHARS = 300;
+/** The words of the strong cues: a text without any of them holds no disclaimer. */
+const DISCLAIMER_GATE_RE = /confidential|intended|prohibited|disclaimer|privileged|in error|liabilit|sender|addressee/i;
 
 /** Page chrome: a line that is only one of these (lower case, after markers; see `chromeKey`). */
 const CHROME_LINES: ReadonlySet<string> = new Set([
@@ -145,8 +150,13 @@ function chromeKey(body: string): string {
     if (b > a && (c === '*' || c === '_' || c === ':' || c === '.' || c === '…' || c === '»' || c === '›' || c === '>' || c === ']' || c === ' ' || c === '\t' || c === '→')) b--;
     else break;
   }
-  s = s.slice(a, b).toLowerCase().replace(/[ \t]+/g, ' ');
-  return s;
+  s = s.slice(a, b);
+  // No phrase holds a colon or a digit: a speaker turn ("Ann: Yeah .") or a value is not chrome.
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 58 || (c >= 48 && c <= 57)) return '';
+  }
+  return s.toLowerCase().replace(/[ \t]+/g, ' ');
 }
 
 /** Drops the boilerplate of pasted e-mails and pages at `level` (see the module comment). */
@@ -170,9 +180,12 @@ export function dropBoilerplate(text: string, level: Level): string {
   for (let i = 0; i < n; i++) {
     if (kind[i] !== 0) continue;
     const line = lines[i]!;
-    const q = QUOTE_PREFIX_RE.exec(line);
+    // No line rule applies to a long line, but a link item or an image (aggressive).
+    if (line.length > LINE_RULE_MAX_CHARS && !related && !(aggressive && line.includes('!['))) continue;
+    const q = line.charCodeAt(firstNonBlank(line)) === 62 /* > */ ? QUOTE_PREFIX_RE.exec(line) : null;
     const body = (q ? line.slice(q[0].length) : line).trim();
     if (body === '') continue; // blank lines do not end a related list
+    const c0 = body.charCodeAt(0) | 0x20; // lower-cased first letter
     if (related) {
       if (LINK_ITEM_RE.test(body)) {
         drop(i);
@@ -180,19 +193,19 @@ export function dropBoilerplate(text: string, level: Level): string {
       }
       related = false;
     }
-    if (UNDERSCORES_RE.test(body)) {
+    if (body.charCodeAt(0) === 95 /* _ */ && UNDERSCORES_RE.test(body)) {
       drop(i);
       continue;
     }
-    if (body.length <= 300 && isMobileSignature(body)) {
+    if ((c0 === 115 || c0 === 103) /* s g */ && body.length <= 300 && isMobileSignature(body)) {
       if (aggressive || !/\d/.test(body)) drop(i);
       continue;
     }
-    if (body.length <= 300 && FOOTER_RE.test(body)) {
+    if (FOOTER_FIRST.has(c0) && body.length <= 300 && FOOTER_RE.test(body)) {
       if (!keepsValue(body)) drop(i);
       continue;
     }
-    const key = chromeKey(body);
+    const key = body.length <= 60 ? chromeKey(body) : '';
     if (key !== '' && SALUTATION_LINES.has(key.replace(/[,!]+$/, '')) && !keepsValue(body)) {
       drop(i);
       continue;
@@ -202,42 +215,47 @@ export function dropBoilerplate(text: string, level: Level): string {
       if (aggressive && RELATED_HEADINGS.has(key)) related = true;
       continue;
     }
-    if (aggressive && IMAGE_ONLY_RE.test(body)) drop(i);
+    if (aggressive && body.charCodeAt(0) === 33 /* ! */ && IMAGE_ONLY_RE.test(body)) drop(i);
   }
 
-  // Disclaimer paragraphs.
-  for (let i = 0; i < n; ) {
+  // Disclaimer paragraphs (only where a strong cue's word occurs at all: one scan of the text).
+  for (let i = DISCLAIMER_GATE_RE.test(text) ? 0 : n; i < n; ) {
     if (kind[i] !== 0 || lines[i]!.trim() === '') {
       i++;
       continue;
     }
     let j = i;
     let para = '';
+    let fits = true; // at most DISCLAIMER_MAX_LINES lines and DISCLAIMER_MAX_CHARS characters
     while (j < n && kind[j] === 0 && lines[j]!.trim() !== '') {
-      const q = QUOTE_PREFIX_RE.exec(lines[j]!);
-      para += (q ? lines[j]!.slice(q[0].length) : lines[j]!).trim() + ' ';
+      if (fits) {
+        const q = QUOTE_PREFIX_RE.exec(lines[j]!);
+        para += (q ? lines[j]!.slice(q[0].length) : lines[j]!).trim() + ' ';
+        fits = j - i < DISCLAIMER_MAX_LINES && para.length <= DISCLAIMER_MAX_CHARS;
+      }
       j++;
     }
-    if (j - i <= DISCLAIMER_MAX_LINES && isDisclaimer(para) && !keepsValue(para)) for (let k = i; k < j; k++) drop(k);
+    if (fits && DISCLAIMER_GATE_RE.test(para) && isDisclaimer(para) && !keepsValue(para)) for (let k = i; k < j; k++) drop(k);
     i = j;
   }
 
   // Quote markers of a reply quoted under its "… wrote:" line (the markers of every depth go).
   let attributed = false;
-  let lastText = '';
-  for (let i = 0; i < n; i++) {
+  let last = -1; // the last line with text
+  for (let i = text.includes('>') ? 0 : n; i < n; i++) {
     const line = lines[i]!;
     if (kind[i] === 2) continue;
-    if (line.trim() === '') continue;
-    const q = kind[i] === 0 ? QUOTE_PREFIX_RE.exec(line) : null;
+    const at = firstNonBlank(line);
+    if (at === line.length) continue;
+    const q = kind[i] === 0 && line.charCodeAt(at) === 62 ? QUOTE_PREFIX_RE.exec(line) : null;
     if (q) {
-      if (!attributed) attributed = ATTRIBUTION_RE.test(lastText);
+      if (!attributed) attributed = last !== -1 && ATTRIBUTION_RE.test(lines[last]!.trim());
       if (attributed) {
         lines[i] = line.slice(q[0].length);
         changed = true;
       }
     } else attributed = false;
-    lastText = line.trim();
+    last = i;
   }
   // A quoted line that held only markers is blank now; blank-line runs collapse later (rules.ts).
 
@@ -257,6 +275,16 @@ export function dropBoilerplate(text: string, level: Level): string {
   return out.join('\n');
 }
 
+/** Index of the first character of `line` that is not a space or tab. */
+function firstNonBlank(line: string): number {
+  let i = 0;
+  while (line.charCodeAt(i) === 32 || line.charCodeAt(i) === 9) i++;
+  return i;
+}
+
+/** Lower-cased first letters FOOTER_RE can match at (t u c i y v h m). */
+const FOOTER_FIRST: ReadonlySet<number> = new Set([...'tuciyvhm'].map((ch) => ch.charCodeAt(0)));
+
 /** Per line: 1 inside a fence or indented code (never touched), else 0. */
 function codeLines(lines: readonly string[]): Uint8Array {
   const n = lines.length;
@@ -264,19 +292,22 @@ function codeLines(lines: readonly string[]): Uint8Array {
   let fence = '';
   for (let i = 0; i < n; i++) {
     const line = lines[i]!;
+    const c = line.charCodeAt(firstNonBlank(line));
+    const mayFence = c === 96 || c === 126; // ` ~
     if (fence) {
       kind[i] = 1;
-      const m = FENCE_RE.exec(line);
+      const m = mayFence ? FENCE_RE.exec(line) : null;
       if (m && m[1]![0] === fence[0] && m[1]!.length >= fence.length && line.trim() === m[1]) fence = '';
       continue;
     }
-    const m = FENCE_RE.exec(line);
+    const m = mayFence ? FENCE_RE.exec(line) : null;
     if (m) {
       fence = m[1]!;
       kind[i] = 1;
       continue;
     }
-    if (INDENTED_RE.test(line) && !QUOTE_PREFIX_RE.test(line)) kind[i] = 1;
+    const c0 = line.charCodeAt(0);
+    if ((c0 === 32 || c0 === 9) && INDENTED_RE.test(line) && !QUOTE_PREFIX_RE.test(line)) kind[i] = 1;
   }
   return kind;
 }
@@ -291,13 +322,16 @@ function linkItemFollows(lines: readonly string[], kind: Uint8Array, i: number):
   return false;
 }
 
+/** Two distinct cues, one of them strong (holding a word of DISCLAIMER_GATE_RE, or the opener). */
 function isDisclaimer(para: string): boolean {
   const cues = new Set<string>();
-  if (DISCLAIMER_OPENER_RE.test(para)) cues.add('opener');
+  let strong = DISCLAIMER_OPENER_RE.test(para);
+  if (strong) cues.add('opener');
   DISCLAIMER_CUE_RE.lastIndex = 0;
   for (const m of para.matchAll(DISCLAIMER_CUE_RE)) {
     cues.add(m[0].toLowerCase().split(/[ \t]/)[0]!);
-    if (cues.size >= 2) return true;
+    strong ||= DISCLAIMER_GATE_RE.test(m[0]);
+    if (cues.size >= 2 && strong) return true;
   }
   return false;
 }
