@@ -1,24 +1,30 @@
 /**
- * `npm run eval:extract`: article-body quality of API-01 on eval/data/extract/ (the
- * scrapinghub article-extraction-benchmark dev split), and, in the same run, of the baseline
- * @mozilla/readability + linkedom + turndown.
+ * `npm run eval:extract`: main-text quality of API-01 on every *.jsonl of eval/data/extract/
+ * (or `--dir D`, or one or more `--file F`), and, in the same run, of the baseline
+ * @mozilla/readability + linkedom + turndown. Numbers are printed per source (the file's name)
+ * and pooled.
  *
- * Scoring is the benchmark's own (evaluate.py): tokens are `\w+` runs, compared as 4-token
- * shingles; per page tp/fp/fn are normalised, precision and recall are averaged over pages and
- * F1 is computed from the two averages. Token-level (1-gram) numbers are printed beside them.
- * Markdown is reduced to plain text first (links dropped via include_links=false, fence lines
- * removed); Markdown punctuation is not a `\w` token, so it does not count either way.
+ * Records with `expected_text` (scrapinghub, cwced): word precision/recall/F1 (Han and kana
+ * tokenised by character: those scripts write no spaces), per page normalised tp/fp/fn averaged
+ * over pages as the scrapinghub benchmark's evaluate.py does, its own 4-gram shingle F1 of `\w+`
+ * tokens beside it, and how many pages came back with less than a fifth of the reference's
+ * visible characters. Records with `must_contain` (mercury): the share of snippets found with
+ * all white space removed on both sides. Markdown is reduced to plain text first (links dropped
+ * via include_links=false, fence lines removed). Pages are decoded as a fetch without a
+ * Content-Type charset would decode them (BOM, <meta>, sniffing); the record's `charset`, where
+ * given, is checked against that. Unusable records are skipped and counted, never fatal.
  *
  * It also checks the calibrated HTML token estimate against the exact o200k_base count.
  *
- *   npm run eval:extract [-- --verbose] [-- --dir path/to/extract] [-- --calibrate-tokens] [-- --held-out-tokens]
+ *   npm run eval:extract [-- --verbose] [-- --dir D | --file F ...] [-- --no-baseline] [-- --no-tokens]
+ *   npm run eval:extract -- --calibrate-tokens | --held-out-tokens
  *
- * --calibrate-tokens re-measures the piece table of token-estimate.ts (mean exact tokens per
- * piece kind and length, pages weighted equally) and prints it as token-table.ts source.
- * --held-out-tokens prints the estimate's error on pages its table was not measured on
- * (leave-one-out, and even/odd halves).
+ * --calibrate-tokens re-measures the piece table of token-estimate.ts on scrapinghub_dev (mean
+ * exact tokens per piece kind and length, pages weighted equally) and prints it as
+ * token-table.ts source. --held-out-tokens prints the estimate's error on pages its table was
+ * not measured on (leave-one-out, and even/odd halves).
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -36,6 +42,19 @@ interface Page {
   url: string;
   expected_text: string;
 }
+/** One usable record of any extract file: a full reference (`expected`) or snippets (`mustContain`). */
+export interface EvalRecord {
+  readonly id: string;
+  readonly source: string;
+  readonly url: string;
+  readonly html: string;
+  readonly expected: string | null;
+  readonly mustContain: readonly string[];
+  /** The charset the record says the page decodes with, if it says. */
+  readonly charset: string | null;
+  /** The charset decodeBody chose (no header: BOM, <meta>, then sniffing, as a fetch without one). */
+  readonly decodedAs: string;
+}
 type Counts = [tp: number, fp: number, fn: number];
 
 // turndown ships no type declarations: the one call used here is typed by hand.
@@ -44,13 +63,20 @@ const TurndownService = createRequire(import.meta.url)('turndown') as TurndownCt
 
 const args = process.argv.slice(2);
 const verbose = args.includes('--verbose');
-const dirArg = args.indexOf('--dir');
-const dir = dirArg >= 0 ? args[dirArg + 1]! : path.resolve(import.meta.dirname, '../eval/data/extract');
+const argValue = (name: string): string | undefined => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+export const EXTRACT_DIR = path.resolve(import.meta.dirname, '../eval/data/extract');
+const dir = argValue('--dir') ?? EXTRACT_DIR;
 
+/** The benchmark's tokens (evaluate.py: `\w+`). */
 const TOKEN = /[\p{L}\p{N}\p{M}_]+/gu;
+/** Words, but every Han, Hiragana and Katakana character a token of its own (those scripts write no spaces). */
+const TOKEN_CJK = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}]|(?:(?![\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}])[\p{L}\p{N}\p{M}_])+/gu;
 
-function shingles(text: string, n: number): Map<string, number> {
-  const tokens = text.match(TOKEN) ?? [];
+function shingles(text: string, n: number, byChar: boolean): Map<string, number> {
+  const tokens = text.match(byChar ? TOKEN_CJK : TOKEN) ?? [];
   const out = new Map<string, number>();
   for (let i = 0; i < Math.max(1, tokens.length - n + 1); i++) {
     const s = tokens.slice(i, i + n);
@@ -62,9 +88,9 @@ function shingles(text: string, n: number): Map<string, number> {
 }
 
 /** evaluate.py string_shingle_matching: normalised tp/fp/fn of one page. */
-export function shingleMatch(truth: string, pred: string, n = 4): Counts {
-  const t = shingles(truth, n);
-  const p = shingles(pred, n);
+export function shingleMatch(truth: string, pred: string, n = 4, cjkByChar = false): Counts {
+  const t = shingles(truth, n, cjkByChar);
+  const p = shingles(pred, n, cjkByChar);
   let tp = 0;
   let fp = 0;
   let fn = 0;
@@ -98,21 +124,95 @@ export function markdownToText(md: string): string {
     .join('\n');
 }
 
-export function loadPages(): { page: Page; html: string }[] {
-  const lines = readFileSync(path.join(dir, 'scrapinghub_dev.jsonl'), 'utf8').split('\n').filter((l) => l.trim() !== '');
+/** The 23 pages of scrapinghub_dev.jsonl (benchmarks and the token-estimate tests use this fixed set). */
+export function loadPages(from = dir): { page: Page; html: string }[] {
+  const lines = readFileSync(path.join(from, 'scrapinghub_dev.jsonl'), 'utf8').split('\n').filter((l) => l.trim() !== '');
   return lines.map((l) => {
     const page = JSON.parse(l) as Page;
-    const bytes = gunzipSync(readFileSync(path.join(dir, page.file)));
+    const bytes = gunzipSync(readFileSync(path.join(from, page.file)));
     return { page, html: decodeBody(bytes, null, true).text };
   });
 }
 
-function readabilityBaseline(html: string, url: string): string {
+/** Every *.jsonl of a folder, sorted. */
+export function extractFiles(folder = EXTRACT_DIR): string[] {
+  return readdirSync(folder)
+    .filter((f) => f.endsWith('.jsonl'))
+    .sort()
+    .map((f) => path.join(folder, f));
+}
+
+/**
+ * Records of extract JSONL files. A record is skipped (counted by reason, never thrown) when it
+ * is not JSON, lacks `file`, has neither a non-empty `expected_text` nor `must_contain`, or its
+ * page cannot be read. `url` may be null (a placeholder base is used). `source` is the file's
+ * name without `.jsonl` (scrapinghub_dev and _more share one upstream).
+ */
+export function loadRecords(files: readonly string[]): { records: EvalRecord[]; skipped: Map<string, number> } {
+  const records: EvalRecord[] = [];
+  const skipped = new Map<string, number>();
+  const skip = (why: string) => skipped.set(why, (skipped.get(why) ?? 0) + 1);
+  for (const file of files) {
+    const source = path.basename(file).replace(/\.jsonl$/, '');
+    for (const line of readFileSync(file, 'utf8').split('\n')) {
+      if (line.trim() === '') continue;
+      let r: Record<string, unknown>;
+      try {
+        r = JSON.parse(line) as Record<string, unknown>;
+      } catch {
+        skip('not JSON');
+        continue;
+      }
+      if (r === null || typeof r !== 'object' || typeof r.file !== 'string') {
+        skip('no file');
+        continue;
+      }
+      const expected = typeof r.expected_text === 'string' && r.expected_text.trim() !== '' ? r.expected_text : null;
+      const mc = r.must_contain;
+      const mustContain = Array.isArray(mc) ? mc.filter((x): x is string => typeof x === 'string' && x.trim() !== '') : typeof mc === 'string' && mc.trim() !== '' ? [mc] : [];
+      if (expected === null && mustContain.length === 0) {
+        skip('no expected_text or must_contain');
+        continue;
+      }
+      let bytes: Buffer;
+      try {
+        bytes = readFileSync(path.resolve(path.dirname(file), r.file));
+        if (r.file.endsWith('.gz')) bytes = gunzipSync(bytes);
+      } catch {
+        skip('page file unreadable');
+        continue;
+      }
+      const decoded = decodeBody(bytes, null, true);
+      records.push({
+        id: typeof r.id === 'string' ? r.id : r.file,
+        source,
+        url: typeof r.url === 'string' && URL.canParse(r.url) ? r.url : 'https://page.invalid/',
+        html: decoded.text,
+        expected,
+        mustContain,
+        charset: typeof r.charset === 'string' ? r.charset : null,
+        decodedAs: decoded.charset,
+      });
+    }
+  }
+  return { records, skipped };
+}
+
+/** Characters that are not white space. */
+export function visibleChars(text: string): number {
+  return text.replace(/\s+/g, '').length;
+}
+
+/** Mercury's comparison: the snippet occurs in the text once all white space is removed on both sides. */
+export function snippetFound(text: string, snippet: string): boolean {
+  return text.replace(/\s+/g, '').includes(snippet.replace(/\s+/g, ''));
+}
+
+function readabilityBaseline(html: string): string {
   const { document } = parseHTML(html);
   const article = new Readability(document as unknown as Document).parse();
   if (!article?.content) return '';
   const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced' });
-  void url;
   return turndown.turndown(article.content);
 }
 
@@ -172,64 +272,117 @@ function heldOutTokens(htmls: readonly string[]): void {
   }
 }
 
+interface Scored {
+  readonly rec: EvalRecord;
+  /** Word tokens (Han/kana by character); null without a full reference. */
+  readonly words: Counts | null;
+  /** The benchmark's 4-gram shingles of `\w+` tokens; null without a full reference. */
+  readonly grams: Counts | null;
+  /** Output under a fifth of the reference's visible characters. */
+  readonly short: boolean;
+  readonly snippetsFound: number;
+  readonly ms: number;
+}
+
+function score(rec: EvalRecord, md: string, ms: number): Scored {
+  const text = markdownToText(md);
+  const words = rec.expected === null ? null : shingleMatch(rec.expected, text, 1, true);
+  const grams = rec.expected === null ? null : shingleMatch(rec.expected, text, 4);
+  const short = rec.expected !== null && visibleChars(text) < visibleChars(rec.expected) / 5;
+  const snippetsFound = rec.mustContain.filter((s) => snippetFound(text, s)).length;
+  return { rec, words, grams, short, snippetsFound, ms };
+}
+
+function summarize(rows: readonly Scored[]): string {
+  const full = rows.filter((r) => r.words !== null);
+  const snippets = rows.reduce((a, r) => a + r.rec.mustContain.length, 0);
+  const found = rows.reduce((a, r) => a + r.snippetsFound, 0);
+  const w = full.length > 0 ? prf(full.map((r) => r.words!)) : null;
+  const g = full.length > 0 ? prf(full.map((r) => r.grams!)) : null;
+  const f = (x: number | undefined) => (x === undefined ? '–' : x.toFixed(3));
+  const shortN = full.filter((r) => r.short).length;
+  const ms = rows.reduce((a, r) => a + r.ms, 0) / Math.max(1, rows.length);
+  return [
+    String(rows.length),
+    f(w?.precision),
+    f(w?.recall),
+    f(w?.f1),
+    f(g?.f1),
+    full.length > 0 ? `${shortN}/${full.length}` : '–',
+    snippets > 0 ? `${found}/${snippets} (${((found / snippets) * 100).toFixed(1)}%)` : '–',
+    ms.toFixed(2),
+  ].join(' | ');
+}
+
 function main(): void {
-  const pages = loadPages();
   if (args.includes('--calibrate-tokens')) {
-    calibrateTokens(pages.map((p) => p.html));
+    calibrateTokens(loadPages().map((p) => p.html));
     return;
   }
   if (args.includes('--held-out-tokens')) {
-    heldOutTokens(pages.map((p) => p.html));
+    heldOutTokens(loadPages().map((p) => p.html));
     return;
   }
-  const ours: Counts[][] = [[], []];
-  const base: Counts[][] = [[], []];
-  let oursMs = 0;
-  let baseMs = 0;
-  const rows: string[] = [];
-  for (const { page, html } of pages) {
+  const fileArgs = args.flatMap((a, i) => (a === '--file' && args[i + 1] !== undefined ? [args[i + 1]!] : []));
+  const files = fileArgs.length > 0 ? fileArgs : extractFiles(dir);
+  const { records, skipped } = loadRecords(files);
+  const withBaseline = !args.includes('--no-baseline');
+  console.log(`API-01 extraction: ${records.length} pages from ${files.map((f) => path.relative(process.cwd(), f)).join(', ')}`);
+  for (const [why, n] of skipped) console.log(`skipped ${n} record(s): ${why}`);
+  const charsetMisses = records.filter((r) => r.charset !== null && r.charset !== r.decodedAs);
+  const withCharset = records.filter((r) => r.charset !== null).length;
+  if (withCharset > 0) console.log(`charset (no header: BOM, <meta>, sniffing) agrees with the record on ${withCharset - charsetMisses.length}/${withCharset} pages${charsetMisses.length > 0 ? `; differs: ${charsetMisses.map((r) => `${r.id} ${r.decodedAs}≠${r.charset}`).join(', ')}` : ''}`);
+
+  const ours: Scored[] = [];
+  const base: Scored[] = [];
+  for (const rec of records) {
     let t0 = performance.now();
-    const md = extractMarkdown({ html, url: page.url, includeLinks: false }).markdown;
-    oursMs += performance.now() - t0;
-    t0 = performance.now();
-    let baseMd = '';
-    try {
-      baseMd = readabilityBaseline(html, page.url);
-    } catch {
-      baseMd = '';
-    }
-    baseMs += performance.now() - t0;
-    const o4 = shingleMatch(page.expected_text, markdownToText(md), 4);
-    const b4 = shingleMatch(page.expected_text, markdownToText(baseMd), 4);
-    ours[0]!.push(o4);
-    ours[1]!.push(shingleMatch(page.expected_text, markdownToText(md), 1));
-    base[0]!.push(b4);
-    base[1]!.push(shingleMatch(page.expected_text, markdownToText(baseMd), 1));
-    if (verbose) {
-      const f = (c: Counts) => prf([c]).f1.toFixed(3);
-      rows.push(`${page.id.slice(0, 10)}  ours F1=${f(o4)} (p=${prf([o4]).precision.toFixed(2)} r=${prf([o4]).recall.toFixed(2)})  readability F1=${f(b4)}  ${new URL(page.url).hostname}`);
+    const md = extractMarkdown({ html: rec.html, url: rec.url, includeLinks: false }).markdown;
+    ours.push(score(rec, md, performance.now() - t0));
+    if (withBaseline) {
+      t0 = performance.now();
+      let baseMd = '';
+      try {
+        baseMd = readabilityBaseline(rec.html);
+      } catch {
+        baseMd = '';
+      }
+      base.push(score(rec, baseMd, performance.now() - t0));
     }
   }
-  if (verbose) console.log(rows.join('\n') + '\n');
-  const line = (name: string, c: Counts[], ms: number) => {
-    const m = prf(c);
-    return `| ${name.padEnd(36)} | ${m.precision.toFixed(3)} | ${m.recall.toFixed(3)} | ${m.f1.toFixed(3)} | ${(ms / pages.length).toFixed(2).padStart(6)} |`;
-  };
-  console.log(`API-01 extraction on ${pages.length} pages of ${dir}\n`);
-  console.log('| extractor (metric)                   | precision | recall | F1 | ms/page |');
-  console.log('| --- | --- | --- | --- | --- |');
-  console.log(line('API-01 (4-gram shingles, benchmark)', ours[0]!, oursMs));
-  console.log(line('Readability+linkedom+turndown (4-gram)', base[0]!, baseMs));
-  console.log(line('API-01 (word tokens)', ours[1]!, oursMs));
-  console.log(line('Readability+linkedom+turndown (words)', base[1]!, baseMs));
-  const o = prf(ours[0]!).f1;
-  const b = prf(base[0]!).f1;
-  console.log(`\nF1 difference (API-01 minus Readability, 4-gram): ${(o - b >= 0 ? '+' : '') + (o - b).toFixed(3)}`);
-
-  const errors = pages.map(({ html }) => estimateHtmlTokens(html) / countTokens(html, 'o200k_base') - 1);
-  const worst = Math.max(...errors.map(Math.abs));
-  const mean = errors.reduce((a, e) => a + Math.abs(e), 0) / errors.length;
-  console.log(`HTML token estimate vs exact o200k_base: mean |error| ${(mean * 100).toFixed(1)}%, worst page ${(worst * 100).toFixed(1)}%`);
+  if (verbose) {
+    const f1 = (c: Counts | null) => (c === null ? '  –  ' : prf([c]).f1.toFixed(3));
+    const rows = ours.map((o, i) => ({ o, b: base[i] }));
+    rows.sort((x, y) => (x.o.words ? prf([x.o.words]).f1 : x.o.snippetsFound / x.o.rec.mustContain.length) - (y.o.words ? prf([y.o.words]).f1 : y.o.snippetsFound / y.o.rec.mustContain.length));
+    for (const { o, b } of rows) {
+      const snip = o.rec.mustContain.length > 0 ? ` snippets ${o.snippetsFound}/${o.rec.mustContain.length}${b ? ` (baseline ${b.snippetsFound})` : ''}` : '';
+      console.log(`${o.rec.source.padEnd(16)} ${o.rec.id.slice(0, 40).padEnd(40)} wordF1 ${f1(o.words)}${b ? ` (baseline ${f1(b.words)})` : ''}${o.short ? ' SHORT' : ''}${snip}`);
+    }
+    console.log('');
+  }
+  const sources = [...new Set(records.map((r) => r.source))];
+  console.log('\nword tokens (Han and kana by character); 4-gram = the benchmark\'s shingles of \\w+ tokens; short = output < 1/5 of the reference\'s visible characters\n');
+  console.log('| extractor | source | pages | word P | word R | word F1 | 4-gram F1 | short | snippets found | ms/page |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const [name, rows] of [['API-01', ours], ['Readability+linkedom+turndown', base]] as const) {
+    if (rows.length === 0) continue;
+    for (const src of sources) console.log(`| ${name} | ${src} | ${summarize(rows.filter((r) => r.rec.source === src))} |`);
+    if (sources.length > 1) console.log(`| ${name} | **pooled** | ${summarize(rows)} |`);
+  }
+  if (withBaseline) {
+    const o = ours.reduce((a, r) => a + r.ms, 0);
+    const b = base.reduce((a, r) => a + r.ms, 0);
+    console.log(`\ntime, one thread, in process: API-01 ${(o / ours.length).toFixed(2)} ms/page, baseline ${(b / base.length).toFixed(2)} ms/page (${(b / o).toFixed(1)}x)`);
+  }
+  if (!args.includes('--no-tokens')) {
+    for (const src of sources) {
+      const errors = records.filter((r) => r.source === src).map(({ html }) => estimateHtmlTokens(html) / countTokens(html, 'o200k_base') - 1);
+      const worst = Math.max(...errors.map(Math.abs));
+      const mean = errors.reduce((a, e) => a + Math.abs(e), 0) / errors.length;
+      const within = errors.filter((e) => Math.abs(e) <= 0.05).length;
+      console.log(`HTML token estimate vs exact o200k_base, ${src}: mean |error| ${(mean * 100).toFixed(1)}%, worst page ${(worst * 100).toFixed(1)}%, within 5%: ${within}/${errors.length}`);
+    }
+  }
 }
 
 // Run only as a script: tests import the scoring functions.

@@ -169,7 +169,7 @@ export const VARIABLES: readonly VariableSpec[] = [
   { name: 'HOST', default: '127.0.0.1', doc: 'Address to listen on' },
   { name: 'PORT', default: '8080', doc: 'Port to listen on; 0 picks a free port (the log line says which)' },
   { name: 'LOG_LEVEL', default: 'info', doc: 'fatal, error, warn, info, debug, trace or silent' },
-  { name: 'MAX_BODY_BYTES', default: '1048576', doc: 'Request body limit, enforced while reading' },
+  { name: 'MAX_BODY_BYTES', default: '1048576', doc: 'Request body limit, enforced while reading (API-01 routes: FETCH_MAX_BYTES + 64 KiB)' },
   { name: 'BODY_TIMEOUT_MS', default: '10000', doc: 'Time allowed for a request body to arrive' },
   { name: 'CORS_ORIGINS', default: '', doc: 'Allowed CORS origins (comma list) or *; empty = no CORS' },
   { name: 'WORKER_THREADS', default: 'cores - 1 (at least 1)', doc: 'Worker threads for CPU-heavy jobs' },

@@ -8,6 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { extractMarkdown } from '../src/services/web-to-markdown/core.ts';
+import { sepaVopFactory } from '../src/services/sepa-vop/index.ts';
 import { createWebToMarkdownService } from '../src/services/web-to-markdown/index.ts';
 import { startTestGateway, type TestGateway } from './helpers/gateway.ts';
 
@@ -57,7 +58,7 @@ describe('API-01 over HTTP', () => {
     port = (upstream.address() as AddressInfo).port;
     const factories = [createWebToMarkdownService({ resolver })];
     open = await startTestGateway({ env: { FETCH_ALLOW_PRIVATE: '1', FETCH_ALLOWED_PORTS: String(port), FETCH_TIMEOUT_MS: '500' }, gateway: { factories } });
-    strict = await startTestGateway({ env: { FETCH_ALLOWED_PORTS: String(port) }, gateway: { factories } });
+    strict = await startTestGateway({ env: { FETCH_ALLOWED_PORTS: String(port) }, gateway: { factories: [...factories, sepaVopFactory] } });
   });
   after(async () => {
     await Promise.all([open.close(), strict.close()]);
@@ -142,6 +143,13 @@ describe('API-01 over HTTP', () => {
     ['IPv4-mapped loopback', 'http://[::ffff:127.0.0.1]/'],
     ['credentials', 'https://user:pw@example.org/'],
     ['a refused port', 'http://example.org:25/'],
+    // Special-use names: refused by name (the resolver does not know them: a lookup would be 502).
+    ['localhost with a trailing dot', 'http://localhost./'],
+    ['a .localhost name', 'http://app.localhost/'],
+    ['a .local name', 'http://printer.local/'],
+    ['a .internal name', 'http://metadata.google.internal/'],
+    ['a .home.arpa name', 'http://router.home.arpa./'],
+    ['an .onion name', 'http://example.onion/'],
   ];
   for (const [name, url] of blocked) {
     it(`answers 422 URL_BLOCKED for ${name} without connecting`, async () => {
@@ -154,6 +162,37 @@ describe('API-01 over HTTP', () => {
       assert.equal(upstreamHits, hits);
     });
   }
+
+  /** A JSON body of exactly `bytes` bytes posting an article padded with paragraphs. */
+  const bigBody = (bytes: number): string => {
+    const para = '<p>' + 'A long page keeps its text, sentence after sentence, so the body is big. '.repeat(20) + '</p> ';
+    const head = '{"url":"https://example.org/big","html":"<html><body><article><h1>Big</h1>';
+    const tail = '</article></body></html>"}';
+    let html = para.repeat(Math.floor((bytes - head.length - tail.length) / para.length));
+    html += 'x'.repeat(bytes - head.length - tail.length - html.length);
+    return head + html + tail;
+  };
+  const postRaw = (gw: TestGateway, path: string, body: string) => fetch(gw.url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+
+  it('accepts a 3 MB page posted as html (the API-01 limit is FETCH_MAX_BYTES + 64 KiB)', async () => {
+    const res = await postRaw(strict, '/v1/extract', bigBody(3_000_000));
+    assert.equal(res.status, 200);
+    const json = (await res.json()) as { markdown: string };
+    assert.ok(json.markdown.length > 2_000_000, String(json.markdown.length));
+  });
+
+  it('answers 413 for an API-01 body one byte over FETCH_MAX_BYTES + 64 KiB, and other routes keep MAX_BODY_BYTES', async () => {
+    const limit = 5 * 1024 * 1024 + 64 * 1024;
+    const over = await postRaw(strict, '/v1/extract', bigBody(limit + 1));
+    assert.equal(over.status, 413);
+    assert.equal(((await over.json()) as { error: { code: string } }).error.code, 'PAYLOAD_TOO_LARGE');
+    const atLimit = await postRaw(strict, '/v1/extract', bigBody(limit));
+    assert.equal(atLimit.status, 200);
+    await atLimit.arrayBuffer();
+    // Another route: 1 MiB + 1 is refused, as before (no Content-Length trick: the body is read chunk by chunk).
+    const other = await postRaw(strict, '/v1/sepa/vop', JSON.stringify({ iban: 'DE89370400440532013000', beneficiary_name: 'x'.repeat(1024 * 1024) }));
+    assert.equal(other.status, 413);
+  });
 
   it('fetches a local page when FETCH_ALLOW_PRIVATE=1, following redirects', async () => {
     const res = await open.post('/v1/extract', { url: `http://local.test:${port}/moved` });

@@ -231,3 +231,43 @@ describe('DNS rebinding', () => {
     }
   });
 });
+
+describe('special-use host names', () => {
+  // A resolver that would answer a public address for any name: only the name can refuse these.
+  const harness = () => {
+    const asked: string[] = [];
+    const fetcher = new SafeFetcher({
+      allowPrivate: false,
+      maxBytes: 10_000,
+      timeoutMs: 3000,
+      resolver: async (host) => {
+        asked.push(host);
+        return [{ address: PUBLIC_V4, family: 4 }];
+      },
+      connector: (_opts, cb) => cb(new Error('no connection expected'), null),
+    });
+    return { fetcher, asked };
+  };
+  const refused = [
+    'localhost', 'LOCALHOST', 'localhost.', 'api.localhost', 'a.b.localhost.',
+    'printer.local', 'printer.local.', 'nas.LOCAL',
+    'db.internal', 'metadata.google.internal', 'db.internal.',
+    'home.arpa', 'router.home.arpa', 'router.home.arpa.',
+    'example.onion', 'duckduckgogg42xjoc72x3sjasowoarfbgcmvfimaftt6twagswzczad.onion.',
+  ];
+  for (const host of refused) {
+    it(`refuses ${host} with URL_BLOCKED before any lookup`, async () => {
+      const { fetcher, asked } = harness();
+      await assert.rejects(fetcher.fetch(new URL(`http://${host}/page`)), (e: unknown) => isGatewayError(e) && e.code === 'URL_BLOCKED');
+      assert.deepEqual(asked, [], 'no DNS lookup');
+    });
+  }
+  it('resolves names that only contain those words', async () => {
+    for (const host of ['localhost.test', 'local.example.com', 'internal.example.org', 'onion.news', 'my-local', 'notlocalhost', 'arpa.example']) {
+      const { fetcher, asked } = harness();
+      // The resolver answers a public address; the stub connector then fails: UPSTREAM_FAILED, after the lookup.
+      await assert.rejects(fetcher.fetch(new URL(`http://${host}/`)), (e: unknown) => isGatewayError(e) && e.code !== 'URL_BLOCKED');
+      assert.deepEqual(asked, [host], host);
+    }
+  });
+});

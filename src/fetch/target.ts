@@ -52,6 +52,19 @@ export function literalAddress(hostname: string): string | null {
 }
 
 /**
+ * Special-use names that never name a public host (RFC 6761 `localhost`, RFC 6762 `.local`,
+ * RFC 8375 `home.arpa`, RFC 7686 `.onion`, ICANN's private-use `.internal`): refused by name,
+ * before any lookup, so a local resolver (split-horizon DNS, mDNS, /etc/hosts, a Tor proxy) is
+ * never asked. A trailing dot and upper case are the same name.
+ */
+const SPECIAL_USE_NAME = /(?:^|\.)(?:localhost|local|internal|home\.arpa|onion)\.?$/i;
+
+/** True when `hostname` is or ends in a special-use name (see SPECIAL_USE_NAME). */
+export function isSpecialUseName(hostname: string): boolean {
+  return SPECIAL_USE_NAME.test(hostname);
+}
+
+/**
  * Runs the whole policy on one URL (the first request or a redirect): shape, then every address
  * of the host. Throws URL_BLOCKED for a refused target, UPSTREAM_FAILED when the name has no address.
  */
@@ -62,6 +75,7 @@ export async function checkTarget(url: URL, policy: TargetPolicy, resolver: Reso
   if (literal !== null) {
     addresses = [literal];
   } else {
+    if (!policy.allowPrivate && isSpecialUseName(url.hostname)) throw createError('URL_BLOCKED', 'The host is a special-use name (localhost, .local, .internal, .home.arpa, .onion)');
     let answers: readonly ResolvedAddress[];
     try {
       answers = await resolver(url.hostname);

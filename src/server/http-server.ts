@@ -272,7 +272,7 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
 
   async function handleBodyRoute(ex: Exchange, route: CompiledRoute, principal: Principal, declared: number): Promise<void> {
     let body: Record<string, unknown> | undefined;
-    const reading = readBody(ex.res, declared, options.maxBodyBytes, timeouts);
+    const reading = readBody(ex.res, declared, route.def.maxBodyBytes ?? options.maxBodyBytes, timeouts);
     ex.cancelBody = reading.cancel;
     try {
       const raw = await reading.body;
@@ -424,8 +424,9 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
         sendError(ex, createError('INVALID_JSON', 'Content-Length is not a number'));
         return;
       }
-      if (declared > options.maxBodyBytes) {
-        sendError(ex, createError('PAYLOAD_TOO_LARGE', `Request body exceeds ${options.maxBodyBytes} bytes`));
+      const limit = route.def.maxBodyBytes ?? options.maxBodyBytes;
+      if (declared > limit) {
+        sendError(ex, createError('PAYLOAD_TOO_LARGE', `Request body exceeds ${limit} bytes`));
         return;
       }
     }
@@ -489,6 +490,7 @@ function buildTable(routes: readonly AnyRoute[], opts: { cors: boolean; trustPro
   const table = new Map<string, PathEntry>();
   for (const def of routes) {
     if (def.paths.length === 0) throw new TypeError('a route needs at least one path');
+    if (def.maxBodyBytes !== undefined && !(Number.isSafeInteger(def.maxBodyBytes) && def.maxBodyBytes > 0)) throw new RangeError(`maxBodyBytes of ${def.paths[0]} must be a positive integer`);
     const metered = def.service !== undefined || def.requiresKey === true;
     const headers: CapturedHeader[] = ['x-request-id'];
     if (opts.cors) headers.push('origin');

@@ -86,6 +86,11 @@ export interface RouteDef<S extends TSchema = TSchema> {
    * must already handle its own rejection. `raw` must not be kept or modified after the call.
    */
   readonly early?: (raw: Uint8Array) => unknown;
+  /**
+   * Body limit of this route in bytes, enforced while reading like the server's; default the
+   * server's `maxBodyBytes` (MAX_BODY_BYTES). API-01 takes a whole page as `html` (CONTRACT.md §3).
+   */
+  readonly maxBodyBytes?: number;
   readonly handler: (ctx: RequestContext<Static<S>>) => HandlerResult | Promise<HandlerResult>;
 }
 

@@ -5,7 +5,7 @@
 import { SafeFetcher, type Resolver } from '../../fetch/index.ts';
 import type { buildConnector } from 'undici';
 import type { ServiceFactory } from '../types.ts';
-import { EXTRACT_TASK, webToMarkdownRoute } from './route.ts';
+import { BODY_ALLOWANCE_BYTES, EXTRACT_TASK, webToMarkdownRoute } from './route.ts';
 
 export interface WebToMarkdownOptions {
   /** Host name resolver (tests map made-up names to addresses); default the system resolver. */
@@ -29,7 +29,7 @@ export function createWebToMarkdownService(options: WebToMarkdownOptions = {}): 
     if (f.allowPrivate) deps.logger.warn('FETCH_ALLOW_PRIVATE is on: API-01 may fetch private and loopback addresses (tests and local use only)');
     return {
       id: 'API-01',
-      routes: [webToMarkdownRoute({ pool: deps.pool, fetcher })],
+      routes: [webToMarkdownRoute({ pool: deps.pool, fetcher, maxBodyBytes: f.maxBytes + BODY_ALLOWANCE_BYTES })],
       health: () => 'up',
       // Every worker loads the extractor (htmlparser2, tokenizer tables) before the first request.
       warmup: () => deps.pool.warm(EXTRACT_TASK, { html: '<article><h1>t</h1><p>warm up</p></article>', url: 'https://example.com/', includeLinks: true }),

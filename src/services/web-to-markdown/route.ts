@@ -19,7 +19,14 @@ export const EXTRACT_RAW_TASK = taskRef(new URL('../../../workers/web-to-markdow
  */
 export const EARLY_MIN_BYTES = 32 * 1024;
 
-export function webToMarkdownRoute(deps: { pool: WorkerPool; fetcher: SafeFetcher }): RouteDef {
+/** Room for the JSON around a posted page: `url`, `include_links`, quotes and escapes (CONTRACT.md §3). */
+export const BODY_ALLOWANCE_BYTES = 64 * 1024;
+
+/**
+ * `maxBodyBytes`: the route's body limit, FETCH_MAX_BYTES + BODY_ALLOWANCE_BYTES, so that a page
+ * the gateway would fetch can also be posted as `html`.
+ */
+export function webToMarkdownRoute(deps: { pool: WorkerPool; fetcher: SafeFetcher; maxBodyBytes: number }): RouteDef {
   return {
     method: 'POST',
     paths: ['/v1/extract', '/v1/api/01-web-to-markdown'],
@@ -27,12 +34,13 @@ export function webToMarkdownRoute(deps: { pool: WorkerPool; fetcher: SafeFetche
     service: 'API-01',
     summary: 'Fetch a web page (or take its HTML) and return its main content as Markdown',
     description:
-      'Fetching refuses non-public addresses, other ports than 80/443/FETCH_ALLOWED_PORTS and URLs with credentials (422 URL_BLOCKED), ' +
+      'Accepts bodies up to FETCH_MAX_BYTES + 64 KiB (other routes: MAX_BODY_BYTES). Fetching refuses non-public addresses and special-use names (localhost, .local, .internal, .home.arpa, .onion), other ports than 80/443/FETCH_ALLOWED_PORTS and URLs with credentials (422 URL_BLOCKED), ' +
       'follows at most 5 redirects (each checked again) and caps size (FETCH_MAX_BYTES) and time (FETCH_TIMEOUT_MS). ' +
       'With `html` nothing is fetched and `url` only resolves relative links.',
     body: ExtractRequest,
     response: ExtractResponse,
     errors: ['URL_BLOCKED', 'UPSTREAM_FAILED', 'UPSTREAM_TIMEOUT', 'OVERLOADED'],
+    maxBodyBytes: deps.maxBodyBytes,
     early: (raw) => {
       // Big bodies only (a fetch request is never this big), and only when a worker would start
       // it at once: busy workers are better used for requests that passed validation.

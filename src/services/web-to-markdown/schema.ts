@@ -3,8 +3,11 @@ import { Type, type Static } from '@sinclair/typebox';
 
 /** Longest `url` accepted (CONTRACT.md §5). */
 export const MAX_URL_CHARS = 2048;
-/** Longest `html` accepted; MAX_BODY_BYTES (default 1 MiB) usually binds first. */
-export const MAX_HTML_CHARS = 5 * 1024 * 1024;
+/**
+ * Longest `html` accepted (characters): the largest FETCH_MAX_BYTES config allows. The route's body
+ * limit (FETCH_MAX_BYTES + 64 KiB, CONTRACT.md §3) always binds first.
+ */
+export const MAX_HTML_CHARS = 1024 * 1024 * 1024;
 
 export const ExtractRequest = Type.Object(
   {
