@@ -10,8 +10,8 @@
  * never gives an empty string.
  */
 import { countTokens } from '../../tokenizer/index.ts';
-import { bodyOf, measure, selectContent } from './score.ts';
-import { parsePage, strictView, type ParsedPage } from './dom.ts';
+import { bodyOf, bodyParagraphs, measure, selectContent } from './score.ts';
+import { parsePage, strictView, type ElementNode, type ParsedPage } from './dom.ts';
 import { renderMarkdown } from './render.ts';
 import { estimateHtmlTokens } from './token-estimate.ts';
 
@@ -74,34 +74,67 @@ export function extractBody(input: ExtractInput): ExtractedBody {
     const lenient = parsePage(input.html, 'lenient');
     title = pickTitle(lenient);
     const base = resolveBase(input.url, lenient.baseHref);
-    markdown = attempt(strictView(lenient), base, input.includeLinks);
-    if (visibleLength(markdown, MIN_ARTICLE_CHARS) < MIN_ARTICLE_CHARS) {
-      const second = attempt(lenient, base, input.includeLinks);
-      if (visibleLength(second) > visibleLength(markdown)) markdown = second;
-      if (visibleLength(markdown) < MIN_ARTICLE_CHARS) {
-        const body = bodyOf(lenient.root);
-        measure(body);
-        const whole = renderMarkdown([body], { base, includeLinks: input.includeLinks, clean: false });
-        if (markdown.trim() === '' || visibleLength(whole) < MIN_ARTICLE_CHARS) {
-          if (visibleLength(whole) > visibleLength(markdown)) markdown = whole;
-        }
-        if (markdown === '') {
-          // Only chrome holds text (a header, nav or footer): that is still the page's text.
-          const all = parsePage(input.html, 'all');
-          const allBody = bodyOf(all.root);
-          measure(allBody);
-          markdown = renderMarkdown([allBody], { base, includeLinks: input.includeLinks, clean: false });
-        }
-      }
-    }
+    markdown = attempt(strictView(lenient), base, input.includeLinks, false);
+    if (visibleLength(markdown, MIN_ARTICLE_CHARS) < MIN_ARTICLE_CHARS) markdown = fallback(input, lenient, base, markdown);
   }
   if (title !== null) markdown = dropRepeatedTitle(markdown, title);
   return { markdown, title, markdownLength: codePointLength(markdown), markdownTokens: countTokens(markdown, 'o200k_base') };
 }
 
-function attempt(page: ParsedPage, base: URL | null, includeLinks: boolean): string {
-  const nodes = selectContent(page.root);
-  return renderMarkdown(nodes, { base, includeLinks, clean: true });
+function attempt(page: ParsedPage, base: URL | null, includeLinks: boolean, relaxed: boolean): string {
+  const nodes = selectContent(page.root, relaxed);
+  return renderMarkdown(nodes, { base, includeLinks, clean: true, relaxed });
+}
+
+/**
+ * Below this many visible characters after the first two attempts, the choice is taken to have
+ * missed the article rather than found a short one, and the relaxed steps run. At MIN_ARTICLE_CHARS
+ * they replaced correct short articles (300-450 characters) by longer comment or teaser blocks.
+ */
+export const MIN_FOUND_CHARS = 250;
+
+/**
+ * The first choice came out short (< MIN_ARTICLE_CHARS visible characters): fall back in steps,
+ * as Readability and trafilatura do, keeping the longest result. (1) Choose again on the tree
+ * with the class/id boilerplate kept. If that still holds < MIN_FOUND_CHARS: (2) choose again
+ * with negative class/id hints ignored (CMS class names such as `elementor-widget-container` or
+ * `view-mode-teaser` hold the article), then (3) the body's paragraphs minus boilerplate
+ * (bodyParagraphs). (4) When all is empty, the whole body, and then the body of a parse that
+ * keeps header, nav and footer: a page with visible text never yields "".
+ */
+function fallback(input: ExtractInput, lenient: ParsedPage, base: URL | null, first: string): string {
+  let markdown = first;
+  let best = visibleLength(first);
+  const keep = (candidate: string): void => {
+    const n = visibleLength(candidate);
+    if (n > best) {
+      markdown = candidate;
+      best = n;
+    }
+  };
+  keep(attempt(lenient, base, input.includeLinks, false));
+  if (best >= MIN_FOUND_CHARS) return markdown;
+  // The same tree again: selectContent scores from scratch (initCandidate resets what it reads).
+  resetScores(lenient.root);
+  keep(attempt(lenient, base, input.includeLinks, true));
+  if (best >= MIN_ARTICLE_CHARS) return markdown;
+  const body = bodyOf(lenient.root);
+  measure(body);
+  keep(renderMarkdown(bodyParagraphs(body), { base, includeLinks: input.includeLinks, clean: false }));
+  if (markdown.trim() !== '') return markdown;
+  markdown = renderMarkdown([body], { base, includeLinks: input.includeLinks, clean: false });
+  if (markdown.trim() !== '') return markdown;
+  // Only chrome holds text (a header, nav or footer): that is still the page's text.
+  const all = parsePage(input.html, 'all');
+  const allBody = bodyOf(all.root);
+  measure(allBody);
+  return renderMarkdown([allBody], { base, includeLinks: input.includeLinks, clean: false });
+}
+
+function resetScores(el: ElementNode): void {
+  el.scored = false;
+  el.score = 0;
+  for (const c of el.children) if (typeof c !== 'string') resetScores(c);
 }
 
 function resolveBase(pageUrl: string, baseHref: string | null): URL | null {

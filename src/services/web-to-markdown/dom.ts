@@ -6,7 +6,7 @@
  * resort for pages whose only text sits in a header, nav or footer).
  */
 import { parseTree } from './html-events.ts';
-import { isMeterSpace, TextMeter } from './score.ts';
+import { isMeterSpace, TextMeter, withoutModifiers } from './score.ts';
 
 export interface ElementNode {
   readonly tag: string;
@@ -106,10 +106,10 @@ function dropped(bits: number, attrs: Record<string, string>, mode: ParseMode): 
 
 /** Readability's "unlikely candidate" test on class and id (never for structural tags). */
 function isUnlikely(bits: number, attrs: Record<string, string>): boolean {
-  const cls = attrs.class;
   const id = attrs.id;
-  if (cls === undefined && id === undefined) return false;
+  if (attrs.class === undefined && id === undefined) return false;
   if ((bits & PROTECTED) !== 0) return false;
+  const cls = attrs.class === undefined ? undefined : withoutModifiers(attrs.class);
   // Read as the hint "class id", tested part by part: no alternative of either pattern matches a
   // space, so a match never spans the two, and \b sees the same boundary at a part's end as at the
   // space (no joined string to allocate and flatten per element).

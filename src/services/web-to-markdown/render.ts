@@ -15,6 +15,8 @@ export interface RenderOptions {
   readonly includeLinks: boolean;
   /** Apply the conditional cleaner (off for the last-resort whole-body rendering). */
   readonly clean: boolean;
+  /** Negative class/id hints count for nothing (the relaxed fallback, see core.ts). */
+  readonly relaxed?: boolean;
 }
 
 const HEADING_LEVEL: Readonly<Record<string, number>> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
@@ -89,7 +91,7 @@ class Renderer {
     if (this.#o.clean && CLEANABLE.has(el.tag) && this.#isJunk(el)) return;
     const level = HEADING_LEVEL[el.tag];
     if (level !== undefined) {
-      if (this.#o.clean && classWeight(el) < 0) return;
+      if (this.#o.clean && classWeight(el, this.#o.relaxed) < 0) return;
       let text = this.inlineChildren(el).replace(/[\s\uE000]+/g, ' ').trim();
       // A heading is already strong: `## **Title**` reads as `## Title`.
       const bold = /^\*\*([^*]+)\*\*$/.exec(text);
@@ -262,7 +264,7 @@ class Renderer {
   #isJunk(el: ElementNode): boolean {
     if (el.textLen === 0) return el.imgCount === 0 || !this.#o.includeLinks;
     if (el.tag === 'table' && isDataTable(el)) return false;
-    const weight = classWeight(el);
+    const weight = classWeight(el, this.#o.relaxed);
     if (weight < 0 && weight + (el.scored ? el.score : 0) < 0) return true;
     if (el.commas >= 10) return false;
     const isList = el.tag === 'ul' || el.tag === 'ol';

@@ -27,17 +27,30 @@ export function isBlock(tag: string): boolean {
   return BLOCK_TAGS.has(tag);
 }
 
-/** +-25 per hint matched in class and in id (Readability's class weight). */
-export function classWeight(el: ElementNode): number {
+/**
+ * A class attribute without its BEM modifiers (`block--modifier`): a modifier says how a block
+ * looks, not what it holds. Drupal's `field--label-hidden` hides the field's label, not its text;
+ * `node--view-mode-teaser`, `block--widget` name the variant of a generic block.
+ */
+export function withoutModifiers(cls: string): string {
+  return cls.includes('--') ? cls.replace(/--\S*/g, '') : cls;
+}
+
+/**
+ * +-25 per hint matched in class and in id (Readability's class weight). `relaxed`: negative hints
+ * count for nothing (the fallback for pages whose first choice came out small, see core.ts).
+ */
+export function classWeight(el: ElementNode, relaxed = false): number {
   let w = 0;
   const cls = el.attrs.class;
   if (cls) {
-    if (NEGATIVE.test(cls)) w -= 25;
-    if (POSITIVE.test(cls)) w += 25;
+    const c = withoutModifiers(cls);
+    if (!relaxed && NEGATIVE.test(c)) w -= 25;
+    if (POSITIVE.test(c)) w += 25;
   }
   const id = el.attrs.id;
   if (id) {
-    if (NEGATIVE.test(id)) w -= 25;
+    if (!relaxed && NEGATIVE.test(id)) w -= 25;
     if (POSITIVE.test(id)) w += 25;
   }
   return w;
@@ -131,7 +144,7 @@ function hasBlockChild(el: ElementNode): boolean {
   return el.hasBlock;
 }
 
-function initCandidate(el: ElementNode): void {
+function initCandidate(el: ElementNode, relaxed: boolean): void {
   if (el.scored) return;
   el.scored = true;
   let base = 0;
@@ -150,14 +163,15 @@ function initCandidate(el: ElementNode): void {
       break;
   }
   if (el.tag === 'article' || el.tag === 'main' || el.attrs.itemprop === 'articleBody') base += 10;
-  el.score = base + classWeight(el);
+  el.score = base + classWeight(el, relaxed);
 }
 
 /**
  * Picks the elements that hold the main content, in document order. Falls back to the whole
- * body when nothing scores (a page of short fragments).
+ * body when nothing scores (a page of short fragments). `relaxed`: negative class/id hints are
+ * ignored (see classWeight).
  */
-export function selectContent(root: ElementNode): ElementNode[] {
+export function selectContent(root: ElementNode, relaxed = false): ElementNode[] {
   measure(root);
   const candidates: ElementNode[] = [];
   const stack: ElementNode[] = [root];
@@ -174,7 +188,7 @@ export function selectContent(root: ElementNode): ElementNode[] {
     let anc = el.parent;
     for (let level = 0; level < 5 && anc !== null && anc.parent !== null; level++, anc = anc.parent) {
       if (!anc.scored) {
-        initCandidate(anc);
+        initCandidate(anc, relaxed);
         candidates.push(anc);
       }
       anc.score += points / (level === 0 ? 1 : level === 1 ? 2 : level * 3);
@@ -237,6 +251,29 @@ function withSiblings(top: ElementNode, final: (el: ElementNode) => number, topS
 function isAncestor(anc: ElementNode, el: ElementNode): boolean {
   for (let p = el.parent; p !== null; p = p.parent) if (p === anc) return true;
   return false;
+}
+
+/**
+ * The last step of the fallback (trafilatura's "baseline"): the body's paragraphs minus
+ * boilerplate, in document order. A paragraph is a p/pre/blockquote/dd, or a div/section/td/li
+ * without block children, of >= 25 characters and link density < 0.25; subtrees whose class/id
+ * says boilerplate (`unlikely`) are skipped. `measure` must have run on `body`.
+ */
+export function bodyParagraphs(body: ElementNode): ElementNode[] {
+  const out: ElementNode[] = [];
+  const walk = (el: ElementNode): void => {
+    for (const c of el.children) {
+      if (typeof c === 'string' || c.unlikely || c.textLen < MIN_PARAGRAPH_CHARS) continue;
+      const leaf = c.tag === 'p' || c.tag === 'pre' || c.tag === 'blockquote' || c.tag === 'dd' || (!c.hasBlock && (c.tag === 'div' || c.tag === 'section' || c.tag === 'td' || c.tag === 'li'));
+      if (leaf) {
+        if (linkDensity(c) < 0.25) out.push(c);
+      } else {
+        walk(c);
+      }
+    }
+  };
+  walk(body);
+  return out;
 }
 
 export function bodyOf(root: ElementNode): ElementNode {

@@ -1,0 +1,85 @@
+/**
+ * API-01's fallback for pages whose first choice comes out small (core.ts `fallback`), CMS class
+ * names that only contain a boilerplate word (score.ts `withoutModifiers`), and layouts of many
+ * content blocks (TYPO3 content elements, WordPress block themes, several <article>s).
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { extractMarkdown } from '../src/services/web-to-markdown/core.ts';
+import { parsePage } from '../src/services/web-to-markdown/dom.ts';
+import { classWeight, withoutModifiers } from '../src/services/web-to-markdown/score.ts';
+
+const md = (html: string) => extractMarkdown({ html, url: 'https://x.test/', includeLinks: false }).markdown;
+const para = (s: string) => `<p>${s}: this paragraph carries enough prose, with commas, clauses and a full stop, to count as main text on any page.</p>`;
+const NAV = '<header><ul class="menu"><li><a href="/">Home</a></li><li><a href="/a">About</a></li></ul></header>';
+const el = (cls: string) => parsePage(`<div class="${cls}">x</div>`, 'lenient').root.children[0] as Parameters<typeof classWeight>[0];
+
+describe('class names of CMS naming schemes', () => {
+  it('reads a BEM modifier as a variant, not as a hint', () => {
+    assert.equal(withoutModifiers('field field--name-body field--label-hidden'), 'field field field');
+    assert.equal(classWeight(el('field field--name-body field--label-hidden')), 0);
+    assert.equal(classWeight(el('hidden')), -25);
+    assert.equal(classWeight(el('sidebar')), -25);
+    assert.equal(classWeight(el('x-widget')), -25);
+    assert.equal(classWeight(el('x-widget'), true), 0, 'relaxed: negative hints count for nothing');
+    assert.equal(classWeight(el('post-content'), true), 25, 'relaxed: positive hints still count');
+  });
+
+  it("keeps a Drupal body field whose class says its label is hidden", () => {
+    const html = `<html><body>${NAV}<article class="node node--type-article node--view-mode-full"><h1>Title</h1>
+      <div class="field field--name-body field--type-text-with-summary field--label-hidden field__item">${para('Drupal one')}${para('Drupal two')}</div>
+      <div class="field field--name-field-tags field--label-above"><div class="field__label">Tags</div><a href="/t">t</a></div></article></body></html>`;
+    const out = md(html);
+    assert.match(out, /Drupal one/);
+    assert.match(out, /Drupal two/);
+  });
+});
+
+describe('fallback when the first choice is small', () => {
+  // Every container of the article reads as boilerplate ("widget", "sidebar"-free but negative),
+  // while a short positive-hinted block elsewhere wins the first choice.
+  const article = Array.from({ length: 6 }, (_, i) => para(`Widget paragraph ${i}`)).join('');
+  const html = `<html><body>${NAV}<div class="post-meta content">Posted on Monday, by the editors of the site.</div>
+    <div class="page-widget widget-area"><div class="widget-wrap"><div class="widget-container">${article}</div></div></div></body></html>`;
+
+  it('finds the article inside containers whose class names read as boilerplate', () => {
+    const out = md(html);
+    for (let i = 0; i < 6; i++) assert.match(out, new RegExp(`Widget paragraph ${i}`));
+  });
+
+  it('takes the body paragraphs minus link lists when the article is scattered', () => {
+    // Paragraphs in separate table cells between link lists: no one container holds the article.
+    const cell = (s: string) => `<table><tr><td><ul><li><a href="/1">Link list</a></li><li><a href="/2">Link list</a></li></ul></td></tr><tr><td><div>${para(s)}</div></td></tr></table>`;
+    const out = md(`<html><body>${NAV}${['Loose one', 'Loose two', 'Loose three'].map(cell).join('')}</body></html>`);
+    for (const n of ['one', 'two', 'three']) assert.match(out, new RegExp(`Loose ${n}`));
+  });
+
+  it('keeps a correct short article instead of a longer block of comments', () => {
+    const short = `<p>A short notice: the office is closed on Friday, and opens again on Monday at nine.</p><p>Thank you for your patience.</p>`;
+    const comments = Array.from({ length: 8 }, (_, i) => `<div class="comment"><p>Comment ${i}: I really liked this notice, thanks for telling us about the closing, see you on Monday.</p></div>`).join('');
+    const out = md(`<html><body>${NAV}<article class="post">${short}</article><section class="comments">${comments}</section></body></html>`);
+    assert.match(out, /office is closed/);
+    assert.doesNotMatch(out, /Comment 3/);
+  });
+
+  it('never returns an empty string for a page with visible text', () => {
+    assert.notEqual(md('<html><body><nav><a href="/">Only a nav</a></nav></body></html>').trim(), '');
+    assert.equal(md('<html><body><script>x()</script></body></html>'), '');
+  });
+});
+
+describe('layouts of many content blocks', () => {
+  it('keeps every TYPO3 content element of the main column', () => {
+    const frames = ['Intro', 'History', 'Services', 'Contact'].map((n, i) => `<div id="c${100 + i}" class="frame frame-default frame-type-textmedia"><header><h2>${n}</h2></header><div class="ce-textpic"><div class="ce-bodytext">${para(n)}</div></div></div>`).join('');
+    const out = md(`<html><body>${NAV}<main id="content">${frames}</main><footer>© Firm</footer></body></html>`);
+    for (const n of ['Intro', 'History', 'Services', 'Contact']) assert.match(out, new RegExp(`${n}: this paragraph`));
+    assert.doesNotMatch(out, /© Firm/);
+  });
+
+  it('keeps every <article> block of a WordPress block-theme page and drops the link column', () => {
+    const blocks = ['First', 'Second', 'Third'].map((n) => `<article class="wp-block-group"><h2>${n}</h2>${para(n)}</article>`).join('');
+    const out = md(`<html><body>${NAV}<div class="wp-site-blocks"><div class="entry-content wp-block-post-content">${blocks}</div><div class="wp-block-group"><a href="/x">Link one</a> <a href="/y">Link two</a></div></div></body></html>`);
+    for (const n of ['First', 'Second', 'Third']) assert.match(out, new RegExp(`${n}: this paragraph`));
+    assert.doesNotMatch(out, /Link one/);
+  });
+});
