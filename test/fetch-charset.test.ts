@@ -52,6 +52,16 @@ describe('decodeBody', () => {
     });
   }
 
+  it('reads valid UTF-8 with non-ASCII text as UTF-8 whatever a legacy label says', () => {
+    const utf8 = page('<meta charset="Shift_JIS">', Buffer.from(JA));
+    assert.deepEqual([decodeBody(utf8, null, true).charset, decodeBody(utf8, null, true).text.includes(JA)], ['utf-8', true]);
+    const fr = page('', Buffer.from(FR));
+    assert.equal(decodeBody(fr, 'ISO-8859-1', true).charset, 'utf-8');
+    assert.ok(decodeBody(fr, 'ISO-8859-1', true).text.includes(FR));
+    // Pure ASCII keeps the declared name (the text is the same either way).
+    assert.equal(decodeBody(Buffer.from('<p>plain</p>'), 'iso-8859-2', true).charset, 'iso-8859-2');
+  });
+
   const undeclared: [name: string, bytes: Buffer, want: string, charset: string][] = [
     ['Shift_JIS', page('<title>x</title>', JA_SJIS), JA, 'shift_jis'],
     ['EUC-JP', page('<title>x</title>', JA_EUC), JA, 'euc-jp'],

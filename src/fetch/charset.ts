@@ -10,6 +10,7 @@
  * before their `<meta>`, so the prescan here reads 4 KiB; pages that declare nothing at all are
  * sniffed, which is what those detectors do, restricted to what byte statistics tell reliably.
  */
+import { isAscii, isUtf8 } from 'node:buffer';
 
 export interface DecodedText {
   readonly text: string;
@@ -40,6 +41,20 @@ function decodeWindows1252(bytes: Uint8Array): string {
   return text.replace(C1, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]!);
 }
 
+/**
+ * Decodes with the declared decoder `dec`, windows-1252 by the WHATWG index (see CP1252_HIGH);
+ * but bytes that are valid UTF-8 and hold a non-ASCII character are UTF-8 whatever a legacy
+ * label says. Servers that send `charset=ISO-8859-1` by default over UTF-8 pages, and pages
+ * re-saved as UTF-8 under their old `<meta charset=Shift_JIS>`, are common; legacy text that
+ * happens to be valid UTF-8 is not (é as 0xC3 0xA9 would have to read "Ã©").
+ */
+function decodeDeclared(dec: TextDecoder, bytes: Uint8Array): DecodedText {
+  if (dec.encoding !== 'utf-8' && !dec.encoding.startsWith('utf-16') && !isAscii(bytes) && isUtf8(bytes)) {
+    return { text: new TextDecoder('utf-8').decode(bytes), charset: 'utf-8' };
+  }
+  return decodeWith(dec, bytes);
+}
+
 /** Decodes with `dec`, windows-1252 by the WHATWG index (see CP1252_HIGH). */
 function decodeWith(dec: TextDecoder, bytes: Uint8Array): DecodedText {
   return { text: dec.encoding === 'windows-1252' ? decodeWindows1252(bytes) : dec.decode(bytes), charset: dec.encoding };
@@ -63,7 +78,7 @@ export function decodeBody(bytes: Uint8Array, headerCharset: string | null, isHt
   if (bom) return { text: new TextDecoder(bom).decode(bytes), charset: bom };
   if (headerCharset) {
     const dec = decoderFor(headerCharset);
-    if (dec) return decodeWith(dec, bytes);
+    if (dec) return decodeDeclared(dec, bytes);
   }
   if (isHtml) {
     const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, META_PRESCAN_BYTES)).toString('latin1');
@@ -71,7 +86,7 @@ export function decodeBody(bytes: Uint8Array, headerCharset: string | null, isHt
     if (m) {
       const dec = decoderFor(m[1]!);
       // A page cannot declare UTF-16 in an ASCII-compatible <meta>: the HTML standard reads it as UTF-8.
-      if (dec && !dec.encoding.startsWith('utf-16')) return decodeWith(dec, bytes);
+      if (dec && !dec.encoding.startsWith('utf-16')) return decodeDeclared(dec, bytes);
     }
   }
   try {

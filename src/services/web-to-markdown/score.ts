@@ -22,6 +22,8 @@ const BLOCK_TAGS = new Set([
 ]);
 const PARAGRAPH_TAGS = new Set(['p', 'pre', 'td', 'blockquote', 'h2', 'h3', 'h4', 'h5', 'h6', 'li', 'dd']);
 const MIN_PARAGRAPH_CHARS = 25;
+/** Own text (not in child elements) that makes a container a paragraph in the relaxed fallback. */
+const OWN_TEXT_CHARS = 100;
 
 export function isBlock(tag: string): boolean {
   return BLOCK_TAGS.has(tag);
@@ -182,9 +184,23 @@ export function selectContent(root: ElementNode, relaxed = false): ElementNode[]
       if (typeof c !== 'string') stack.push(c);
     }
     const paragraphLike = PARAGRAPH_TAGS.has(el.tag) || ((el.tag === 'div' || el.tag === 'section' || el.tag === 'span') && !hasBlockChild(el));
-    if (!paragraphLike || el.textLen < MIN_PARAGRAPH_CHARS) continue;
-    if (el.tag === 'li' && linkDensity(el) > 0.5) continue;
-    const points = 1 + el.commas + Math.min(3, Math.floor(el.textLen / 100));
+    let points: number;
+    if (paragraphLike && el.textLen >= MIN_PARAGRAPH_CHARS) {
+      if (el.tag === 'li' && linkDensity(el) > 0.5) continue;
+      points = 1 + el.commas + Math.min(3, Math.floor(el.textLen / 100));
+    } else if (relaxed && el.ownText >= OWN_TEXT_CHARS && el.parent !== null) {
+      // Text written straight into a container between <br>s and figures (no <p>): Readability
+      // wraps such runs in paragraphs; here the container scores for its own text, for itself
+      // (it holds the text) and its ancestors.
+      points = 1 + el.ownCommas + Math.min(3, Math.floor(el.ownText / 100));
+      if (!el.scored) {
+        initCandidate(el, relaxed);
+        candidates.push(el);
+      }
+      el.score += points;
+    } else {
+      continue;
+    }
     let anc = el.parent;
     for (let level = 0; level < 5 && anc !== null && anc.parent !== null; level++, anc = anc.parent) {
       if (!anc.scored) {
@@ -255,16 +271,17 @@ function isAncestor(anc: ElementNode, el: ElementNode): boolean {
 
 /**
  * The last step of the fallback (trafilatura's "baseline"): the body's paragraphs minus
- * boilerplate, in document order. A paragraph is a p/pre/blockquote/dd, or a div/section/td/li
- * without block children, of >= 25 characters and link density < 0.25; subtrees whose class/id
- * says boilerplate (`unlikely`) are skipped. `measure` must have run on `body`.
+ * boilerplate, in document order. A paragraph is a p/pre/blockquote/dd, a div/section/td/li
+ * without block children, or any element with >= 100 characters of its own text (text between
+ * <br>s), of >= 25 characters and link density < 0.25; subtrees whose class/id says boilerplate
+ * (`unlikely`) are skipped. `measure` must have run on `body`.
  */
 export function bodyParagraphs(body: ElementNode): ElementNode[] {
   const out: ElementNode[] = [];
   const walk = (el: ElementNode): void => {
     for (const c of el.children) {
       if (typeof c === 'string' || c.unlikely || c.textLen < MIN_PARAGRAPH_CHARS) continue;
-      const leaf = c.tag === 'p' || c.tag === 'pre' || c.tag === 'blockquote' || c.tag === 'dd' || (!c.hasBlock && (c.tag === 'div' || c.tag === 'section' || c.tag === 'td' || c.tag === 'li'));
+      const leaf = c.tag === 'p' || c.tag === 'pre' || c.tag === 'blockquote' || c.tag === 'dd' || (!c.hasBlock && (c.tag === 'div' || c.tag === 'section' || c.tag === 'td' || c.tag === 'li')) || c.ownText >= OWN_TEXT_CHARS;
       if (leaf) {
         if (linkDensity(c) < 0.25) out.push(c);
       } else {
