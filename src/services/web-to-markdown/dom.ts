@@ -56,7 +56,7 @@ const CHROME_ROLES = new Set(['navigation', 'complementary', 'banner', 'contenti
 const VOID_TAGS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr', 'param', 'keygen']);
 
 /** Readability's "unlikely candidate" hints, extended with cookie/consent/newsletter/share widgets. */
-const UNLIKELY = /-ad-|\bads?\b|ai2html|banner|breadcrumb|combx|comment|community|cover-wrap|disqus|extra|gdpr|consent|cookie|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|newsletter|subscribe|signup|share|sharing|promo|outbrain|taboola|byline|masthead|toolbar|tags?-list|jump-?link|skip-?link|modal|overlay|paywall|print-only|screen-reader|sr-only|visually-?hidden/i;
+const UNLIKELY = /-ad-|\bads?\b|ai2html|banner|breadcrumb|combx|comment|community|cover-wrap|disqus|extra|gdpr|consent|cookie|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|newsletter|subscribe|signup|share|sharing|promo|outbrain|taboola|byline|masthead|toolbar|tags?-list|jump-?link|skip-?link|modal|overlay|print-only|screen-reader|sr-only|visually-?hidden/i;
 const MAYBE = /and|article|body|column|content|main|shadow|post|entry|story|text/i;
 const PROTECTED_TAGS = new Set(['html', 'body', 'article', 'main', 'table', 'tbody', 'tr', 'td', 'th', 'pre', 'code', 'p', 'li']);
 /**
