@@ -19,10 +19,10 @@
  *   npm run eval:extract [-- --verbose] [-- --dir D | --file F ...] [-- --no-baseline] [-- --no-tokens]
  *   npm run eval:extract -- --calibrate-tokens | --held-out-tokens
  *
- * --calibrate-tokens re-measures the piece table of token-estimate.ts on scrapinghub_dev (mean
- * exact tokens per piece kind and length, pages weighted equally) and prints it as
+ * --calibrate-tokens re-measures the piece table of token-estimate.ts on every page of the folder
+ * (mean exact tokens per piece kind and length, each source weighted equally) and prints it as
  * token-table.ts source. --held-out-tokens prints the estimate's error on pages its table was
- * not measured on (leave-one-out, and even/odd halves).
+ * not measured on (leave one source out, and even/odd halves).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -217,14 +217,14 @@ function readabilityBaseline(html: string): string {
 }
 
 /** Mean exact tokens per histogram slot over all pieces of the pages, each page weighted equally. */
-function calibrationTable(htmls: readonly string[], memo = new Map<string, number>()): Float64Array {
+function calibrationTable(htmls: readonly string[], memo = new Map<string, number>(), pageWeights?: readonly number[]): Float64Array {
   const width = PIECE_TABLE_SHAPE.kinds * (PIECE_TABLE_SHAPE.maxLen + 1);
   const tokens = new Float64Array(width);
   const pieces = new Float64Array(width);
-  for (const html of htmls) {
+  for (const [p, html] of htmls.entries()) {
     const starts: number[] = [];
     const hist = pieceHistogram(html, starts);
-    const weight = 1 / Math.max(1, countTokens(html, 'o200k_base'));
+    const weight = (pageWeights?.[p] ?? 1) / Math.max(1, countTokens(html, 'o200k_base'));
     for (let q = 0; q < starts.length; q += 2) {
       const piece = html.slice(starts[q]!, q + 2 < starts.length ? starts[q + 2]! : html.length);
       let n = memo.get(piece);
@@ -242,8 +242,15 @@ function calibrationTable(htmls: readonly string[], memo = new Map<string, numbe
   return table;
 }
 
-function calibrateTokens(htmls: readonly string[]): void {
-  const table = calibrationTable(htmls);
+/** Each source weighs the same in the table, whatever its number of pages (each page 1 / pages of its source). */
+function sourceWeights(sources: readonly string[]): number[] {
+  const n = new Map<string, number>();
+  for (const s of sources) n.set(s, (n.get(s) ?? 0) + 1);
+  return sources.map((s) => 1 / n.get(s)!);
+}
+
+function calibrateTokens(htmls: readonly string[], sources: readonly string[]): void {
+  const table = calibrationTable(htmls, new Map(), sourceWeights(sources));
   const row = PIECE_TABLE_SHAPE.maxLen + 1;
   const lines: string[] = [];
   for (let k = 0; k < PIECE_TABLE_SHAPE.kinds; k++) lines.push('  ' + Array.from(table.subarray(k * row, (k + 1) * row), String).join(', ') + ',');
@@ -251,10 +258,10 @@ function calibrateTokens(htmls: readonly string[]): void {
 }
 
 /**
- * How the estimate does on pages its table was not measured on: leave-one-out (table from the
- * other pages, error on the page left out) and a two-fold split (even/odd pages).
+ * How the estimate does on pages its table was not measured on: leave one source out (table
+ * from the other sources, error on the one left out) and a two-fold split (even/odd pages).
  */
-function heldOutTokens(htmls: readonly string[]): void {
+function heldOutTokens(htmls: readonly string[], sources: readonly string[]): void {
   const memo = new Map<string, number>();
   const exact = htmls.map((h) => countTokens(h, 'o200k_base'));
   const err = (i: number, table: Float64Array) => estimateFromHistogram(pieceHistogram(htmls[i]!), table) / exact[i]! - 1;
@@ -262,13 +269,19 @@ function heldOutTokens(htmls: readonly string[]): void {
     const abs = errors.map(Math.abs);
     return `mean |error| ${((abs.reduce((a, b) => a + b, 0) / abs.length) * 100).toFixed(1)}%, worst ${(Math.max(...abs) * 100).toFixed(1)}%, within 5%: ${abs.filter((e) => e <= 0.05).length}/${abs.length}`;
   };
-  const loo = htmls.map((_, i) => err(i, calibrationTable(htmls.filter((_, k) => k !== i), memo)));
-  console.log(`HTML token estimate, leave-one-out: ${summary(loo)}`);
+  const table = (keep: (i: number) => boolean) => {
+    const idx = htmls.map((_, i) => i).filter(keep);
+    return calibrationTable(idx.map((i) => htmls[i]!), memo, sourceWeights(idx.map((i) => sources[i]!)));
+  };
+  for (const src of [...new Set(sources)]) {
+    const t = table((i) => sources[i] !== src);
+    const test = htmls.map((_, i) => i).filter((i) => sources[i] === src);
+    console.log(`HTML token estimate, table without ${src}, error on ${src}: ${summary(test.map((i) => err(i, t)))}`);
+  }
   for (const half of [0, 1]) {
-    const train = htmls.filter((_, k) => k % 2 === half);
-    const table = calibrationTable(train, memo);
+    const t = table((i) => i % 2 === half);
     const test = htmls.map((_, i) => i).filter((i) => i % 2 !== half);
-    console.log(`HTML token estimate, table from the ${half === 0 ? 'even' : 'odd'} pages, error on the ${half === 0 ? 'odd' : 'even'} ones: ${summary(test.map((i) => err(i, table)))}`);
+    console.log(`HTML token estimate, table from the ${half === 0 ? 'even' : 'odd'} pages, error on the ${half === 0 ? 'odd' : 'even'} ones: ${summary(test.map((i) => err(i, t)))}`);
   }
 }
 
@@ -315,12 +328,12 @@ function summarize(rows: readonly Scored[]): string {
 }
 
 function main(): void {
-  if (args.includes('--calibrate-tokens')) {
-    calibrateTokens(loadPages().map((p) => p.html));
-    return;
-  }
-  if (args.includes('--held-out-tokens')) {
-    heldOutTokens(loadPages().map((p) => p.html));
+  if (args.includes('--calibrate-tokens') || args.includes('--held-out-tokens')) {
+    const { records } = loadRecords(extractFiles(dir));
+    const htmls = records.map((r) => r.html);
+    const sources = records.map((r) => r.source);
+    if (args.includes('--calibrate-tokens')) calibrateTokens(htmls, sources);
+    else heldOutTokens(htmls, sources);
     return;
   }
   const fileArgs = args.flatMap((a, i) => (a === '--file' && args[i + 1] !== undefined ? [args[i + 1]!] : []));

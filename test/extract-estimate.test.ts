@@ -77,3 +77,20 @@ describe('split HTML token estimate', () => {
     assert.deepEqual(counts, onePass(text));
   });
 });
+
+describe('HTML token estimate on text without spaces', () => {
+  it('grows with the length of a run of Han or kana (no piece stops at the last length slot)', () => {
+    for (const unit of ['中文网页正文内容', 'ひらがなとカタカナ']) {
+      const one = estimateHtmlTokens(`<p>${unit.repeat(40)}</p>`);
+      const two = estimateHtmlTokens(`<p>${unit.repeat(80)}</p>`);
+      assert.ok(two > one * 1.8, `${unit}: ${one} -> ${two}`);
+    }
+  });
+
+  it('ends a word at CJK punctuation, as the pre-tokeniser does (the comma opens the next piece)', () => {
+    const starts: number[] = [];
+    pieceHistogram('中文，网页。', starts);
+    // 中文 | ，网页 | 。 (o200k: an optional non-letter prefix, then letters; then a punctuation run).
+    assert.deepEqual(starts.filter((_, k) => k % 2 === 0), [0, 2, 5]);
+  });
+});
