@@ -15,9 +15,9 @@
  *      shapes, nothing about any site).
  *
  * Measured on the 245 development pages (four sources, English to Chinese and Japanese): mean
- * error 1.7-2.0% per source in sample, worst page 7.6%; with the table measured without the
+ * error 1.7-1.9% per source in sample, worst page 7.6%; with the table measured without the
  * source it is tested on (`npm run eval:extract -- --held-out-tokens`) mean 1.9-3.4%, worst
- * 13% (a Chinese page). The estimate costs ~1/12 of exact counting (1.0 vs 11.7 ms for an
+ * 13.1% (a Chinese page). The estimate costs ~1/12 of exact counting (1.0 vs 11.7 ms for an
  * average eval page of 175 KB).
  */
 import { PIECE_TOKENS } from './token-table.ts';
@@ -202,11 +202,16 @@ function scanCodes(codes: Uint16Array, n: number, to: number, offset: number, co
         other = true;
       }
       const wordLen = j - start;
-      if (cjk * 2 > wordLen) {
+      len = wordLen + (prefix >= 0 ? 1 : 0);
+      if (!other) {
+        const shape = uppers === 0 ? 0 : uppers === 1 && wordLen > 1 ? 1 : 2;
+        kind = (prefix < 0 ? 0 : prefix) * 3 + shape;
+        if (wordLen >= 4 && vowels * 3 < wordLen) kind += KIND_SPARSE_VOWELS;
+      } else if (cjk * 2 > wordLen) {
         kind = KIND_CJK;
         // Whole MAX_LEN pieces first (the prefix char rides with the first), then the rest below.
         let at = i;
-        let rest = wordLen + (prefix >= 0 ? 1 : 0);
+        let rest = len;
         while (rest > MAX_LEN) {
           counts[KIND_CJK * ROW + MAX_LEN]!++;
           if (starts !== undefined) starts.push(at + offset, KIND_CJK * ROW + MAX_LEN);
@@ -215,13 +220,7 @@ function scanCodes(codes: Uint16Array, n: number, to: number, offset: number, co
         }
         i = at;
         len = rest;
-      } else if (other) kind = KIND_NON_ASCII;
-      else {
-        const shape = uppers === 0 ? 0 : uppers === 1 && wordLen > 1 ? 1 : 2;
-        kind = (prefix < 0 ? 0 : prefix) * 3 + shape;
-        if (wordLen >= 4 && vowels * 3 < wordLen) kind += KIND_SPARSE_VOWELS;
-      }
-      len = wordLen + (prefix >= 0 ? 1 : 0);
+      } else kind = KIND_NON_ASCII;
     } else if (c === C.Digit) {
       j = i;
       while (j < n && j - i < 3 && CLASS[codes[j]!] === C.Digit) j++;
