@@ -384,6 +384,10 @@ function main(): void {
     for (const src of sources) console.log(`| ${name} | ${src} | ${summarize(rows.filter((r) => r.rec.source === src))} |`);
     if (sources.length > 1) console.log(`| ${name} | **pooled** | ${summarize(rows)} |`);
   }
+  if (records.length === 0) {
+    console.log('\nno usable record: nothing to score');
+    return;
+  }
   if (withBaseline) {
     const o = ours.reduce((a, r) => a + r.ms, 0);
     const b = base.reduce((a, r) => a + r.ms, 0);
