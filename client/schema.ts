@@ -82,7 +82,7 @@ export interface paths {
         put?: never;
         /**
          * Fetch a web page (or take its HTML) and return its main content as Markdown
-         * @description Fetching refuses non-public addresses, other ports than 80/443/FETCH_ALLOWED_PORTS and URLs with credentials (422 URL_BLOCKED), follows at most 5 redirects (each checked again) and caps size (FETCH_MAX_BYTES) and time (FETCH_TIMEOUT_MS). With `html` nothing is fetched and `url` only resolves relative links.
+         * @description Accepts bodies up to FETCH_MAX_BYTES + 64 KiB (other routes: MAX_BODY_BYTES). Fetching refuses non-public addresses and special-use names (localhost, .local, .internal, .home.arpa, .onion), other ports than 80/443/FETCH_ALLOWED_PORTS and URLs with credentials (422 URL_BLOCKED), follows at most 5 redirects (each checked again) and caps size (FETCH_MAX_BYTES) and time (FETCH_TIMEOUT_MS). With `html` nothing is fetched and `url` only resolves relative links.
          */
         post: operations["extractMarkdown"];
         delete?: never;
@@ -102,7 +102,7 @@ export interface paths {
         put?: never;
         /**
          * Fetch a web page (or take its HTML) and return its main content as Markdown
-         * @description Fetching refuses non-public addresses, other ports than 80/443/FETCH_ALLOWED_PORTS and URLs with credentials (422 URL_BLOCKED), follows at most 5 redirects (each checked again) and caps size (FETCH_MAX_BYTES) and time (FETCH_TIMEOUT_MS). With `html` nothing is fetched and `url` only resolves relative links.
+         * @description Accepts bodies up to FETCH_MAX_BYTES + 64 KiB (other routes: MAX_BODY_BYTES). Fetching refuses non-public addresses and special-use names (localhost, .local, .internal, .home.arpa, .onion), other ports than 80/443/FETCH_ALLOWED_PORTS and URLs with credentials (422 URL_BLOCKED), follows at most 5 redirects (each checked again) and caps size (FETCH_MAX_BYTES) and time (FETCH_TIMEOUT_MS). With `html` nothing is fetched and `url` only resolves relative links.
          */
         post: operations["webToMarkdown"];
         delete?: never;
