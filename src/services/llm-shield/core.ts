@@ -19,6 +19,7 @@ import { createLexicon } from './rules/lexicon.ts';
 import { detectOverride } from './rules/override.ts';
 import { detectExtraction } from './rules/extraction.ts';
 import { detectJailbreak } from './rules/jailbreak.ts';
+import { detectAddressed } from './rules/addressed.ts';
 import { detectHijack } from './rules/hijack.ts';
 import { adversarialSuffixStrength, tailSoup } from './rules/adversarial.ts';
 import { createDelimiterPatterns, findDelimiters, type DelimiterPattern } from './rules/delimiter.ts';
@@ -318,6 +319,7 @@ function scan(c: Compiled, src: string, depth: number, origin: Origin): ScanResu
   detectJailbreak(tokens, tokens.cats, plainEmit, { suffix });
   detectExfilInstruction(tokens, tokens.cats, plainEmit, hasDestination);
   detectHijack(tokens, plainEmit);
+  if (origin === 'external' && process.env.SHIELD_ADDR !== 'off') detectAddressed(tokens, fold.text, plainEmit, hasDestination);
 
   // ROT13: only worth a second reading when several tokens are lexicon words only in ROT13.
   let rotOnly = 0;

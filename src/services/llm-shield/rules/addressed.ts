@@ -1,0 +1,171 @@
+/**
+ * Text addressed to an AI model inside external content (CONTRACT.md API-08, origin `external`):
+ * a web page, an e-mail or a tool result is written for human readers, so a part that speaks to
+ * "the assistant", names the model's task ("when summarizing this", "in your response") or keeps
+ * something from the user ("the user must not know") was planted for the model that reads it.
+ *
+ * Groups of signals (fold-view tokens, one sentence; `stop` ends a sentence):
+ *
+ *   address  a model addressed: "dear AI", "hey assistant", "note to the model", "to the AI
+ *            reading this", "if you are an AI / a language model", "Assistant, ignore …"
+ *   task     the processing task named: "when summarizing/translating/reading this …", "in your
+ *            response/summary/answer"
+ *   conceal  "the user must not know/see …", "do not mention/reveal/tell …"
+ *   shift    "new/updated/real instructions", "ignore the above/previous …"
+ *   action   an agent's action verb (send, forward, transfer, click, visit, execute, download…)
+ *            with a URL or e-mail address in the same sentence
+ *
+ * An unambiguous address of a model blocks (0.8); "dear agent" or "Assistant, please …" (people
+ * too) count as a task signal. Each other group alone is weak (0.4, a signal
+ * for the model, not reported); two groups within WINDOW tokens block (0.7). One pass with a
+ * bounded look-around per token: O(tokens).
+ */
+import type { Emit } from '../types.ts';
+import type { Tokens } from '../tokens.ts';
+
+/** Words that name an AI model on their own. */
+const AI_STRONG = new Set(['ai', 'llm', 'llms', 'chatbot', 'gpt', 'chatgpt', 'claude', 'gemini', 'copilot']);
+/** Words that name one only in context ("model", "agent" and "assistant" are people's jobs too). */
+const AI_WEAK = new Set(['assistant', 'model', 'agent', 'bot']);
+/** "AI assistant", "language model": a qualifier that makes a weak noun an AI. */
+const AI_QUALIFIER = new Set(['ai', 'language', 'llm', 'gpt', 'chat', 'virtual', 'autonomous']);
+const VOCATIVE = new Set(['dear', 'hey', 'hi', 'hello', 'attention', 'attn']);
+const NOTE = new Set(['note', 'message', 'instruction', 'instructions', 'memo', 'reminder', 'notice']);
+const READING = new Set(['reading', 'processing', 'summarizing', 'summarising', 'parsing', 'viewing', 'analyzing', 'analysing', 'handling']);
+/** what follows a vocative's comma: an imperative or the second person */
+const IMPERATIVE = new Set([
+  'you', 'your', 'please', 'ignore', 'disregard', 'forget', 'reply', 'respond', 'answer', 'say', 'tell', 'output', 'print', 'write',
+  'send', 'forward', 'include', 'add', 'insert', 'append', 'summarize', 'summarise', 'translate', 'stop', 'do', 'don', 'dont', 'never',
+  'always', 'instead', 'make', 'use', 'visit', 'click', 'recommend', 'mention', 'remember', 'execute', 'run', 'call', 'return',
+]);
+/** imperatives that only make sense to a model ("Assistant, ignore …"; "Agent, please call me" is a person) */
+const MODEL_IMPERATIVE = new Set(['ignore', 'disregard', 'forget', 'output', 'print', 'respond', 'reply', 'summarize', 'summarise', 'translate', 'instead', 'include', 'append', 'insert', 'recommend', 'mention']);
+const TASK_CONJ = new Set(['when', 'while', 'if', 'before', 'after']);
+const TASK = new Set(['summarizing', 'summarising', 'translating', 'processing', 'reading', 'answering', 'responding', 'reviewing', 'analyzing', 'analysing', 'parsing', 'generating']);
+const THIS = new Set(['this', 'the', 'these', 'it']);
+const PREP = new Set(['in', 'into', 'to', 'within', 'throughout']);
+const OUTPUT = new Set(['response', 'responses', 'summary', 'answer', 'reply', 'output', 'translation', 'completion']);
+const PERSON = new Set(['user', 'users', 'reader', 'human', 'recipient', 'operator']);
+const NEG = new Set(['not', 'never', 't', 'nt', 'cannot']);
+const KNOW = new Set(['know', 'see', 'notice', 'learn', 'find', 'aware', 'realize', 'realise', 'suspect', 'be']);
+const DONT = new Set(['do', 'don', 'dont', 'never']);
+const CONCEAL = new Set(['mention', 'reveal', 'tell', 'disclose', 'inform', 'alert', 'notify', 'acknowledge']);
+const NEW = new Set(['new', 'updated', 'revised', 'real', 'actual', 'true', 'additional', 'hidden', 'secret']);
+const INSTRUCTIONS = new Set(['instruction', 'instructions', 'directive', 'directives', 'orders', 'task', 'objective']);
+const IGNORE = new Set(['ignore', 'disregard', 'forget']);
+const PRIOR = new Set(['above', 'previous', 'prior', 'earlier', 'preceding', 'original', 'initial']);
+const ADHERE = new Set(['adhere', 'follow', 'obey', 'comply', 'execute']);
+const STRICTLY = new Set(['strictly', 'carefully', 'exactly', 'only', 'now', 'immediately']);
+const COMPLETE = new Set(['complete', 'completed', 'done', 'finished']);
+const SECRETLY = new Set(['unnoticed', 'undetected', 'secretly', 'covertly', 'silently']);
+const TELLING = new Set(['telling', 'informing', 'notifying', 'alerting', 'asking', 'letting', 'mentioning']);
+const USE = new Set(['use', 'using', 'call', 'calling', 'invoke', 'invoking']);
+const TOOL = new Set(['tool', 'tools', 'function', 'plugin']);
+/** "GB29NWBK6016…": an account number (IBAN-shaped: country, check digits, 8+ digits) as a destination */
+const ACCOUNT = /^[a-z]{2}[0-9]{2}[a-z0-9]{8,30}$/;
+const isAccount = (x: string): boolean => x.length >= 12 && x.length <= 34 && ACCOUNT.test(x) && /[0-9]{8}/.test(x);
+/** actions that move data or money out (a page asking its reader to click or visit is ordinary) */
+const ACTION = new Set(['send', 'forward', 'email', 'mail', 'transfer', 'wire', 'pay', 'execute', 'upload', 'post', 'invoke']);
+
+const ACTION_GROUP = 3;
+const GROUPS = 4; // task, conceal, shift, action (address blocks on its own)
+const WINDOW = 48;
+
+/** `hasDestination(a, b)`: a URL or e-mail address lies in (or just after) tokens a..b. */
+export function detectAddressed(t: Tokens, text: string, emit: Emit, hasDestination: (a: number, b: number) => boolean): void {
+  const n = t.count;
+  const w = t.words;
+  const word = (i: number): string => (i >= 0 && i < n ? w[i]! : '');
+  /** tokens i and j (i < j) in one sentence */
+  const joined = (i: number, j: number): boolean => {
+    for (let k = i; k < j; k++) if (t.stop[k] === 1) return false;
+    return true;
+  };
+  const commaAfter = (i: number): boolean => {
+    const e = t.end[i]!;
+    const c = text.charCodeAt(e);
+    return c === 44 || c === 58; // , :
+  };
+  /** "system" written as a role label: ":" or a closing bracket after it, an opening one before it */
+  const roleMarker = (i: number): boolean => {
+    const after = text.charCodeAt(t.end[i]!);
+    const before = t.start[i]! > 0 ? text.charCodeAt(t.start[i]! - 1) : 0;
+    return after === 58 || after === 41 || after === 93 || after === 62 || after === 95 || before === 40 || before === 91 || before === 60;
+  };
+  const sentenceStart = (i: number): boolean => i === 0 || t.stop[i - 1] === 1;
+  /** a model named by the tokens ending at i ("AI", "AI assistant", "language model") */
+  const aiAt = (i: number): 0 | 1 | 2 => {
+    const x = word(i);
+    if (AI_WEAK.has(x) && i > 0 && AI_QUALIFIER.has(word(i - 1)) && joined(i - 1, i)) return 2;
+    if (AI_STRONG.has(x) && !AI_WEAK.has(word(i + 1))) return 2;
+    return AI_WEAK.has(x) ? 1 : 0;
+  };
+  // last token index of each weak group's most recent hit (-1: none yet)
+  const last = new Int32Array(GROUPS).fill(-1 - WINDOW);
+  const weak = (g: number, a: number, b: number): void => {
+    let other = -1;
+    for (let k = 0; k < GROUPS; k++) if (k !== g && a - last[k]! <= WINDOW && (other < 0 || last[k]! < last[other]!)) other = k;
+    if (other >= 0) emit('INDIRECT_PROMPT_INJECTION', 'indirect.addressed_combined', 0.7, Math.min(last[other]!, a), b);
+    else if (g !== ACTION_GROUP) emit('INDIRECT_PROMPT_INJECTION', 'indirect.addressed_weak', 0.4, a, b);
+    last[g] = b;
+  };
+  for (let i = 0; i < n; i++) {
+    const x = w[i]!;
+    const ai = aiAt(i);
+    if (ai > 0) {
+      const p1 = word(i - 1);
+      const q = ai === 2 && AI_QUALIFIER.has(p1) ? i - 1 : i; // first token of the name
+      const b1 = word(q - 1);
+      const b2 = word(q - 2);
+      const b3 = word(q - 3);
+      let strong = false;
+      // dear AI, hey assistant, attention LLM
+      // ("Dear agent," and "Hi assistant," also open letters to people: a weak noun is only a signal)
+      if ((VOCATIVE.has(b1) && joined(q - 1, i)) || (VOCATIVE.has(b2) && (b1 === 'the' || b1 === 'my') && joined(q - 2, i))) {
+        strong = ai === 2;
+        if (!strong) weak(0, q - 1, i);
+      }
+      // note to the AI / message for any assistant / to the model reading this
+      else if ((b1 === 'the' || b1 === 'any' || b1 === 'all') && (b2 === 'to' || b2 === 'for') && joined(q - 2, i)) strong = NOTE.has(b3) || READING.has(word(i + 1));
+      // if you are an AI / you are a language model
+      else if ((b1 === 'an' || b1 === 'a') && b2 === 'are' && b3 === 'you' && joined(q - 3, i)) strong = ai === 2 && (commaAfter(i) || t.stop[i] === 1 || i + 1 >= n || READING.has(word(i + 1)) || AI_WEAK.has(word(i + 1)) || AI_QUALIFIER.has(word(i + 1)));
+      // "to you, the AI language model"
+      else if (b1 === 'the' && b2 === 'you' && joined(q - 2, i)) strong = ai === 2;
+      // "Assistant, ignore the user ..." at a sentence's start
+      else if (sentenceStart(q) && commaAfter(i) && IMPERATIVE.has(word(i + 1))) {
+        strong = ai === 2 || MODEL_IMPERATIVE.has(word(i + 1));
+        if (!strong) weak(0, q, i + 1);
+      }
+      if (strong) emit('INDIRECT_PROMPT_INJECTION', 'indirect.addressed_model', 0.8, Math.max(0, q - 3), Math.min(n - 1, i + 1));
+      continue;
+    }
+    if (TASK_CONJ.has(x) && TASK.has(word(i + 1)) && (THIS.has(word(i + 2)) || THIS.has(word(i + 3))) && joined(i, i + 2)) weak(0, i, i + 2);
+    else if (x === 'your' && OUTPUT.has(word(i + 1)) && PREP.has(word(i - 1)) && joined(i - 1, i + 1)) weak(0, i - 1, i + 1);
+    else if (PERSON.has(x) && word(i - 1) === 'the') {
+      for (let k = i + 1; k < n && k <= i + 4 && joined(i, k); k++) {
+        if (NEG.has(w[k]!) && (KNOW.has(word(k + 1)) || KNOW.has(word(k + 2)))) {
+          weak(1, i - 1, Math.min(n - 1, k + 2));
+          break;
+        }
+      }
+    } else if (DONT.has(x) && (CONCEAL.has(word(i + 1)) || (NEG.has(word(i + 1)) && CONCEAL.has(word(i + 2))))) weak(1, i, Math.min(n - 1, i + 2));
+    else if (NEW.has(x) && INSTRUCTIONS.has(word(i + 1))) weak(2, i, i + 1);
+    else if (IGNORE.has(x) && (PRIOR.has(word(i + 1)) || PRIOR.has(word(i + 2)) || INSTRUCTIONS.has(word(i + 1)))) weak(2, i, Math.min(n - 1, i + 2));
+    // "you must strictly adhere to the following", "task complete." (a faked end of the task)
+    else if (x === 'must' && (ADHERE.has(word(i + 1)) || (STRICTLY.has(word(i + 1)) && ADHERE.has(word(i + 2))))) weak(2, i, Math.min(n - 1, i + 2));
+    else if (x === 'task' && COMPLETE.has(word(i + 1)) && t.stop[i + 1] === 1) weak(2, i, i + 1);
+    // a role marker inside content: "system:", "(system_message)", "[system]"
+    else if (x === 'system' && roleMarker(i)) weak(2, i, i);
+    else if (SECRETLY.has(x) || (x === 'without' && TELLING.has(word(i + 1)))) weak(1, i, Math.min(n - 1, i + 1));
+    else if (USE.has(x)) {
+      for (let k = i + 1; k < n && k <= i + 5 && joined(i, k); k++) if (TOOL.has(w[k]!)) { weak(3, i, k); break; }
+    }
+    else if (ACTION.has(x) && (sentenceStart(i) || word(i - 1) === 'please' || word(i - 1) === 'and' || (word(i - 1) === 'system' && roleMarker(i - 1)))) {
+      let e = i;
+      while (e + 1 < n && e < i + 12 && t.stop[e] !== 1) e++;
+      let account = false;
+      for (let k = i + 1; k <= e && !account; k++) account = isAccount(w[k]!);
+      if (account || hasDestination(i, e)) weak(3, i, e);
+    }
+  }
+}
