@@ -40,6 +40,17 @@ const IMPERATIVE = new Set([
 ]);
 /** imperatives that only make sense to a model ("Assistant, ignore …"; "Agent, please call me" is a person) */
 const MODEL_IMPERATIVE = new Set(['ignore', 'disregard', 'forget', 'output', 'print', 'respond', 'reply', 'summarize', 'summarise', 'translate', 'instead', 'include', 'append', 'insert', 'recommend', 'mention']);
+/** a turn label inside content ("User: …", "Assistant: …") */
+const ROLE = new Set(['user', 'assistant', 'human', 'ai']);
+/** "note to automated analysis software", "message for any crawler" */
+const MACHINE = new Set(['automated', 'automatic', 'ai', 'llm', 'llms', 'language', 'chatbot', 'chatbots', 'assistant', 'assistants', 'model', 'models', 'agent', 'agents', 'bot', 'bots', 'crawler', 'crawlers', 'scanner', 'scanners', 'gpt', 'chatgpt', 'claude', 'gemini', 'copilot']);
+const DET = new Set(['the', 'any', 'all', 'an', 'a', 'every']);
+/** output control: "reply with only the following", "just print", "repeat the following sentence" */
+const SAY = new Set(['print', 'say', 'output', 'reply', 'respond', 'repeat', 'write', 'answer', 'return']);
+const ONLY = new Set(['only', 'just', 'exactly', 'verbatim', 'nothing', 'solely', 'simply']);
+const IGNORE_TARGET = new Set(['instructions', 'info', 'information', 'text', 'content', 'context', 'data', 'rules', 'document', 'documents', 'snippets', 'input', 'else']);
+/** "answer the following questions" is an exercise, not output control */
+const ANSWERABLE = new Set(['question', 'questions', 'items', 'problems', 'exercises']);
 const TASK_CONJ = new Set(['when', 'while', 'if', 'before', 'after']);
 const TASK = new Set(['summarizing', 'summarising', 'translating', 'processing', 'reading', 'answering', 'responding', 'reviewing', 'analyzing', 'analysing', 'parsing', 'generating']);
 const THIS = new Set(['this', 'the', 'these', 'it']);
@@ -68,7 +79,7 @@ const isAccount = (x: string): boolean => x.length >= 12 && x.length <= 34 && AC
 const ACTION = new Set(['send', 'forward', 'email', 'mail', 'transfer', 'wire', 'pay', 'execute', 'upload', 'post', 'invoke']);
 
 const ACTION_GROUP = 3;
-const GROUPS = 4; // task, conceal, shift, action (address blocks on its own)
+const GROUPS = 5; // + output control // task, conceal, shift, action (address blocks on its own)
 const WINDOW = 48;
 
 /** `hasDestination(a, b)`: a URL or e-mail address lies in (or just after) tokens a..b. */
@@ -139,6 +150,13 @@ export function detectAddressed(t: Tokens, text: string, emit: Emit, hasDestinat
       if (strong) emit('INDIRECT_PROMPT_INJECTION', 'indirect.addressed_model', 0.8, Math.max(0, q - 3), Math.min(n - 1, i + 1));
       continue;
     }
+    if (NOTE.has(x) && (word(i + 1) === 'to' || word(i + 1) === 'for')) {
+      const m = DET.has(word(i + 2)) ? i + 3 : i + 2;
+      if (MACHINE.has(word(m)) && joined(i, m)) {
+        emit('INDIRECT_PROMPT_INJECTION', 'indirect.addressed_model', 0.8, i, m);
+        continue;
+      }
+    }
     if (TASK_CONJ.has(x) && TASK.has(word(i + 1)) && (THIS.has(word(i + 2)) || THIS.has(word(i + 3))) && joined(i, i + 2)) weak(0, i, i + 2);
     else if (x === 'your' && OUTPUT.has(word(i + 1)) && PREP.has(word(i - 1)) && joined(i - 1, i + 1)) weak(0, i - 1, i + 1);
     else if (PERSON.has(x) && word(i - 1) === 'the') {
@@ -155,7 +173,9 @@ export function detectAddressed(t: Tokens, text: string, emit: Emit, hasDestinat
     else if (x === 'must' && (ADHERE.has(word(i + 1)) || (STRICTLY.has(word(i + 1)) && ADHERE.has(word(i + 2))))) weak(2, i, Math.min(n - 1, i + 2));
     else if (x === 'task' && COMPLETE.has(word(i + 1)) && t.stop[i + 1] === 1) weak(2, i, i + 1);
     // a role marker inside content: "system:", "(system_message)", "[system]"
-    else if (x === 'system' && roleMarker(i)) weak(2, i, i);
+    else if ((x === 'system' && roleMarker(i)) || (ROLE.has(x) && text.charCodeAt(t.end[i]!) === 58)) weak(2, i, i);
+    else if (IGNORE.has(x) && DET.has(word(i + 1)) && (IGNORE_TARGET.has(word(i + 2)) || IGNORE_TARGET.has(word(i + 3))) && joined(i, i + 2)) weak(2, i, i + 2);
+    else if ((SAY.has(x) && (ONLY.has(word(i + 1)) || (word(i + 1) === 'with' && ONLY.has(word(i + 2))) || (word(i + 1) === 'the' && word(i + 2) === 'following' && !ANSWERABLE.has(word(i + 3))))) || (x === 'just' && SAY.has(word(i + 1))) || (x === 'nothing' && word(i + 1) === 'else' && t.stop[i + 1] === 1)) weak(4, i, Math.min(n - 1, i + 2));
     else if (SECRETLY.has(x) || (x === 'without' && TELLING.has(word(i + 1)))) weak(1, i, Math.min(n - 1, i + 1));
     else if (USE.has(x)) {
       for (let k = i + 1; k < n && k <= i + 5 && joined(i, k); k++) if (TOOL.has(w[k]!)) { weak(3, i, k); break; }
