@@ -147,7 +147,11 @@ export function detectAddressed(t: Tokens, text: string, emit: Emit, hasDestinat
         strong = ai === 2 || MODEL_IMPERATIVE.has(word(i + 1));
         if (!strong) weak(0, q, i + 1);
       }
-      if (strong) emit('INDIRECT_PROMPT_INJECTION', 'indirect.addressed_model', 0.8, Math.max(0, q - 3), Math.min(n - 1, i + 1));
+      if (strong) {
+        let s0 = q; // the address's first token, inside its sentence
+        while (s0 > Math.max(0, q - 3) && t.stop[s0 - 1] !== 1) s0--;
+        emit('INDIRECT_PROMPT_INJECTION', 'indirect.addressed_model', 0.8, s0, Math.min(n - 1, i + 1));
+      }
       continue;
     }
     if (NOTE.has(x) && (word(i + 1) === 'to' || word(i + 1) === 'for')) {
