@@ -43,6 +43,27 @@ export const CONTRAST_CLASSES: readonly string[] = [
   'min minimum|max maximum',
   'input inputs|output outputs',
   'male|female',
+  // Platforms and products: an answer for one is wrong for the other (vectors put them side by side).
+  'windows|mac macos osx macbook imac|linux ubuntu debian fedora|android|ios iphone ipad',
+  'chrome|firefox|safari|explorer',
+  'python|java|javascript|php|ruby|perl|swift|kotlin|golang|rust|scala',
+  'playstation ps4|xbox|nintendo wii',
+  'google|microsoft|apple|amazon|facebook|samsung|sony|intel|nvidia|ibm|oracle',
+  // Currencies and units.
+  'dollar dollars usd|euro euros eur|pound pounds gbp sterling|yen jpy|yuan rmb renminbi|rupee rupees inr|bitcoin bitcoins btc',
+  'second seconds|minute minutes|hour hours|day days|week weeks|month months|year years|decade decades|century centuries',
+  'mm millimeter millimeters millimetre millimetres|cm centimeter centimeters centimetre centimetres|km kilometer kilometers kilometre kilometres|mile miles|meter meters metre metres|foot feet|inch inches|yard yards',
+  'mg milligram milligrams|gram grams|kg kilogram kilograms kilo kilos|lb lbs|ounce ounces|ton tons tonne tonnes',
+  'celsius|fahrenheit|kelvin',
+  'kb kilobyte kilobytes|mb megabyte megabytes|gb gigabyte gigabytes|tb terabyte terabytes',
+];
+
+/** What each entry of CONTRAST_CLASSES is about (pair features count conflicts per kind). */
+export type ContrastKind = 'date' | 'direction' | 'platform' | 'unit' | 'other';
+export const CONTRAST_KINDS: readonly ContrastKind[] = [
+  'date', 'date', 'direction', 'direction', 'direction', 'direction', 'other', 'other', 'other', 'other', 'other', 'other', 'other', 'other', 'other', 'other', 'other',
+  'platform', 'platform', 'platform', 'platform', 'platform',
+  'unit', 'unit', 'unit', 'unit', 'unit', 'unit',
 ];
 
 
@@ -80,6 +101,8 @@ export interface SentenceFeatures {
   readonly order?: Int32Array;
   /** The text has "by" (a passive may swap agent and object around the verb). */
   readonly passive?: boolean;
+  /** Per content word (same order as ids): 1 when it is written as a name (tokenizer `proper`); absent in older entries. */
+  readonly proper?: Uint8Array;
 }
 
 export interface Embedded {
@@ -89,7 +112,10 @@ export interface Embedded {
 }
 
 /** Question kinds: how/what/which often ask the same thing ("how do I" = "what is the way to"); the rest do not. */
-export const QUESTION_KIND: Readonly<Record<string, number>> = { how: 1, what: 1, which: 1, when: 2, where: 3, why: 4, who: 5, whom: 5, whose: 5 };
+export const QUESTION_KIND: Readonly<Record<string, number>> = {
+  how: 1, what: 1, which: 1, when: 2, where: 3, why: 4, who: 5, whom: 5, whose: 5,
+  'how many': 6, 'how long': 7, 'how old': 8, 'how far': 9,
+};
 
 const NUMERIC = /^[\d.,]*\d[\d.,]*$/;
 
@@ -231,6 +257,7 @@ export class GloveEmbedder implements WordKnowledge {
     const seen = new Map<number, number>();
     const rows: number[] = [];
     const attributed: boolean[] = [];
+    const proper: boolean[] = [];
     // Long texts repeat words: resolve each distinct word once (row, weight, key).
     const resolved = new Map<string, { r: number; wt: number; k: number }>();
     for (let t = 0; t < tokens.content.length; t++) {
@@ -251,7 +278,8 @@ export class GloveEmbedder implements WordKnowledge {
         seen.set(k, rows.length);
         rows.push(r);
         attributed.push(tokens.attributed[t] === true);
-      }
+        proper.push(tokens.proper[t] === true);
+      } else if (tokens.proper[t] === true) proper[seen.get(k)!] = true;
     }
     const weightOf = (slot: number): number => this.coverageWeight(rows[slot]!) * (attributed[slot] ? ATTRIBUTION_WEIGHT : 1);
     let order = [...seen.keys()];
@@ -267,16 +295,18 @@ export class GloveEmbedder implements WordKnowledge {
     const ids = new Int32Array(n);
     const keys = new Int32Array(n);
     const weights = new Float32Array(n);
+    const names = new Uint8Array(n);
     for (let i = 0; i < n; i++) {
       keys[i] = order[i]!;
       const slot = seen.get(order[i]!)!;
       ids[i] = rows[slot]!;
       weights[i] = weightOf(slot);
+      names[i] = proper[slot] ? 1 : 0;
     }
     removeAndNormalise(vector, this.common);
     const questions = tokens.question === null ? 0 : (QUESTION_KIND[tokens.question] ?? 0);
     const codes = orderCodes(tokens.sequence, (w) => resolved.get(w)?.k ?? this.key(w));
-    return { vector, features: { ids, keys, weights, negated: tokens.negated, questions, order: codes, passive: tokens.passive } };
+    return { vector, features: { ids, keys, weights, negated: tokens.negated, questions, order: codes, passive: tokens.passive, proper: names } };
   }
 
   /** First principal direction of the frequency-weighted frequent-word vectors (power iteration). */

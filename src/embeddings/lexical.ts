@@ -50,6 +50,7 @@ export function lexicalFeatures(tokens: Tokens): SentenceFeatures {
     questions: tokens.question === null ? 0 : (QUESTION_KIND[tokens.question] ?? 0),
     order: orderCodes(tokens.sequence, (w) => keyOf(stem(w))),
     passive: tokens.passive,
+    proper: Uint8Array.from(tokens.proper, (x) => (x ? 1 : 0)),
   };
 }
 

@@ -72,16 +72,54 @@ export interface Tokens {
   readonly sequence: readonly string[];
   /** "by" occurs (a passive may name the agent after the verb: no swap around a content word). */
   readonly passive: boolean;
+  /** Per content word: written capitalised inside a sentence, or as an acronym (a name: PROPER_NOUNS). */
+  readonly proper: readonly boolean[];
+}
+
+/**
+ * Question words whose next word changes the kind of answer: "how many" asks for a count, "how
+ * long" for a duration; plain "how" for a way. The pair becomes the question word.
+ */
+const HOW_NEXT: Readonly<Record<string, string>> = { many: 'how many', much: 'how many', long: 'how long', often: 'how long', old: 'how old', far: 'how far' };
+
+/** Above this share of capitalised words a text is in title case or shouting: no word counts as a name. */
+const TITLE_CASE_SHARE = 0.5;
+
+/**
+ * Lower-cased words written as names: capitalised not at the start of a sentence ("I use Windows"),
+ * or two or more capitals ("NASA", "iOS" counts by its inner capital). Empty for title case.
+ */
+function properNouns(text: string): Set<string> {
+  const out = new Set<string>();
+  let words = 0;
+  let capitalised = 0;
+  for (const m of text.matchAll(WORD)) {
+    const w = m[0];
+    words++;
+    const upper = w.replace(/[^\p{Lu}]/gu, '').length;
+    if (upper === 0 || w === 'I') continue;
+    capitalised++;
+    // Sentence start: nothing but spaces, quotes or brackets since the last . ! ? or the text start.
+    let j = m.index - 1;
+    while (j >= 0 && /[\s"'“‘(\[]/.test(text[j]!)) j--;
+    const initial = j < 0 || /[.!?:]/.test(text[j]!);
+    if (upper >= 2 || !initial) out.add(w.toLowerCase());
+  }
+  if (words > 2 && capitalised > words * TITLE_CASE_SHARE) out.clear();
+  return out;
 }
 
 /** Splits text into word tokens; see the module comment. */
 export function tokenize(text: string): Tokens {
-  let t = text.normalize('NFKC').toLowerCase();
+  const nfkc = text.normalize('NFKC');
+  const names = properNouns(nfkc);
+  let t = nfkc.toLowerCase();
   for (const [re, rep] of CONTRACTIONS) t = t.replace(re, rep);
   t = t.replace(ABBREVIATION, (_, first: string, rest: string) => first + rest.replaceAll('.', ''));
   const all = t.match(WORD) ?? [];
   const content: string[] = [];
   const attributed: boolean[] = [];
+  const proper: boolean[] = [];
   let question: string | null = null;
   let negated = false;
   let passive = false;
@@ -106,15 +144,16 @@ export function tokenize(text: string): Tokens {
     }
     if (NEGATIONS.has(w)) negated = true;
     else if (QUESTION_WORDS.has(w)) {
-      if (isQuestion && question === null) question = w;
+      if (isQuestion && question === null) question = (w === 'how' ? HOW_NEXT[all[i + 1] ?? ''] : undefined) ?? w;
     } else if (!STOP_WORDS.has(w)) {
       content.push(w);
+      proper.push(names.has(w));
       sequence.push(w);
       attributed.push(i - lastReport <= ATTRIBUTION_WINDOW || nextReport - i <= ATTRIBUTION_WINDOW);
     } else if (ORDER_MARKERS.has(w)) sequence.push('>' + w);
     else if (w === 'by') passive = true;
   }
-  return { all, content, attributed, negated, question, sequence, passive };
+  return { all, content, attributed, negated, question, sequence, passive, proper };
 }
 
 /**

@@ -150,7 +150,7 @@ function coverage(x: SentenceFeatures, y: SentenceFeatures, words: WordKnowledge
 }
 
 /** A word on one side only whose antonym is on the other side only. */
-function antonymConflict(a: SentenceFeatures, b: SentenceFeatures, words: WordKnowledge): boolean {
+export function antonymConflict(a: SentenceFeatures, b: SentenceFeatures, words: WordKnowledge): boolean {
   for (let i = 0; i < a.keys.length; i++) {
     const ka = a.keys[i]!;
     const ia = a.ids[i]!;
@@ -206,7 +206,7 @@ function firstIndex(seq: Int32Array, code: number): number {
 }
 
 /** Two words of both sides in opposite order around a common anchor (see the module comment). */
-function swappedRoles(a: SentenceFeatures, b: SentenceFeatures): boolean {
+export function swappedRoles(a: SentenceFeatures, b: SentenceFeatures): boolean {
   const sa = a.order;
   const sb = b.order;
   if (sa === undefined || sb === undefined || sa.length < 3 || sb.length < 3) return false;

@@ -384,7 +384,7 @@ function tenantBase(prefix: string, tenant: string): string {
   return `${prefix}c:${tenant.length}:${tenant}:`;
 }
 
-function b64(a: Float32Array | Int32Array): string {
+function b64(a: Float32Array | Int32Array | Uint8Array): string {
   return Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString('base64');
 }
 
@@ -408,14 +408,23 @@ export function encodeFeatures(f: SentenceFeatures): string {
     n: f.negated,
     q: f.questions,
     ...(f.order === undefined ? {} : { o: b64(f.order), p: f.passive === true }),
+    ...(f.proper === undefined ? {} : { g: b64(f.proper) }),
   });
 }
 
 export function decodeFeatures(s: string): SentenceFeatures {
-  const o = JSON.parse(s) as { i: string; k: string; w: string; n: boolean; q: number; o?: string; p?: boolean };
-  const f = { ids: new Int32Array(bytes(o.i)), keys: new Int32Array(bytes(o.k)), weights: new Float32Array(bytes(o.w)), negated: o.n, questions: o.q };
-  // Entries written before the order rule carry no sequence: the rule skips them.
-  return o.o === undefined ? f : { ...f, order: new Int32Array(bytes(o.o)), passive: o.p === true };
+  const o = JSON.parse(s) as { i: string; k: string; w: string; n: boolean; q: number; o?: string; p?: boolean; g?: string };
+  const f: SentenceFeatures = {
+    ids: new Int32Array(bytes(o.i)),
+    keys: new Int32Array(bytes(o.k)),
+    weights: new Float32Array(bytes(o.w)),
+    negated: o.n,
+    questions: o.q,
+    // Entries written before the order rule carry no sequence (the rule skips them), older ones no name flags.
+    ...(o.o === undefined ? {} : { order: new Int32Array(bytes(o.o)), passive: o.p === true }),
+    ...(o.g === undefined ? {} : { proper: new Uint8Array(bytes(o.g)) }),
+  };
+  return f;
 }
 
 interface Expiry {

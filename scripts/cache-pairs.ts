@@ -1,0 +1,116 @@
+/**
+ * Labelled pairs for the API-05 verifier (train:cache, eval:cache): reading JSONL files that
+ * tolerate bad records, the dataset groups of leave-one-dataset-out, and the pair features.
+ *
+ * A record needs `text_a`, `text_b` (non-empty strings) and `label` (0 or 1); `dataset` (or
+ * `source`) names its origin. Anything else is skipped and counted by reason.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { dot } from '../src/embeddings/glove.ts';
+import type { Embedder, EmbeddedText } from '../src/embeddings/index.ts';
+import { N_FEATURES, PairScorer } from '../src/embeddings/pair-features.ts';
+import type { WordKnowledge } from '../src/embeddings/verify.ts';
+
+export interface Pair {
+  readonly id: string;
+  readonly text_a: string;
+  readonly text_b: string;
+  readonly label: 0 | 1;
+  /** The record's `dataset` (or `source`), "unknown" when absent. */
+  readonly dataset: string;
+  /** Leave-one-dataset-out group (groupOf). */
+  readonly group: string;
+}
+
+export interface Loaded {
+  readonly pairs: Pair[];
+  /** Skipped records by reason. */
+  readonly skipped: Map<string, number>;
+}
+
+/**
+ * Dataset -> group of leave-one-dataset-out: one group per upstream corpus (the STS benchmark's
+ * files and the SemEval STS years are one corpus; MRPC's train and dev splits are one).
+ */
+export function groupOf(dataset: string): string {
+  if (/^(STSB|SemEval-STS)/i.test(dataset)) return 'STSB';
+  if (/^MRPC/i.test(dataset)) return 'MRPC';
+  if (/^SemEval2016-Task3/i.test(dataset)) return 'SemEval-QL';
+  if (/^PAN/i.test(dataset)) return 'PAN';
+  return dataset;
+}
+
+/** The .jsonl files of `dir` (sorted, so the order and the trained weights are stable). */
+export function jsonlFiles(dir: string): string[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.jsonl') && statSync(path.join(dir, f)).isFile())
+    .sort()
+    .map((f) => path.join(dir, f));
+}
+
+/** Reads JSONL files; never throws on a record (bad ones are counted in `skipped`). */
+export function readPairs(files: readonly string[]): Loaded {
+  const pairs: Pair[] = [];
+  const skipped = new Map<string, number>();
+  const skip = (why: string): void => void skipped.set(why, (skipped.get(why) ?? 0) + 1);
+  for (const file of files) {
+    const lines = readFileSync(file, 'utf8').split('\n');
+    lines.forEach((line, i) => {
+      if (line.trim() === '') return;
+      let r: Record<string, unknown>;
+      try {
+        const v = JSON.parse(line) as unknown;
+        if (v === null || typeof v !== 'object' || Array.isArray(v)) return skip('not a JSON object');
+        r = v as Record<string, unknown>;
+      } catch {
+        return skip('not JSON');
+      }
+      if (typeof r.text_a !== 'string' || r.text_a.trim() === '') return skip('text_a missing, null or empty');
+      if (typeof r.text_b !== 'string' || r.text_b.trim() === '') return skip('text_b missing, null or empty');
+      if (r.label !== 0 && r.label !== 1) return skip('label not 0 or 1');
+      const dataset = typeof r.dataset === 'string' && r.dataset !== '' ? r.dataset : typeof r.source === 'string' && r.source !== '' ? r.source : 'unknown';
+      const id = typeof r.id === 'string' ? r.id : `${path.basename(file)}:${i + 1}`;
+      pairs.push({ id, text_a: r.text_a, text_b: r.text_b, label: r.label, dataset, group: groupOf(dataset) });
+    });
+  }
+  return { pairs, skipped };
+}
+
+export interface PairRows {
+  /** N_FEATURES values per pair, row-major. */
+  readonly x: Float64Array;
+  /** RULE bits per pair. */
+  readonly rules: Uint32Array;
+  readonly cosine: Float64Array;
+  /** Same normalised text on both sides (an exact repeat: the cache serves it with score 1). */
+  readonly exact: Uint8Array;
+}
+
+/** Pair features of every pair (text_b is the query, text_a the cached entry, as the cache sees it). */
+export function pairRows(embedder: Embedder, words: WordKnowledge, pairs: readonly Pair[]): PairRows {
+  const scorer = new PairScorer(words);
+  const x = new Float64Array(pairs.length * N_FEATURES);
+  const rules = new Uint32Array(pairs.length);
+  const cosine = new Float64Array(pairs.length);
+  const exact = new Uint8Array(pairs.length);
+  const row = new Float64Array(N_FEATURES);
+  const memo = new Map<string, EmbeddedText>();
+  const embed = (t: string): EmbeddedText => {
+    let e = memo.get(t);
+    if (e === undefined) {
+      e = embedder.embed(t) as EmbeddedText;
+      memo.set(t, e);
+    }
+    return e;
+  };
+  pairs.forEach((p, i) => {
+    const a = embed(p.text_a);
+    const b = embed(p.text_b);
+    cosine[i] = dot(a.vector, b.vector);
+    exact[i] = a.fingerprint === b.fingerprint ? 1 : 0;
+    rules[i] = scorer.compute(cosine[i]!, b.features, a.features, row);
+    x.set(row, i * N_FEATURES);
+  });
+  return { x, rules, cosine, exact };
+}

@@ -1,0 +1,296 @@
+/**
+ * Pair features of the API-05 verifier: what the learned model (verifier.ts) sees of a query and a
+ * cached query, and which of its rules fired. Computed once per HNSW candidate, into a caller's
+ * Float64Array (no allocation per call).
+ *
+ * The features target the typical wrong hit of a word-vector cache:
+ *   - how much of each side's content the other covers (soft: a word-vector neighbour counts
+ *     cosine^2; exact: the same word or the same contrast group), the weaker and the stronger
+ *     direction, the heaviest word left without a counterpart: one side asking for more;
+ *   - conflicts in contrast classes (glove.ts CONTRAST_CLASSES), per kind: numbers ("Python 2"
+ *     vs "Python 3", "5 km" vs "10 km"), dates (weekday, month), platforms and products
+ *     (Mac/Windows, Java/Python), units and currencies, directions (rose/fell, buy/sell), others;
+ *     a number on one side only;
+ *   - names (tokenizer `proper`) and unknown words on one side only: a different subject or object;
+ *   - a different question word (why/how/when/how many), a question against a statement;
+ *   - a negation on one side only, WordNet antonyms, swapped roles (verify.ts);
+ *   - the sentence cosine, lengths, and one-hot bins of cosine and coverage (the model is linear:
+ *     bins let it bend).
+ *
+ * The rules that fired come back as RULE bits; the model file says which of them reject outright
+ * (those whose pairs were almost never paraphrases in training: see scripts/train-cache.ts).
+ */
+import type { SentenceFeatures } from './glove.ts';
+import { CONTRAST_KINDS, type ContrastKind } from './glove.ts';
+import { antonymConflict, swappedRoles, WORD_MATCH, type WordKnowledge } from './verify.ts';
+
+/** Rule bits returned by PairScorer.compute. */
+export const RULE = {
+  negation: 1,
+  question: 2,
+  number: 4,
+  date: 8,
+  platform: 16,
+  unit: 32,
+  direction: 64,
+  contrast: 128,
+  antonym: 256,
+  order: 512,
+} as const;
+export type RuleName = keyof typeof RULE;
+export const RULE_NAMES = Object.keys(RULE) as RuleName[];
+
+const COS_BINS = [0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95];
+const COV_BINS = [0.3, 0.5, 0.6, 0.7, 0.8, 0.9, 0.97];
+
+/** Dense feature names, in slot order (the model file stores them: a mismatch refuses to load). */
+export const FEATURE_NAMES: readonly string[] = [
+  'cosine',
+  'cov_soft_min',
+  'cov_soft_max',
+  'cov_exact_min',
+  'cov_exact_max',
+  'score_sqrt_cos_cov',
+  'jaccard',
+  'len_min',
+  'len_max',
+  'len_ratio',
+  'short',
+  'unmatched_weight_max',
+  'unmatched_names',
+  'unmatched_unknown',
+  'unmatched_numbers',
+  'negation',
+  'question_conflict',
+  'question_one_side',
+  'question_both',
+  'conflict_number',
+  'conflict_date',
+  'conflict_platform',
+  'conflict_unit',
+  'conflict_direction',
+  'conflict_other',
+  'antonym',
+  'order_swap',
+  ...binNames('cos', COS_BINS),
+  ...binNames('covmin', COV_BINS),
+  ...binNames('exmin', COV_BINS),
+];
+export const N_FEATURES = FEATURE_NAMES.length;
+
+function binNames(prefix: string, edges: readonly number[]): string[] {
+  return Array.from({ length: edges.length + 1 }, (_, i) => `${prefix}_bin${i}`);
+}
+
+const slot = (name: string): number => {
+  const i = FEATURE_NAMES.indexOf(name);
+  if (i < 0) throw new Error(`unknown feature ${name}`);
+  return i;
+};
+const S = {
+  cosine: slot('cosine'),
+  covSoftMin: slot('cov_soft_min'),
+  covSoftMax: slot('cov_soft_max'),
+  covExactMin: slot('cov_exact_min'),
+  covExactMax: slot('cov_exact_max'),
+  score: slot('score_sqrt_cos_cov'),
+  jaccard: slot('jaccard'),
+  lenMin: slot('len_min'),
+  lenMax: slot('len_max'),
+  lenRatio: slot('len_ratio'),
+  short: slot('short'),
+  unmatchedWeight: slot('unmatched_weight_max'),
+  unmatchedNames: slot('unmatched_names'),
+  unmatchedUnknown: slot('unmatched_unknown'),
+  unmatchedNumbers: slot('unmatched_numbers'),
+  negation: slot('negation'),
+  questionConflict: slot('question_conflict'),
+  questionOneSide: slot('question_one_side'),
+  questionBoth: slot('question_both'),
+  number: slot('conflict_number'),
+  date: slot('conflict_date'),
+  platform: slot('conflict_platform'),
+  unit: slot('conflict_unit'),
+  direction: slot('conflict_direction'),
+  other: slot('conflict_other'),
+  antonym: slot('antonym'),
+  order: slot('order_swap'),
+  cosBin: slot('cos_bin0'),
+  covBin: slot('covmin_bin0'),
+  exBin: slot('exmin_bin0'),
+};
+
+const KIND_RULE: Readonly<Record<ContrastKind, number>> = { date: RULE.date, direction: RULE.direction, platform: RULE.platform, unit: RULE.unit, other: RULE.contrast };
+
+/** One direction of the scan: x's words against y's. */
+interface Side {
+  soft: number;
+  exact: number;
+  unmatchedMax: number;
+  names: number;
+  unknown: number;
+  numbers: number;
+  shared: number;
+  rules: number;
+}
+
+/**
+ * Computes pair features; holds scratch buffers, so one instance per thread (not shared across
+ * concurrent calls: the core calls it synchronously).
+ */
+export class PairScorer {
+  private readonly words: WordKnowledge;
+  private cells = new Float64Array(64 * 64);
+  private readonly sideA: Side = newSide();
+  private readonly sideB: Side = newSide();
+
+  constructor(words: WordKnowledge) {
+    this.words = words;
+  }
+
+  /**
+   * Fills `out` (length >= N_FEATURES) with the features of (a, b) and returns the RULE bits that
+   * fired. `cosine` is the sentence-vector cosine. Symmetric: swapping a and b gives the same.
+   */
+  compute(cosine: number, a: SentenceFeatures, b: SentenceFeatures, out: Float64Array): number {
+    out.fill(0, 0, N_FEATURES);
+    const n = a.keys.length;
+    const m = b.keys.length;
+    if (this.cells.length < n * m) this.cells = new Float64Array(n * m);
+    this.cells.fill(NaN, 0, n * m);
+    this.scan(a, b, false, this.sideA);
+    this.scan(b, a, true, this.sideB);
+    const sa = this.sideA;
+    const sb = this.sideB;
+    let rules = sa.rules | sb.rules;
+    if (a.negated !== b.negated) rules |= RULE.negation;
+    if (a.questions !== 0 && b.questions !== 0 && a.questions !== b.questions) rules |= RULE.question;
+    if (this.words.antonyms !== undefined && antonymConflict(a, b, this.words)) rules |= RULE.antonym;
+    if (swappedRoles(a, b)) rules |= RULE.order;
+
+    const cos = Math.max(0, cosine);
+    const covMin = Math.min(sa.soft, sb.soft);
+    const exMin = Math.min(sa.exact, sb.exact);
+    out[S.cosine] = cos;
+    out[S.covSoftMin] = covMin;
+    out[S.covSoftMax] = Math.max(sa.soft, sb.soft);
+    out[S.covExactMin] = exMin;
+    out[S.covExactMax] = Math.max(sa.exact, sb.exact);
+    out[S.score] = Math.sqrt(cos * covMin);
+    const union = n + m - sa.shared;
+    out[S.jaccard] = union === 0 ? 1 : sa.shared / union;
+    out[S.lenMin] = Math.log1p(Math.min(n, m)) / 4;
+    out[S.lenMax] = Math.log1p(Math.max(n, m)) / 4;
+    out[S.lenRatio] = Math.abs(Math.log((n + 1) / (m + 1)));
+    out[S.short] = Math.min(n, m) <= 2 ? 1 : 0;
+    out[S.unmatchedWeight] = Math.max(sa.unmatchedMax, sb.unmatchedMax);
+    out[S.unmatchedNames] = Math.min(3, sa.names + sb.names) / 3;
+    out[S.unmatchedUnknown] = Math.min(3, sa.unknown + sb.unknown) / 3;
+    out[S.unmatchedNumbers] = Math.min(3, sa.numbers + sb.numbers) / 3;
+    out[S.negation] = rules & RULE.negation ? 1 : 0;
+    out[S.questionConflict] = rules & RULE.question ? 1 : 0;
+    out[S.questionOneSide] = (a.questions === 0) !== (b.questions === 0) ? 1 : 0;
+    out[S.questionBoth] = a.questions !== 0 && b.questions !== 0 ? 1 : 0;
+    out[S.number] = rules & RULE.number ? 1 : 0;
+    out[S.date] = rules & RULE.date ? 1 : 0;
+    out[S.platform] = rules & RULE.platform ? 1 : 0;
+    out[S.unit] = rules & RULE.unit ? 1 : 0;
+    out[S.direction] = rules & RULE.direction ? 1 : 0;
+    out[S.other] = rules & RULE.contrast ? 1 : 0;
+    out[S.antonym] = rules & RULE.antonym ? 1 : 0;
+    out[S.order] = rules & RULE.order ? 1 : 0;
+    out[S.cosBin + bin(cos, COS_BINS)] = 1;
+    out[S.covBin + bin(covMin, COV_BINS)] = 1;
+    out[S.exBin + bin(exMin, COV_BINS)] = 1;
+    return rules;
+  }
+
+  /** x's words against y's (`swapped`: x is the `b` of compute, for the shared cosine cells). */
+  private scan(x: SentenceFeatures, y: SentenceFeatures, swapped: boolean, out: Side): void {
+    const words = this.words;
+    const n = x.keys.length;
+    const m = y.keys.length;
+    out.soft = 0;
+    out.exact = 0;
+    out.unmatchedMax = 0;
+    out.names = 0;
+    out.unknown = 0;
+    out.numbers = 0;
+    out.shared = 0;
+    out.rules = 0;
+    if (n === 0) {
+      out.soft = out.exact = m === 0 ? 1 : 0;
+      return;
+    }
+    let yHasNumber = false;
+    for (let j = 0; j < m; j++) if (words.contrastClass(y.keys[j]!) === 1) yHasNumber = true;
+    let soft = 0;
+    let exact = 0;
+    let den = 0;
+    for (let i = 0; i < n; i++) {
+      const key = x.keys[i]!;
+      const cls = words.contrastClass(key);
+      let best = 0;
+      let same = false;
+      if (cls !== 0) {
+        const group = words.contrastGroup(key);
+        let conflict = false;
+        for (let j = 0; j < m; j++) {
+          const other = y.keys[j]!;
+          if (other === key || (words.contrastClass(other) === cls && words.contrastGroup(other) === group)) {
+            same = true;
+            break;
+          }
+          if (words.contrastClass(other) === cls) conflict = true;
+        }
+        if (!same && conflict) out.rules |= cls === 1 ? RULE.number : KIND_RULE[CONTRAST_KINDS[cls - 2] ?? 'other'];
+        if (!same && cls === 1 && !yHasNumber) out.numbers++;
+      } else {
+        for (let j = 0; j < m; j++) {
+          if (y.keys[j] === key) {
+            same = true;
+            break;
+          }
+        }
+        const id = x.ids[i]!;
+        if (!same && id >= 0 && words.similarity !== undefined) {
+          for (let j = 0; j < m; j++) {
+            const other = y.ids[j]!;
+            if (other < 0 || words.contrastClass(y.keys[j]!) !== 0) continue;
+            const cell = swapped ? j * n + i : i * m + j;
+            let s = this.cells[cell]!;
+            if (s !== s) s = this.cells[cell] = words.similarity(id, other);
+            if (s > best) best = s;
+          }
+        }
+      }
+      const w = x.weights[i]!;
+      den += w;
+      if (same) {
+        soft += w;
+        exact += w;
+        out.shared++;
+        continue;
+      }
+      if (best >= WORD_MATCH) {
+        soft += w * best * best;
+        continue;
+      }
+      if (w > out.unmatchedMax) out.unmatchedMax = w;
+      if (x.proper !== undefined && x.proper[i] === 1) out.names++;
+      else if (x.ids[i]! < 0 && cls === 0) out.unknown++;
+    }
+    out.soft = den === 0 ? 1 : soft / den;
+    out.exact = den === 0 ? 1 : exact / den;
+  }
+}
+
+function newSide(): Side {
+  return { soft: 0, exact: 0, unmatchedMax: 0, names: 0, unknown: 0, numbers: 0, shared: 0, rules: 0 };
+}
+
+function bin(x: number, edges: readonly number[]): number {
+  let i = 0;
+  while (i < edges.length && x >= edges[i]!) i++;
+  return i;
+}
