@@ -7,10 +7,12 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { dot } from '../src/embeddings/glove.ts';
-import type { Embedder, EmbeddedText } from '../src/embeddings/index.ts';
+import { readGloveBinary } from '../src/embeddings/glove-binary.ts';
+import { dot, GloveEmbedder } from '../src/embeddings/glove.ts';
+import { embedWithGlove, type EmbeddedText } from '../src/embeddings/index.ts';
+import { ensureGloveBinary } from '../src/embeddings/prepare.ts';
+import { ensureWordnetTable, readWordnetTable } from '../src/embeddings/wordnet.ts';
 import { N_FEATURES, PairScorer } from '../src/embeddings/pair-features.ts';
-import type { WordKnowledge } from '../src/embeddings/verify.ts';
 
 export interface Pair {
   readonly id: string;
@@ -49,15 +51,16 @@ export function jsonlFiles(dir: string): string[] {
     .map((f) => path.join(dir, f));
 }
 
-/** Reads JSONL files; never throws on a record (bad ones are counted in `skipped`). */
-export function readPairs(files: readonly string[]): Loaded {
+/** Reads JSONL files (at most `limit` usable pairs of each); never throws on a record (bad ones are counted in `skipped`). */
+export function readPairs(files: readonly string[], limit = Infinity): Loaded {
   const pairs: Pair[] = [];
   const skipped = new Map<string, number>();
   const skip = (why: string): void => void skipped.set(why, (skipped.get(why) ?? 0) + 1);
   for (const file of files) {
     const lines = readFileSync(file, 'utf8').split('\n');
+    let kept = 0;
     lines.forEach((line, i) => {
-      if (line.trim() === '') return;
+      if (line.trim() === '' || kept >= limit) return;
       let r: Record<string, unknown>;
       try {
         const v = JSON.parse(line) as unknown;
@@ -72,6 +75,7 @@ export function readPairs(files: readonly string[]): Loaded {
       const dataset = typeof r.dataset === 'string' && r.dataset !== '' ? r.dataset : typeof r.source === 'string' && r.source !== '' ? r.source : 'unknown';
       const id = typeof r.id === 'string' ? r.id : `${path.basename(file)}:${i + 1}`;
       pairs.push({ id, text_a: r.text_a, text_b: r.text_b, label: r.label, dataset, group: groupOf(dataset) });
+      kept++;
     });
   }
   return { pairs, skipped };
@@ -88,18 +92,19 @@ export interface PairRows {
 }
 
 /** Pair features of every pair (text_b is the query, text_a the cached entry, as the cache sees it). */
-export function pairRows(embedder: Embedder, words: WordKnowledge, pairs: readonly Pair[]): PairRows {
-  const scorer = new PairScorer(words);
+export function pairRows(glove: GloveEmbedder, pairs: readonly Pair[]): PairRows {
+  const scorer = new PairScorer(glove);
   const x = new Float64Array(pairs.length * N_FEATURES);
   const rules = new Uint32Array(pairs.length);
   const cosine = new Float64Array(pairs.length);
   const exact = new Uint8Array(pairs.length);
   const row = new Float64Array(N_FEATURES);
+
   const memo = new Map<string, EmbeddedText>();
   const embed = (t: string): EmbeddedText => {
     let e = memo.get(t);
     if (e === undefined) {
-      e = embedder.embed(t) as EmbeddedText;
+      e = embedWithGlove(glove, t);
       memo.set(t, e);
     }
     return e;
@@ -113,4 +118,21 @@ export function pairRows(embedder: Embedder, words: WordKnowledge, pairs: readon
     x.set(row, i * N_FEATURES);
   });
   return { x, rules, cosine, exact };
+}
+
+/** The GloVe embedder with WordNet, as the service loads it (DATA_DIR or the package cache). */
+export function loadGlove(dataDir: string | null, log: (msg: string) => void = () => undefined): GloveEmbedder {
+  const vectors = readGloveBinary(ensureGloveBinary(dataDir, log).file);
+  const table = ensureWordnetTable(dataDir, vectors, { dictDir: null, log });
+  return new GloveEmbedder(vectors, table === null ? null : readWordnetTable(table.file, vectors));
+}
+
+/** Value of `--name value` in argv, every one of them for `all`. */
+export function argValues(argv: readonly string[], name: string): string[] {
+  const out: string[] = [];
+  argv.forEach((a, i) => {
+    if (a === name && i + 1 < argv.length) out.push(argv[i + 1]!);
+    else if (a.startsWith(`${name}=`)) out.push(a.slice(name.length + 1));
+  });
+  return out;
 }

@@ -46,7 +46,7 @@ export const CONTRAST_CLASSES: readonly string[] = [
   // Platforms and products: an answer for one is wrong for the other (vectors put them side by side).
   'windows|mac macos osx macbook imac|linux ubuntu debian fedora|android|ios iphone ipad',
   'chrome|firefox|safari|explorer',
-  'python|java|javascript|php|ruby|perl|swift|kotlin|golang|rust|scala',
+  'python|java|javascript|php|ruby|perl|swift|kotlin|golang|rust|scala|cplusplus|csharp|fsharp|dotnet',
   'playstation ps4|xbox|nintendo wii',
   'google|microsoft|apple|amazon|facebook|samsung|sony|intel|nvidia|ibm|oracle',
   // Currencies and units.
@@ -103,6 +103,30 @@ export interface SentenceFeatures {
   readonly passive?: boolean;
   /** Per content word (same order as ids): 1 when it is written as a name (tokenizer `proper`); absent in older entries. */
   readonly proper?: Uint8Array;
+  /** Every word, stop words included, as sorted distinct hashes (wordHashes); absent in older entries. */
+  readonly words?: Int32Array;
+  /** Tokens.persons and Tokens.clauses; absent in older entries. */
+  readonly persons?: number;
+  readonly clauses?: number;
+}
+
+/** Most words kept in SentenceFeatures.words (long texts: the first ones). */
+export const MAX_ALL_WORDS = 96;
+
+/** Sorted distinct 32-bit hashes (FNV-1a) of the first MAX_ALL_WORDS tokens. */
+export function wordHashes(all: readonly string[]): Int32Array {
+  const n = Math.min(all.length, MAX_ALL_WORDS);
+  const out = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const w = all[i]!;
+    let h = 0x811c9dc5;
+    for (let k = 0; k < w.length; k++) h = Math.imul(h ^ w.charCodeAt(k), 0x01000193);
+    out[i] = h;
+  }
+  out.sort();
+  let m = 0;
+  for (let i = 0; i < n; i++) if (i === 0 || out[i] !== out[i - 1]) out[m++] = out[i]!;
+  return out.slice(0, m);
 }
 
 export interface Embedded {
@@ -306,7 +330,7 @@ export class GloveEmbedder implements WordKnowledge {
     removeAndNormalise(vector, this.common);
     const questions = tokens.question === null ? 0 : (QUESTION_KIND[tokens.question] ?? 0);
     const codes = orderCodes(tokens.sequence, (w) => resolved.get(w)?.k ?? this.key(w));
-    return { vector, features: { ids, keys, weights, negated: tokens.negated, questions, order: codes, passive: tokens.passive, proper: names } };
+    return { vector, features: { ids, keys, weights, negated: tokens.negated, questions, order: codes, passive: tokens.passive, proper: names, words: wordHashes(tokens.all), persons: tokens.persons, clauses: tokens.clauses } };
   }
 
   /** First principal direction of the frequency-weighted frequent-word vectors (power iteration). */

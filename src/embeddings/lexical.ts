@@ -8,7 +8,7 @@ import { CONTRAST_CLASSES } from './glove.ts';
 import { fold, type Tokens } from './tokenizer.ts';
 import { orderCodes, verify, type Verdict, type WordKnowledge } from './verify.ts';
 
-import { QUESTION_KIND } from './glove.ts';
+import { QUESTION_KIND, wordHashes } from './glove.ts';
 const NUMBER = /^[\d.,]*\d[\d.,]*$/;
 
 /** Without a vocabulary, folding accepts the first candidate form (plural s, -ing, -ed). */
@@ -51,6 +51,9 @@ export function lexicalFeatures(tokens: Tokens): SentenceFeatures {
     order: orderCodes(tokens.sequence, (w) => keyOf(stem(w))),
     passive: tokens.passive,
     proper: Uint8Array.from(tokens.proper, (x) => (x ? 1 : 0)),
+    words: wordHashes(tokens.all),
+    persons: tokens.persons,
+    clauses: tokens.clauses,
   };
 }
 

@@ -11,7 +11,10 @@
  *     vs "Python 3", "5 km" vs "10 km"), dates (weekday, month), platforms and products
  *     (Mac/Windows, Java/Python), units and currencies, directions (rose/fell, buy/sell), others;
  *     a number on one side only;
- *   - names (tokenizer `proper`) and unknown words on one side only: a different subject or object;
+ *   - a name (tokenizer `proper`) on each side with no identical counterpart (another place,
+ *     person or product: names never match softly); names and unknown words on one side only, other pronouns (I / you /
+ *     they), all words including stop words ("may" vs "might"): a different subject or object;
+ *   - more questions or coordinations ("and", "or") on one side: one side asking for more;
  *   - a different question word (why/how/when/how many), a question against a statement;
  *   - a negation on one side only, WordNet antonyms, swapped roles (verify.ts);
  *   - the sentence cosine, lengths, and one-hot bins of cosine and coverage (the model is linear:
@@ -36,6 +39,7 @@ export const RULE = {
   contrast: 128,
   antonym: 256,
   order: 512,
+  entity: 1024,
 } as const;
 export type RuleName = keyof typeof RULE;
 export const RULE_NAMES = Object.keys(RULE) as RuleName[];
@@ -52,6 +56,9 @@ export const FEATURE_NAMES: readonly string[] = [
   'cov_exact_max',
   'score_sqrt_cos_cov',
   'jaccard',
+  'jaccard_all_words',
+  'person_diff',
+  'clause_diff',
   'len_min',
   'len_max',
   'len_ratio',
@@ -72,11 +79,21 @@ export const FEATURE_NAMES: readonly string[] = [
   'conflict_other',
   'antonym',
   'order_swap',
+  'conflict_entity',
+  // The same signals in short texts (at most SHORT_WORDS content words on each side): in a query,
+  // a different number or name is a different question; in a long news sentence it often is not.
+  'short_negation',
+  'short_question_conflict',
+  'short_conflict_number',
+  'short_conflict_entity',
+  'short_conflict_other',
+  'short_unmatched_names',
   ...binNames('cos', COS_BINS),
   ...binNames('covmin', COV_BINS),
   ...binNames('exmin', COV_BINS),
 ];
 export const N_FEATURES = FEATURE_NAMES.length;
+
 
 function binNames(prefix: string, edges: readonly number[]): string[] {
   return Array.from({ length: edges.length + 1 }, (_, i) => `${prefix}_bin${i}`);
@@ -95,6 +112,9 @@ const S = {
   covExactMax: slot('cov_exact_max'),
   score: slot('score_sqrt_cos_cov'),
   jaccard: slot('jaccard'),
+  jaccardAll: slot('jaccard_all_words'),
+  personDiff: slot('person_diff'),
+  clauseDiff: slot('clause_diff'),
   lenMin: slot('len_min'),
   lenMax: slot('len_max'),
   lenRatio: slot('len_ratio'),
@@ -115,10 +135,21 @@ const S = {
   other: slot('conflict_other'),
   antonym: slot('antonym'),
   order: slot('order_swap'),
+  entity: slot('conflict_entity'),
+  shortNegation: slot('short_negation'),
+  shortQuestion: slot('short_question_conflict'),
+  shortNumber: slot('short_conflict_number'),
+  shortEntity: slot('short_conflict_entity'),
+  shortOther: slot('short_conflict_other'),
+  shortNames: slot('short_unmatched_names'),
   cosBin: slot('cos_bin0'),
   covBin: slot('covmin_bin0'),
   exBin: slot('exmin_bin0'),
 };
+
+/** Texts with at most this many content words on each side count as short (queries). */
+export const SHORT_WORDS = 12;
+const OTHER_CONFLICTS = RULE.date | RULE.platform | RULE.unit | RULE.direction | RULE.contrast | RULE.antonym | RULE.order;
 
 const KIND_RULE: Readonly<Record<ContrastKind, number>> = { date: RULE.date, direction: RULE.direction, platform: RULE.platform, unit: RULE.unit, other: RULE.contrast };
 
@@ -163,6 +194,8 @@ export class PairScorer {
     const sa = this.sideA;
     const sb = this.sideB;
     let rules = sa.rules | sb.rules;
+    // A name on each side without an identical counterpart: another place, person or product.
+    if (sa.names > 0 && sb.names > 0) rules |= RULE.entity;
     if (a.negated !== b.negated) rules |= RULE.negation;
     if (a.questions !== 0 && b.questions !== 0 && a.questions !== b.questions) rules |= RULE.question;
     if (this.words.antonyms !== undefined && antonymConflict(a, b, this.words)) rules |= RULE.antonym;
@@ -179,6 +212,9 @@ export class PairScorer {
     out[S.score] = Math.sqrt(cos * covMin);
     const union = n + m - sa.shared;
     out[S.jaccard] = union === 0 ? 1 : sa.shared / union;
+    out[S.jaccardAll] = a.words === undefined || b.words === undefined ? out[S.jaccard]! : sortedJaccard(a.words, b.words);
+    out[S.personDiff] = popcount3((a.persons ?? 0) ^ (b.persons ?? 0)) / 3;
+    out[S.clauseDiff] = Math.min(2, Math.abs((a.clauses ?? 0) - (b.clauses ?? 0))) / 2;
     out[S.lenMin] = Math.log1p(Math.min(n, m)) / 4;
     out[S.lenMax] = Math.log1p(Math.max(n, m)) / 4;
     out[S.lenRatio] = Math.abs(Math.log((n + 1) / (m + 1)));
@@ -199,6 +235,15 @@ export class PairScorer {
     out[S.other] = rules & RULE.contrast ? 1 : 0;
     out[S.antonym] = rules & RULE.antonym ? 1 : 0;
     out[S.order] = rules & RULE.order ? 1 : 0;
+    out[S.entity] = rules & RULE.entity ? 1 : 0;
+    if (Math.max(n, m) <= SHORT_WORDS) {
+      out[S.shortNegation] = out[S.negation]!;
+      out[S.shortQuestion] = out[S.questionConflict]!;
+      out[S.shortNumber] = out[S.number]!;
+      out[S.shortEntity] = out[S.entity]!;
+      out[S.shortOther] = rules & OTHER_CONFLICTS ? 1 : 0;
+      out[S.shortNames] = out[S.unmatchedNames]!;
+    }
     out[S.cosBin + bin(cos, COS_BINS)] = 1;
     out[S.covBin + bin(covMin, COV_BINS)] = 1;
     out[S.exBin + bin(exMin, COV_BINS)] = 1;
@@ -272,13 +317,14 @@ export class PairScorer {
         out.shared++;
         continue;
       }
+      // A name only matches itself: "Cochin" and "Mussoorie" are close in vector space, not the same hotel.
+      if (x.proper !== undefined && x.proper[i] === 1) out.names++;
       if (best >= WORD_MATCH) {
         soft += w * best * best;
         continue;
       }
       if (w > out.unmatchedMax) out.unmatchedMax = w;
-      if (x.proper !== undefined && x.proper[i] === 1) out.names++;
-      else if (x.ids[i]! < 0 && cls === 0) out.unknown++;
+      if (x.ids[i]! < 0 && cls === 0 && (x.proper === undefined || x.proper[i] !== 1)) out.unknown++;
     }
     out.soft = den === 0 ? 1 : soft / den;
     out.exact = den === 0 ? 1 : exact / den;
@@ -288,6 +334,25 @@ export class PairScorer {
 function newSide(): Side {
   return { soft: 0, exact: 0, unmatchedMax: 0, names: 0, unknown: 0, numbers: 0, shared: 0, rules: 0 };
 }
+
+/** Jaccard similarity of two sorted distinct integer lists (1 when both are empty). */
+function sortedJaccard(a: Int32Array, b: Int32Array): number {
+  let i = 0;
+  let j = 0;
+  let common = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] === b[j]) {
+      common++;
+      i++;
+      j++;
+    } else if (a[i]! < b[j]!) i++;
+    else j++;
+  }
+  const union = a.length + b.length - common;
+  return union === 0 ? 1 : common / union;
+}
+
+const popcount3 = (x: number): number => (x & 1) + ((x >> 1) & 1) + ((x >> 2) & 1);
 
 function bin(x: number, edges: readonly number[]): number {
   let i = 0;

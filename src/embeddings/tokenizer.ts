@@ -57,6 +57,9 @@ const WORD = /[\p{L}\p{N}]*\p{N}(?:[.,]\p{N}+)+|[\p{L}\p{N}]+/gu;
 /** Dotted abbreviations become one word ("U.S." -> "us", "U.N." -> "un"), as they are written without dots. */
 const ABBREVIATION = /(?<![\p{L}\p{N}])(\p{L})\.((?:\p{L}\.)+)/gu;
 
+const SYMBOL_NAME_WORDS: Readonly<Record<string, string>> = { 'c++': 'cplusplus', 'c#': 'csharp', 'f#': 'fsharp', '.net': 'dotnet' };
+const SYMBOL_NAMES = /(?<![\p{L}\p{N}])(?:c\+\+|c#|f#|\.net)(?![\p{L}\p{N}])/gu;
+
 export interface Tokens {
   /** Every word token in order (stop words included), lower case, contractions expanded. */
   readonly all: readonly string[];
@@ -72,9 +75,20 @@ export interface Tokens {
   readonly sequence: readonly string[];
   /** "by" occurs (a passive may name the agent after the verb: no swap around a content word). */
   readonly passive: boolean;
-  /** Per content word: written capitalised inside a sentence, or as an acronym (a name: PROPER_NOUNS). */
+  /** Per content word: written capitalised inside a sentence, or as an acronym (a name: properNouns). */
   readonly proper: readonly boolean[];
+  /** Grammatical persons present (PERSON bits: 1 first, 2 second, 4 third): who the text is about. */
+  readonly persons: number;
+  /** Question marks and coordinations ("and", "or", ";"): a text asking several things has more. */
+  readonly clauses: number;
 }
+
+/** Pronouns by grammatical person (bit 1: I/we, 2: you, 4: he/she/they). */
+const PERSON: ReadonlyMap<string, number> = new Map([
+  ...'i me my mine myself we us our ours ourselves'.split(' ').map((w) => [w, 1] as const),
+  ...'you your yours yourself yourselves'.split(' ').map((w) => [w, 2] as const),
+  ...'he him his himself she her hers herself they them their theirs themselves'.split(' ').map((w) => [w, 4] as const),
+]);
 
 /**
  * Question words whose next word changes the kind of answer: "how many" asks for a count, "how
@@ -116,6 +130,8 @@ export function tokenize(text: string): Tokens {
   let t = nfkc.toLowerCase();
   for (const [re, rep] of CONTRACTIONS) t = t.replace(re, rep);
   t = t.replace(ABBREVIATION, (_, first: string, rest: string) => first + rest.replaceAll('.', ''));
+  // Names written with symbols the word pattern would drop ("C++" is not "C").
+  t = t.replace(SYMBOL_NAMES, (m) => SYMBOL_NAME_WORDS[m] ?? m);
   const all = t.match(WORD) ?? [];
   const content: string[] = [];
   const attributed: boolean[] = [];
@@ -123,6 +139,8 @@ export function tokenize(text: string): Tokens {
   let question: string | null = null;
   let negated = false;
   let passive = false;
+  let persons = 0;
+  let clauses = (t.match(/[?;]+/g) ?? []).length;
   const sequence: string[] = [];
   // Only a question's leading wh-word decides the kind of answer; a relative "who" does not.
   const isQuestion = /\?\s*$/.test(t) || (all.length > 0 && (QUESTION_WORDS.has(all[0]!) || AUXILIARIES.has(all[0]!)));
@@ -142,6 +160,8 @@ export function tokenize(text: string): Tokens {
         }
       }
     }
+    persons |= PERSON.get(w) ?? 0;
+    if (w === 'and' || w === 'or') clauses++;
     if (NEGATIONS.has(w)) negated = true;
     else if (QUESTION_WORDS.has(w)) {
       if (isQuestion && question === null) question = (w === 'how' ? HOW_NEXT[all[i + 1] ?? ''] : undefined) ?? w;
@@ -153,7 +173,7 @@ export function tokenize(text: string): Tokens {
     } else if (ORDER_MARKERS.has(w)) sequence.push('>' + w);
     else if (w === 'by') passive = true;
   }
-  return { all, content, attributed, negated, question, sequence, passive, proper };
+  return { all, content, attributed, negated, question, sequence, passive, proper, persons, clauses };
 }
 
 /**

@@ -66,8 +66,8 @@ export interface WordKnowledge {
 
 export interface Verdict {
   readonly score: number;
-  /** Why a candidate was rejected outright; null when the score is the product above. */
-  readonly reject: 'negation' | 'question' | 'contrast' | 'antonym' | 'order' | null;
+  /** Why a candidate was rejected outright (a rule name: 'negation', 'question', 'contrast', ...); null otherwise. */
+  readonly reject: string | null;
   readonly coverage: number;
 }
 
