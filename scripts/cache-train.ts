@@ -11,10 +11,23 @@
  * (and it fired at least REJECT_MIN_COUNT times): "certain" is measured, not assumed.
  */
 import { encodeModel, fitIsotonic, fitPlatt, FeatureHasher, hashString, trainLogistic, type ModelBundle, type SparseVector } from '../src/learn/index.ts';
-import { FEATURE_NAMES, N_FEATURES, RULE, RULE_NAMES, type RuleName } from '../src/embeddings/pair-features.ts';
+import { FEATURE_NAMES, N_FEATURES, RULE, RULE_NAMES, SHORT_PAIR, type RuleName } from '../src/embeddings/pair-features.ts';
 import type { Pair, PairRows } from './cache-pairs.ts';
 
 export const TRAIN_OPTIONS = { epochs: 10, l2: 1e-5, learningRate: 0.1, seed: 1 } as const;
+/**
+ * Platt, not isotonic: on the left-out groups isotonic's top step reads 1.0 for pairs that are
+ * right 77% of the time (QQP); the sigmoid stays below 1 and ranks the top better.
+ */
+export const CALIBRATION: 'platt' | 'isotonic' = 'platt';
+/**
+ * In short texts (queries: pair-features.ts SHORT_WORDS) every rule rejects: "install Python 2"
+ * is not "install Python 3", "why" is not "how", "X to Y" is not "Y to X". The training sources
+ * label some such pairs as paraphrases (QQP: 20% of its short pairs with another question word),
+ * but a cache serving one for the other answers another question; long news sentences keep the
+ * rules as features only (they often drop or reword a figure).
+ */
+export const SHORT_REJECT_RULES: readonly RuleName[] = RULE_NAMES;
 export const REJECT_MAX_RATE = 0.12;
 export const REJECT_MIN_COUNT = 30;
 /** One pair in CALIBRATION_SHARE (by id hash) is held apart for calibration. */
@@ -54,23 +67,30 @@ export function trainVerifier(pairs: readonly Pair[], rows: PairRows, use: reado
   }
   let rejectMask = 0;
   for (const r of rejectRules) rejectMask |= RULE[r];
+  let shortMask = 0;
+  for (const r of SHORT_REJECT_RULES) shortMask |= RULE[r];
+  const rejected = (i: number): boolean => {
+    const rules = rows.rules[i]!;
+    return (rules & rejectMask) !== 0 || ((rules & SHORT_PAIR) !== 0 && (rules & shortMask) !== 0);
+  };
 
+  // Rejected pairs score 0 in service: they neither train nor calibrate the model.
   const fit: number[] = [];
   const cal: number[] = [];
-  for (const i of use) (hashString(pairs[i]!.id, 7) % CALIBRATION_SHARE === 0 ? cal : fit).push(i);
+  for (const i of use) if (!rejected(i)) (hashString(pairs[i]!.id, 7) % CALIBRATION_SHARE === 0 ? cal : fit).push(i);
   const hasher = new FeatureHasher({ bits: 1, reserved: N_FEATURES });
   const x: SparseVector[] = fit.map((i) => sparseRow(hasher, rows, i));
   const model = trainLogistic({ x, y: fit.map((i) => pairs[i]!.label), weight: fit.map(weightOf) }, hasher.dim, TRAIN_OPTIONS);
 
-  // Calibration on the held-apart pairs; hard-rejected ones score 0 in service and are left out.
-  const calKept = cal.filter((i) => (rows.rules[i]! & rejectMask) === 0);
+  // Calibration on the held-apart pairs.
+  const calKept = cal;
   const logits = calKept.map((i) => model.logit(sparseRow(hasher, rows, i)));
   const calLabels = calKept.map((i) => pairs[i]!.label);
-  const calibration = config.calibration === 'platt' ? fitPlatt(logits, calLabels) : fitIsotonic(logits, calLabels, calKept.map(weightOf));
+  const calibration = (config.calibration ?? CALIBRATION) === 'platt' ? fitPlatt(logits, calLabels) : fitIsotonic(logits, calLabels, calKept.map(weightOf));
   const bundle: ModelBundle = {
     model,
     calibration,
-    meta: { features: FEATURE_NAMES, rejectRules, ...meta },
+    meta: { features: FEATURE_NAMES, rejectRules, shortRejectRules: SHORT_REJECT_RULES, ...meta },
   };
   return { bundle, rejectRules };
 }

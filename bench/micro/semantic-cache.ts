@@ -21,7 +21,7 @@ import { GloveEmbedder } from '../../src/embeddings/glove.ts';
 import { gloveEmbedder, type EmbeddedText } from '../../src/embeddings/index.ts';
 import { ensureGloveBinary } from '../../src/embeddings/prepare.ts';
 import { ensureWordnetTable, readWordnetTable } from '../../src/embeddings/wordnet.ts';
-import { SemanticCache } from '../../src/services/semantic-cache/core.ts';
+import { DEFAULT_THRESHOLD, SemanticCache } from '../../src/services/semantic-cache/core.ts';
 import { MemoryCacheStore } from '../../src/services/semantic-cache/store.ts';
 import { BruteForceIndex, HnswIndex } from '../../src/vector-index/index.ts';
 import { percentile, printReport, type BenchRow } from '../lib/harness.ts';
@@ -123,13 +123,13 @@ async function fill(index: 'hnsw' | 'brute'): Promise<{ cache: SemanticCache; st
 }
 async function timeLookups(cache: SemanticCache, count: number): Promise<{ p50: number; p99: number; hits: number; answers: (string | null)[] }> {
   // Warm-up (JIT), not timed.
-  for (let i = 0; i < 200; i++) await cache.lookup({ tenant: 'bench', query: lookups[lookups.length - 1 - i]!, threshold: 0.9 });
+  for (let i = 0; i < 200; i++) await cache.lookup({ tenant: 'bench', query: lookups[lookups.length - 1 - i]!, threshold: DEFAULT_THRESHOLD });
   const times: number[] = [];
   const answers: (string | null)[] = [];
   let hits = 0;
   for (let i = 0; i < count; i++) {
     const s = performance.now();
-    const r = await cache.lookup({ tenant: 'bench', query: lookups[i]!, threshold: 0.9 });
+    const r = await cache.lookup({ tenant: 'bench', query: lookups[i]!, threshold: DEFAULT_THRESHOLD });
     times.push(performance.now() - s);
     answers.push(r.cached_response);
     if (r.cache_hit) hits++;

@@ -41,6 +41,8 @@ export const RULE = {
   order: 512,
   entity: 1024,
 } as const;
+/** Set in compute()'s result when both texts are short (SHORT_WORDS): not a rule, a condition for rejects. */
+export const SHORT_PAIR = 1 << 20;
 export type RuleName = keyof typeof RULE;
 export const RULE_NAMES = Object.keys(RULE) as RuleName[];
 
@@ -237,6 +239,7 @@ export class PairScorer {
     out[S.order] = rules & RULE.order ? 1 : 0;
     out[S.entity] = rules & RULE.entity ? 1 : 0;
     if (Math.max(n, m) <= SHORT_WORDS) {
+      rules |= SHORT_PAIR;
       out[S.shortNegation] = out[S.negation]!;
       out[S.shortQuestion] = out[S.questionConflict]!;
       out[S.shortNumber] = out[S.number]!;

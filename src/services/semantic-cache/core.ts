@@ -3,7 +3,9 @@
  * no HTTP, no logging (nothing cached is ever logged).
  *
  * Lookup: embed the query -> the store's nearest live entries of (tenant, namespace) -> the
- * verification stage re-scores them (embeddings/verify.ts) -> the best final score decides.
+ * learned verifier re-scores them (embeddings/learned-verify.ts): the score is the calibrated
+ * probability that the cached answer is right for the query -> the best score decides against
+ * the caller's threshold. An exact repeat (same normalised words in the same order) scores 1.
  */
 import { createError } from '../../errors.ts';
 import type { Embedder, EmbeddedText } from '../../embeddings/index.ts';
@@ -11,9 +13,11 @@ import type { CacheStore, Scope } from './store.ts';
 
 /** Candidates the index returns for verification. */
 export const CANDIDATES = 5;
-/** CONTRACT §5: a store whose query scores at least this against a cached one replaces it. */
-export const REPLACE_SCORE = 0.99;
-export const DEFAULT_THRESHOLD = 0.9;
+/**
+ * Default lookup threshold: a calibrated probability, chosen by leave-one-dataset-out
+ * (npm run train:cache; the model file's meta holds the same value, a test checks they agree).
+ */
+export const DEFAULT_THRESHOLD = 0.99;
 export const DEFAULT_TTL_SECONDS = 86_400;
 export const DEFAULT_NAMESPACE = 'default';
 export const MAX_RESPONSE_BYTES = 64 * 1024;
@@ -53,6 +57,8 @@ export interface SemanticCacheOptions {
 interface Best {
   score: number;
   id: string | null;
+  /** A candidate with the query's words (exact repeat or Verdict.sameWords): what a store replaces. */
+  sameId: string | null;
 }
 
 /** Winners claimed in one lookup at most: each failed claim means another gateway just deleted it. */
@@ -96,7 +102,11 @@ export class SemanticCache {
     return { cache_hit: false, similarity_score: score, cached_response: null };
   }
 
-  /** Stores `response` for `query`; replaces an entry whose final score is >= REPLACE_SCORE (same entry_id). */
+  /**
+   * Stores `response` for `query`. Replaces (same entry_id) a cached query with the same words:
+   * the same normalised text, or the same words in another order or case with no rule against
+   * the pair (Verdict.sameWords). A probability, however high, is not identity: a paraphrase keeps its own entry.
+   */
   async put(input: StoreInput): Promise<StoreResult> {
     if (Buffer.byteLength(input.response, 'utf8') > MAX_RESPONSE_BYTES) {
       throw createError('VALIDATION_FAILED', 'Request body failed validation', {
@@ -107,7 +117,7 @@ export class SemanticCache {
     const q = await this.embedder.embed(input.query);
     const now = this.now();
     const best = await this.best(scope, q, now);
-    const replace = best.id !== null && round(best.score) >= REPLACE_SCORE ? best.id : undefined;
+    const replace = best.sameId ?? undefined;
     const ttlMs = (input.ttl_seconds ?? DEFAULT_TTL_SECONDS) * 1000;
     const id = await this.store.put(scope, { vector: q.vector, features: q.features, fingerprint: q.fingerprint, response: input.response, ttlMs }, now, replace);
     return { stored: true, entry_id: id, cache_hit: false };
@@ -121,12 +131,12 @@ export class SemanticCache {
   private async best(scope: Scope, q: EmbeddedText, now: number, skip?: ReadonlySet<string>): Promise<Best> {
     // A live exact repeat comes back alone (no search) unless it is skipped: its claim failed.
     const candidates = await this.store.candidates(scope, q.vector, q.fingerprint, CANDIDATES, now, skip);
-    const best: Best = { score: 0, id: null };
+    const best: Best = { score: 0, id: null, sameId: null };
     for (const c of candidates) {
       if (skip?.has(c.id)) continue;
-      // final = sqrt(cosine x coverage) <= sqrt(cosine): a candidate that cannot win is skipped.
-      if (!c.exact && Math.sqrt(Math.max(0, c.cosine)) <= best.score) continue;
-      const v = this.embedder.verify(c.exact ? 1 : c.cosine, q.features, c.features);
+      if (c.exact) return { score: 1, id: c.id, sameId: c.id };
+      const v = this.embedder.verify(c.cosine, q.features, c.features);
+      if (v.sameWords === true) best.sameId ??= c.id;
       if (v.score > best.score) {
         best.score = v.score;
         best.id = c.id;
