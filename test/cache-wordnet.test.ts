@@ -109,7 +109,7 @@ describe('semantic cache: antonyms as a hard reject', () => {
     assert.equal(final('The jury acquitted the two protesters', 'The jury convicted the two protesters').reject, 'antonym');
     const para = final('How do I open the file?', 'How can I open this file?');
     assert.equal(para.reject, null);
-    assert.ok(para.score >= 0.9, `paraphrase ${para.score}`);
+    assert.ok(para.score >= 0.5, `paraphrase ${para.score}`);
     // Both words on both sides: no conflict.
     assert.equal(final('Open or close the valve', 'Close or open the valve').reject, null);
   });

@@ -62,6 +62,12 @@ describe('cache entry features through Redis', () => {
     const older = JSON.stringify({ ...JSON.parse(encodeFeatures(withOrder)), o: undefined, p: undefined });
     assert.equal(decodeFeatures(older).order, undefined);
   });
+  it('round-trip the verifier\'s name flags, word hashes, persons and clauses, and read entries written without them', () => {
+    const full: SentenceFeatures = { ...features(3), proper: Uint8Array.of(1, 0, 1), words: Int32Array.of(-9, 3, 70), persons: 5, clauses: 2 };
+    assert.deepEqual(decodeFeatures(encodeFeatures(full)), full);
+    const older = decodeFeatures(JSON.stringify({ ...JSON.parse(encodeFeatures(full)), g: undefined, a: undefined, r: undefined, c: undefined }));
+    assert.deepEqual([older.proper, older.words, older.persons, older.clauses], [undefined, undefined, undefined, undefined]);
+  });
 });
 
 describe('Redis cache store on two nodes', { skip: REDIS_SKIP }, () => {

@@ -34,7 +34,6 @@ export interface VerifierMeta {
 }
 
 const COVERAGE_SLOT = FEATURE_NAMES.indexOf('cov_soft_min');
-const ALL_WORDS_SLOT = FEATURE_NAMES.indexOf('jaccard_all_words');
 
 export class LearnedVerifier {
   readonly meta: VerifierMeta;
@@ -77,12 +76,7 @@ export class LearnedVerifier {
   /** Calibrated probability that `candidate`'s answer is right for `query`; 0 on a hard reject. */
   verify(cosine: number, query: SentenceFeatures, candidate: SentenceFeatures): Verdict {
     const rules = this.scorer.compute(cosine, query, candidate, this.row);
-    return {
-      score: this.scoreRow(this.row, rules),
-      reject: this.rejectedBy(rules),
-      coverage: this.row[COVERAGE_SLOT]!,
-      sameWords: (rules & ~SHORT_PAIR) === 0 && this.row[ALL_WORDS_SLOT] === 1,
-    };
+    return { score: this.scoreRow(this.row, rules), reject: this.rejectedBy(rules), coverage: this.row[COVERAGE_SLOT]! };
   }
 
   /** The score of a computed pair (PairScorer.compute): its feature row and its rule bits. */

@@ -219,7 +219,7 @@ export class PairScorer {
     out[S.clauseDiff] = Math.min(2, Math.abs((a.clauses ?? 0) - (b.clauses ?? 0))) / 2;
     out[S.lenMin] = Math.log1p(Math.min(n, m)) / 4;
     out[S.lenMax] = Math.log1p(Math.max(n, m)) / 4;
-    out[S.lenRatio] = Math.abs(Math.log((n + 1) / (m + 1)));
+    out[S.lenRatio] = Math.abs(Math.log1p(n) - Math.log1p(m));
     out[S.short] = Math.min(n, m) <= 2 ? 1 : 0;
     out[S.unmatchedWeight] = Math.max(sa.unmatchedMax, sb.unmatchedMax);
     out[S.unmatchedNames] = Math.min(3, sa.names + sb.names) / 3;

@@ -105,21 +105,24 @@ const TITLE_CASE_SHARE = 0.5;
  */
 function properNouns(text: string): Set<string> {
   const out = new Set<string>();
-  let words = 0;
-  let capitalised = 0;
+  // Title case: most words inside sentences capitalised (acronyms aside).
+  let inner = 0;
+  let innerCapitalised = 0;
   for (const m of text.matchAll(WORD)) {
     const w = m[0];
-    words++;
     const upper = w.replace(/[^\p{Lu}]/gu, '').length;
-    if (upper === 0 || w === 'I') continue;
-    capitalised++;
-    // Sentence start: nothing but spaces, quotes or brackets since the last . ! ? or the text start.
+    // Sentence start: nothing but spaces, quotes or brackets since the last . ! ? : or the text start.
     let j = m.index - 1;
     while (j >= 0 && /[\s"'“‘(\[]/.test(text[j]!)) j--;
     const initial = j < 0 || /[.!?:]/.test(text[j]!);
+    if (!initial && upper <= 1) {
+      inner++;
+      if (upper === 1) innerCapitalised++;
+    }
+    if (upper === 0 || w === 'I') continue;
     if (upper >= 2 || !initial) out.add(w.toLowerCase());
   }
-  if (words > 2 && capitalised > words * TITLE_CASE_SHARE) out.clear();
+  if (inner >= 3 && innerCapitalised > inner * TITLE_CASE_SHARE) out.clear();
   return out;
 }
 

@@ -69,8 +69,6 @@ export interface Verdict {
   /** Why a candidate was rejected outright (a rule name: 'negation', 'question', 'contrast', ...); null otherwise. */
   readonly reject: string | null;
   readonly coverage: number;
-  /** Same words on both sides (order, case and punctuation aside) and no rule against the pair. */
-  readonly sameWords?: boolean;
 }
 
 /**

@@ -57,8 +57,8 @@ export interface SemanticCacheOptions {
 interface Best {
   score: number;
   id: string | null;
-  /** A candidate with the query's words (exact repeat or Verdict.sameWords): what a store replaces. */
-  sameId: string | null;
+  /** The exact repeat's id (same normalised query): what a store replaces. */
+  exact: string | null;
 }
 
 /** Winners claimed in one lookup at most: each failed claim means another gateway just deleted it. */
@@ -103,9 +103,9 @@ export class SemanticCache {
   }
 
   /**
-   * Stores `response` for `query`. Replaces (same entry_id) a cached query with the same words:
-   * the same normalised text, or the same words in another order or case with no rule against
-   * the pair (Verdict.sameWords). A probability, however high, is not identity: a paraphrase keeps its own entry.
+   * Stores `response` for `query`. Replaces (same entry_id) the entry of the same normalised query
+   * (same words in the same order; case, spacing and punctuation aside). A score, however high, is
+   * a probability, not identity: "5 km in miles" and "5 miles in km" keep their own entries.
    */
   async put(input: StoreInput): Promise<StoreResult> {
     if (Buffer.byteLength(input.response, 'utf8') > MAX_RESPONSE_BYTES) {
@@ -117,7 +117,7 @@ export class SemanticCache {
     const q = await this.embedder.embed(input.query);
     const now = this.now();
     const best = await this.best(scope, q, now);
-    const replace = best.sameId ?? undefined;
+    const replace = best.exact ?? undefined;
     const ttlMs = (input.ttl_seconds ?? DEFAULT_TTL_SECONDS) * 1000;
     const id = await this.store.put(scope, { vector: q.vector, features: q.features, fingerprint: q.fingerprint, response: input.response, ttlMs }, now, replace);
     return { stored: true, entry_id: id, cache_hit: false };
@@ -131,12 +131,11 @@ export class SemanticCache {
   private async best(scope: Scope, q: EmbeddedText, now: number, skip?: ReadonlySet<string>): Promise<Best> {
     // A live exact repeat comes back alone (no search) unless it is skipped: its claim failed.
     const candidates = await this.store.candidates(scope, q.vector, q.fingerprint, CANDIDATES, now, skip);
-    const best: Best = { score: 0, id: null, sameId: null };
+    const best: Best = { score: 0, id: null, exact: null };
     for (const c of candidates) {
       if (skip?.has(c.id)) continue;
-      if (c.exact) return { score: 1, id: c.id, sameId: c.id };
+      if (c.exact) return { score: 1, id: c.id, exact: c.id };
       const v = this.embedder.verify(c.cosine, q.features, c.features);
-      if (v.sameWords === true) best.sameId ??= c.id;
       if (v.score > best.score) {
         best.score = v.score;
         best.id = c.id;
