@@ -26,13 +26,16 @@ describe('API-05 over HTTP', () => {
     assert.equal(stored.cache_hit, false);
     assert.equal(typeof stored.entry_id, 'string');
     for (const p of ['/v1/cache/semantic', '/v1/api/05-semantic-cache']) {
-      const r = (await (await gw.post(p, { query: 'how can I reset my password', namespace: 'http' })).json()) as Record<string, unknown>;
+      const r = (await (await gw.post(p, { query: 'how can I reset my password', namespace: 'http', threshold: 0.7 })).json()) as Record<string, unknown>;
       assert.equal(r.cache_hit, true);
       assert.equal(r.cached_response, 'Settings > Security');
       assert.equal(r.entry_id, stored.entry_id);
-      assert.equal(typeof r.similarity_score, 'number');
+      assert.ok(typeof r.similarity_score === 'number' && r.similarity_score >= 0.7 && r.similarity_score < 1);
       assert.equal(typeof r.latency_ms, 'number');
     }
+    // The default threshold: an exact repeat (case and punctuation aside) hits with score 1.
+    const again = (await (await gw.post('/v1/cache/semantic', { query: 'how do I reset my password', namespace: 'http' })).json()) as Record<string, unknown>;
+    assert.deepEqual([again.cache_hit, again.similarity_score, again.entry_id], [true, 1, stored.entry_id]);
   });
 
   it('flush: true deletes the namespace and answers flushed', async () => {

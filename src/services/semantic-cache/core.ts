@@ -57,8 +57,6 @@ export interface SemanticCacheOptions {
 interface Best {
   score: number;
   id: string | null;
-  /** The exact repeat's id (same normalised query): what a store replaces. */
-  exact: string | null;
 }
 
 /** Winners claimed in one lookup at most: each failed claim means another gateway just deleted it. */
@@ -116,8 +114,9 @@ export class SemanticCache {
     const scope = scopeOf(input);
     const q = await this.embedder.embed(input.query);
     const now = this.now();
-    const best = await this.best(scope, q, now);
-    const replace = best.exact ?? undefined;
+    // Only an exact repeat is replaced: the store's fast path finds it without verifying anything.
+    const candidates = await this.store.candidates(scope, q.vector, q.fingerprint, 1, now);
+    const replace = candidates.find((c) => c.exact)?.id;
     const ttlMs = (input.ttl_seconds ?? DEFAULT_TTL_SECONDS) * 1000;
     const id = await this.store.put(scope, { vector: q.vector, features: q.features, fingerprint: q.fingerprint, response: input.response, ttlMs }, now, replace);
     return { stored: true, entry_id: id, cache_hit: false };
@@ -131,10 +130,10 @@ export class SemanticCache {
   private async best(scope: Scope, q: EmbeddedText, now: number, skip?: ReadonlySet<string>): Promise<Best> {
     // A live exact repeat comes back alone (no search) unless it is skipped: its claim failed.
     const candidates = await this.store.candidates(scope, q.vector, q.fingerprint, CANDIDATES, now, skip);
-    const best: Best = { score: 0, id: null, exact: null };
+    const best: Best = { score: 0, id: null };
     for (const c of candidates) {
       if (skip?.has(c.id)) continue;
-      if (c.exact) return { score: 1, id: c.id, exact: c.id };
+      if (c.exact) return { score: 1, id: c.id };
       const v = this.embedder.verify(c.cosine, q.features, c.features);
       if (v.score > best.score) {
         best.score = v.score;
