@@ -1,13 +1,12 @@
 /**
- * Verification stage: word averages score "reset my password" vs "reset my router" about as high
- * as a real paraphrase, so every candidate the index returns is re-scored here before the
- * threshold applies. The returned score is the final one.
+ * The rule-based verification: with EMBEDDER=glove the learned verifier (learned-verify.ts) scores
+ * candidates and reuses this file's rules (antonymConflict, swappedRoles, WORD_MATCH); with
+ * EMBEDDER=transformers lexical.ts runs `verify` with its hard rules only. Word averages score
+ * "reset my password" vs "reset my router" about as high as a real paraphrase, hence the rules:
  *
- *   final = sqrt( cosine(sentence vectors) x min(coverage(a -> b), coverage(b -> a)) )   (0 on a hard reject)
+ *   score = sqrt( cosine(sentence vectors) x min(coverage(a -> b), coverage(b -> a)) )   (0 on a hard reject)
  *
- * the geometric mean of two similarities, so 1 still means "same words" and the contract's
- * default threshold 0.9 means "cosine x coverage >= 0.81" (see docs/api-05-semantic-cache.md for
- * the measured curve).
+ * (without coverage, `useCoverage` false: the cosine, 0 on a hard reject).
  *
  * coverage(a -> b): the weighted share of a's content words that have a counterpart in b. A
  * counterpart is the same folded word (plural/verb forms share it, counts 1) or, when word vectors
