@@ -170,7 +170,7 @@ describe('API-05 over two gateways on one Redis', { skip: REDIS_SKIP }, () => {
     });
     const stored = (await (await a.post('/v1/cache/semantic', { query: 'How do I reset my password?', response: 'Settings > Security', namespace: 'nodes' })).json()) as { entry_id: string };
     const hit = await within(100, async () => {
-      const r = (await (await b.post('/v1/cache/semantic', { query: 'how can I reset my password', namespace: 'nodes' })).json()) as { cache_hit: boolean; cached_response: string; entry_id: string };
+      const r = (await (await b.post('/v1/cache/semantic', { query: 'how can I reset my password', namespace: 'nodes', threshold: 0.7 })).json()) as { cache_hit: boolean; cached_response: string; entry_id: string };
       return r.cache_hit ? r : null;
     });
     assert.deepEqual([hit.value.cached_response, hit.value.entry_id], ['Settings > Security', stored.entry_id]);
