@@ -987,8 +987,8 @@ export interface operations {
                     /** @description The prompt or question; required for lookup and store */
                     query?: string;
                     /**
-                     * @description Lookup: smallest final similarity that counts as a hit
-                     * @default 0.9
+                     * @description Lookup: smallest score that counts as a hit; the score is the estimated probability that the cached answer is right for the query
+                     * @default 0.99
                      */
                     threshold?: number;
                     /** @description Partition inside the caller's tenant; default "default" */
@@ -1018,7 +1018,7 @@ export interface operations {
                         /** @enum {string} */
                         api: "[API-05] Semantic Cache";
                         cache_hit?: boolean;
-                        /** @description Best final (verified) score found; 0 when nothing is cached */
+                        /** @description Best score found: the estimated probability that the cached answer is right for the query (1 for an exact repeat); 0 when nothing is cached */
                         similarity_score?: number;
                         cached_response?: string | null;
                         entry_id?: string;
@@ -1135,8 +1135,8 @@ export interface operations {
                     /** @description The prompt or question; required for lookup and store */
                     query?: string;
                     /**
-                     * @description Lookup: smallest final similarity that counts as a hit
-                     * @default 0.9
+                     * @description Lookup: smallest score that counts as a hit; the score is the estimated probability that the cached answer is right for the query
+                     * @default 0.99
                      */
                     threshold?: number;
                     /** @description Partition inside the caller's tenant; default "default" */
@@ -1166,7 +1166,7 @@ export interface operations {
                         /** @enum {string} */
                         api: "[API-05] Semantic Cache";
                         cache_hit?: boolean;
-                        /** @description Best final (verified) score found; 0 when nothing is cached */
+                        /** @description Best score found: the estimated probability that the cached answer is right for the query (1 for an exact repeat); 0 when nothing is cached */
                         similarity_score?: number;
                         cached_response?: string | null;
                         entry_id?: string;
