@@ -8,7 +8,7 @@
  * A piece is read from the text where it stands (its characters hashed in place) and looked up in
  * a small open-addressing table of piece -> count; only a piece the table does not hold is cut
  * out as a string and counted by the library. A 10 KB count allocates next to nothing (the
- * replace() loop of session 2 cut ~2,500 piece strings, ~130 KB) and costs about a third less CPU
+ * earlier replace() loop cut ~2,500 piece strings, ~130 KB) and costs about a third less CPU
  * (bench/micro/tokenizer.ts). The pre-tokenizer pieces follow each other without gaps (every
  * character is matched by one of its alternatives); should a sticky test ever fail before the end,
  * the text is counted by the replace() loop instead, which skips such gaps as the library does.
