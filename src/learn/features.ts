@@ -43,7 +43,11 @@ export function hashString(s: string, seed = 0): number {
     k = Math.imul(k, 0x1b873593);
     h ^= k;
   }
-  h ^= n * 2;
+  return fmix32(h ^ (n * 2));
+}
+
+/** MurmurHash3's 32-bit finaliser: every input bit reaches every output bit. */
+export function fmix32(h: number): number {
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;

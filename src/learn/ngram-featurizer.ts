@@ -15,16 +15,7 @@
  * Deterministic; one instance per thread (it owns its scratch).
  */
 import type { Normalisation, SparseVector } from './features.ts';
-import { hashString } from './features.ts';
-
-function fmix(h: number): number {
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
-}
+import { fmix32 as fmix, hashString } from './features.ts';
 
 export class NgramFeaturizer {
   readonly bits: number;
