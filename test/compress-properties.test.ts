@@ -171,6 +171,8 @@ describe('API-09 properties on random inputs', () => {
 
 describe('API-09 on adversarial inputs', () => {
   const N = 64 * 1024;
+  // The structure passes' worst cases (structure.ts), at 32 KiB.
+  const M = 32 * 1024;
   const cases: Record<string, string> = {
     'lines opening with an unclosed bracket': '[ unclosed text here\n'.repeat(N / 21),
     'unclosed code fences': '```\n'.repeat(N / 4),
@@ -179,6 +181,14 @@ describe('API-09 on adversarial inputs', () => {
     'nested open braces': '{"a":'.repeat(N / 5),
     'one long stutter': 'go '.repeat(N / 3) + 'um',
     'forged placeholders and marks': '\x0E\x10\x0F \u0001 \u0002 text\n'.repeat(N / 20),
+    'an open brace on every line': '{\n'.repeat(M / 2),
+    'an open bracket after a label on every line': 'x: [\n'.repeat(M / 5),
+    'padded pipe rows': '| a   |  b |\n'.repeat(M / 12),
+    'unclosed tags': '<a href="'.repeat(M / 9),
+    'unclosed comments': '<!--'.repeat(M / 4),
+    'tags between backticks on one line': '`<b>`'.repeat(M / 5),
+    'repeated quoted lines': '> same line here\n'.repeat(M / 17),
+    'aligned columns': 'aa  bb  cc\n'.repeat(M / 11),
   };
   for (const [name, text] of Object.entries(cases)) {
     it(`stays fast, retains and is idempotent on ${name}`, () => {

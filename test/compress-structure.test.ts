@@ -157,28 +157,3 @@ describe('API-09 tables (property)', () => {
     }
   });
 });
-
-describe('API-09 structure passes on adversarial inputs', () => {
-  const N = 32 * 1024;
-  const cases: Record<string, string> = {
-    'an open brace on every line': '{\n'.repeat(N / 2),
-    'an open bracket after a label on every line': 'x: [\n'.repeat(N / 5),
-    'padded pipe rows': '| a   |  b |\n'.repeat(N / 12),
-    'unclosed tags': '<a href="'.repeat(N / 9),
-    'unclosed comments': '<!--'.repeat(N / 4),
-    'tags between backticks on one line': '`<b>`'.repeat(N / 5),
-    'repeated quoted lines': '> same line here\n'.repeat(N / 17),
-    'aligned columns': 'aa  bb  cc\n'.repeat(N / 11),
-  };
-  for (const [name, text] of Object.entries(cases)) {
-    it(`stays fast, retains and is idempotent on ${name}`, () => {
-      for (const level of LEVELS) {
-        const t0 = performance.now();
-        const out = compressText(text, level);
-        assert.ok(performance.now() - t0 < 2000, `${level}: too slow`);
-        assert.ok(checkRetention(text, out, level).ok, level);
-        assert.equal(compressText(out, level), out, level);
-      }
-    });
-  }
-});
