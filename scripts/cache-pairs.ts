@@ -5,6 +5,7 @@
  * A record needs `text_a`, `text_b` (non-empty strings) and `label` (0 or 1); `dataset` (or
  * `source`) names its origin. Anything else is skipped and counted by reason.
  */
+import { jsonObjects } from './lib/jsonl.ts';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { readGloveBinary } from '../src/embeddings/glove-binary.ts';
@@ -57,26 +58,17 @@ export function readPairs(files: readonly string[], limit = Infinity): Loaded {
   const skipped = new Map<string, number>();
   const skip = (why: string): void => void skipped.set(why, (skipped.get(why) ?? 0) + 1);
   for (const file of files) {
-    const lines = readFileSync(file, 'utf8').split('\n');
     let kept = 0;
-    lines.forEach((line, i) => {
-      if (line.trim() === '' || kept >= limit) return;
-      let r: Record<string, unknown>;
-      try {
-        const v = JSON.parse(line) as unknown;
-        if (v === null || typeof v !== 'object' || Array.isArray(v)) return skip('not a JSON object');
-        r = v as Record<string, unknown>;
-      } catch {
-        return skip('not JSON');
-      }
-      if (typeof r.text_a !== 'string' || r.text_a.trim() === '') return skip('text_a missing, null or empty');
-      if (typeof r.text_b !== 'string' || r.text_b.trim() === '') return skip('text_b missing, null or empty');
-      if (r.label !== 0 && r.label !== 1) return skip('label not 0 or 1');
+    for (const { record: r, line } of jsonObjects(readFileSync(file, 'utf8'), skip)) {
+      if (kept >= limit) break;
+      if (typeof r.text_a !== 'string' || r.text_a.trim() === '') { skip('text_a missing, null or empty'); continue; }
+      if (typeof r.text_b !== 'string' || r.text_b.trim() === '') { skip('text_b missing, null or empty'); continue; }
+      if (r.label !== 0 && r.label !== 1) { skip('label not 0 or 1'); continue; }
       const dataset = typeof r.dataset === 'string' && r.dataset !== '' ? r.dataset : typeof r.source === 'string' && r.source !== '' ? r.source : 'unknown';
-      const id = typeof r.id === 'string' ? r.id : `${path.basename(file)}:${i + 1}`;
+      const id = typeof r.id === 'string' ? r.id : `${path.basename(file)}:${line}`;
       pairs.push({ id, text_a: r.text_a, text_b: r.text_b, label: r.label, dataset, group: groupOf(dataset) });
       kept++;
-    });
+    }
   }
   return { pairs, skipped };
 }

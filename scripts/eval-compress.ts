@@ -22,6 +22,7 @@
  *
  *   npm run eval:compress [-- --file path/to/prompts.jsonl] [-- --dir DIR] [-- --verbose] [-- --bound]
  */
+import { jsonObjects } from './lib/jsonl.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,17 +51,8 @@ const skipped = new Map<string, number>();
 const skip = (why: string): void => void skipped.set(why, (skipped.get(why) ?? 0) + 1);
 const records: EvalRecord[] = [];
 for (const file of files) {
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
-    if (line.trim() === '') continue;
-    let r: Record<string, unknown>;
-    try {
-      r = JSON.parse(line) as Record<string, unknown>;
-    } catch {
-      skip('line is not JSON');
-      continue;
-    }
-    if (r === null || typeof r !== 'object') skip('record is not an object');
-    else if (typeof r.prompt !== 'string') skip('prompt missing or not a string');
+  for (const { record: r } of jsonObjects(readFileSync(file, 'utf8'), skip)) {
+    if (typeof r.prompt !== 'string') skip('prompt missing or not a string');
     else if (r.prompt.trim() === '') skip('prompt empty');
     else {
       const source = typeof r.source === 'string' ? r.source : typeof r.dataset === 'string' ? r.dataset : '(no source)';

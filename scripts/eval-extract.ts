@@ -24,6 +24,7 @@
  * token-table.ts source. --held-out-tokens prints the estimate's error on pages its table was
  * not measured on (leave one source out, and even/odd halves).
  */
+import { jsonObjects } from './lib/jsonl.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -154,16 +155,8 @@ export function loadRecords(files: readonly string[]): { records: EvalRecord[]; 
   const skip = (why: string) => skipped.set(why, (skipped.get(why) ?? 0) + 1);
   for (const file of files) {
     const source = path.basename(file).replace(/\.jsonl$/, '');
-    for (const line of readFileSync(file, 'utf8').split('\n')) {
-      if (line.trim() === '') continue;
-      let r: Record<string, unknown>;
-      try {
-        r = JSON.parse(line) as Record<string, unknown>;
-      } catch {
-        skip('not JSON');
-        continue;
-      }
-      if (r === null || typeof r !== 'object' || typeof r.file !== 'string') {
+    for (const { record: r } of jsonObjects(readFileSync(file, 'utf8'), skip)) {
+      if (typeof r.file !== 'string') {
         skip('no file');
         continue;
       }

@@ -18,6 +18,7 @@
  * `--peer` adds ibantools' validity agreement on the same vectors beside ours (a disagreement
  * check against a peer validator; ibantools is a devDependency).
  */
+import { jsonObjects } from './lib/jsonl.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ibanStatus } from '../src/services/sepa-vop/core.ts';
@@ -89,20 +90,7 @@ for (const file of parseArgs(argv)) {
     process.exitCode = 2;
     continue;
   }
-  for (const line of text.split('\n')) {
-    if (line.trim() === '') continue;
-    let rec: unknown;
-    try {
-      rec = JSON.parse(line);
-    } catch {
-      skip('line is not JSON');
-      continue;
-    }
-    if (rec === null || typeof rec !== 'object' || Array.isArray(rec)) {
-      skip('record is not an object');
-      continue;
-    }
-    const v = rec as Record<string, unknown>;
+  for (const { record: v } of jsonObjects(text, skip)) {
     if (typeof v.iban !== 'string') {
       skip('iban missing or not a string');
       continue;

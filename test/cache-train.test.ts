@@ -73,8 +73,8 @@ describe('API-05 pair reader', () => {
     const { pairs, skipped } = readPairs([file]);
     assert.deepEqual(pairs.map((p) => [p.dataset, p.label]), [['QQP', 1], ['someone/repo', 0]]);
     assert.deepEqual(Object.fromEntries(skipped), {
-      'not JSON': 1,
-      'not a JSON object': 2,
+      'line is not JSON': 1,
+      'record is not a JSON object': 2,
       'text_a missing, null or empty': 1,
       'text_b missing, null or empty': 1,
       'label not 0 or 1': 2,
