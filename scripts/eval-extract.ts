@@ -16,7 +16,7 @@
  *
  * It also checks the calibrated HTML token estimate against the exact o200k_base count.
  *
- *   npm run eval:extract [-- --verbose] [-- --dir D | --file F ...] [-- --no-baseline] [-- --no-tokens]
+ *   npm run eval:extract [-- --verbose] [-- --misses] [-- --dir D | --file F ...] [-- --no-baseline] [-- --no-tokens]
  *   npm run eval:extract -- --calibrate-tokens | --held-out-tokens
  *
  * --calibrate-tokens re-measures the piece table of token-estimate.ts on every page of the folder
@@ -196,6 +196,33 @@ export function visibleChars(text: string): number {
   return text.replace(/\s+/g, '').length;
 }
 
+/** Lower-cased letters and digits only: Markdown markers, escapes, punctuation and white space do not decide a match. */
+export function snippetKey(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+const HAN_KANA = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}]/gu;
+
+/**
+ * Sentence snippets of a text: each line split after . ! ? (followed by white space) and after
+ * 。！？ (anywhere); a snippet has at least 6 words, or at least 12 Han/kana characters. This is the
+ * shape of the snippets of the unseen measurement: sentences of the main text, searched for in the
+ * output with Markdown and white space ignored.
+ */
+export function sentenceSnippets(text: string): string[] {
+  const out: string[] = [];
+  for (const line of text.split(/\n+/)) {
+    for (const s of line.split(/(?<=[.!?])\s+(?=\P{Ll})|(?<=[。！？])/u)) {
+      const t = s.trim();
+      if (t === '') continue;
+      const words = t.split(/\s+/).length;
+      const cjk = t.match(HAN_KANA)?.length ?? 0;
+      if ((words >= 6 || cjk >= 12) && snippetKey(t).length >= 20) out.push(t);
+    }
+  }
+  return out;
+}
+
 /** Mercury's comparison: the snippet occurs in the text once all white space is removed on both sides. */
 export function snippetFound(text: string, snippet: string): boolean {
   return text.replace(/\s+/g, '').includes(snippet.replace(/\s+/g, ''));
@@ -288,6 +315,16 @@ interface Scored {
   readonly short: boolean;
   readonly snippetsFound: number;
   readonly ms: number;
+  /** The output reduced to text (markdownToText). */
+  readonly text: string;
+  /** Sentence snippets of the reference, and those found in the output (0/0 without a reference). */
+  readonly sentences: number;
+  readonly sentencesFound: number;
+  /** Sentence snippets of the output, and those that occur nowhere in the reference (0/0 without one). */
+  readonly outSentences: number;
+  readonly outsideReference: number;
+  /** Of those outside the reference, how many are also outside the other extractor's output (set by `compareOutside`). */
+  outsideBoth: number;
 }
 
 function score(rec: EvalRecord, md: string, ms: number): Scored {
@@ -296,8 +333,36 @@ function score(rec: EvalRecord, md: string, ms: number): Scored {
   const grams = rec.expected === null ? null : shingleMatch(rec.expected, text, 4);
   const short = rec.expected !== null && visibleChars(text) < visibleChars(rec.expected) / 5;
   const snippetsFound = rec.mustContain.filter((s) => snippetFound(text, s)).length;
-  return { rec, words, grams, short, snippetsFound, ms };
+  let sentences = 0;
+  let sentencesFound = 0;
+  let outSentences = 0;
+  let outsideReference = 0;
+  if (rec.expected !== null) {
+    const got = snippetKey(text);
+    for (const s of sentenceSnippets(rec.expected)) {
+      sentences++;
+      if (got.includes(snippetKey(s))) sentencesFound++;
+    }
+    const ref = snippetKey(rec.expected);
+    for (const s of sentenceSnippets(text)) {
+      outSentences++;
+      if (!ref.includes(snippetKey(s))) outsideReference++;
+    }
+  }
+  return { rec, words, grams, short, snippetsFound, ms, text, sentences, sentencesFound, outSentences, outsideReference, outsideBoth: 0 };
 }
+
+/** Boilerplate proxy: output sentences in neither the reference nor the other extractor's output. */
+function compareOutside(a: Scored, b: Scored): void {
+  if (a.rec.expected === null) return;
+  const ref = snippetKey(a.rec.expected);
+  const count = (x: Scored, other: string) => sentenceSnippets(x.text).filter((s) => !ref.includes(snippetKey(s)) && !other.includes(snippetKey(s))).length;
+  a.outsideBoth = count(a, snippetKey(b.text));
+  b.outsideBoth = count(b, snippetKey(a.text));
+}
+
+const sum = (rows: readonly Scored[], f: (r: Scored) => number) => rows.reduce((a, r) => a + f(r), 0);
+const pct = (n: number, d: number) => (d > 0 ? `${((n / d) * 100).toFixed(1)}%` : '–');
 
 function summarize(rows: readonly Scored[]): string {
   const full = rows.filter((r) => r.words !== null);
@@ -316,6 +381,10 @@ function summarize(rows: readonly Scored[]): string {
     f(g?.f1),
     full.length > 0 ? `${shortN}/${full.length}` : '–',
     snippets > 0 ? `${found}/${snippets} (${((found / snippets) * 100).toFixed(1)}%)` : '–',
+    pct(sum(full, (r) => r.sentencesFound), sum(full, (r) => r.sentences)),
+    full.length > 0 ? String(full.filter((r) => r.sentencesFound < 0.9 * r.sentences).length) : '–',
+    pct(sum(full, (r) => r.outsideReference), sum(full, (r) => r.outSentences)),
+    pct(sum(full, (r) => r.outsideBoth), sum(full, (r) => r.outSentences)),
     ms.toFixed(2),
   ].join(' | ');
 }
@@ -356,6 +425,7 @@ function main(): void {
         baseMd = '';
       }
       base.push(score(rec, baseMd, performance.now() - t0));
+      compareOutside(ours.at(-1)!, base.at(-1)!);
     }
   }
   if (verbose) {
@@ -368,10 +438,21 @@ function main(): void {
     }
     console.log('');
   }
+  if (args.includes('--misses')) {
+    for (const [i, o] of ours.entries()) {
+      if (o.sentencesFound === o.sentences) continue;
+      const got = snippetKey(o.text);
+      const b = base[i];
+      console.log(`\n${o.rec.source} ${o.rec.id}: ${o.sentencesFound}/${o.sentences} sentences${b ? ` (baseline ${b.sentencesFound})` : ''}`);
+      for (const s of sentenceSnippets(o.rec.expected!)) if (!got.includes(snippetKey(s))) console.log(`  - ${b && snippetKey(b.text).includes(snippetKey(s)) ? '[baseline has it] ' : ''}${s.slice(0, 140)}`);
+    }
+  }
   const sources = [...new Set(records.map((r) => r.source))];
-  console.log('\nword tokens (Han and kana by character); 4-gram = the benchmark\'s shingles of \\w+ tokens; short = output < 1/5 of the reference\'s visible characters\n');
-  console.log('| extractor | source | pages | word P | word R | word F1 | 4-gram F1 | short | snippets found | ms/page |');
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  console.log('\nword tokens (Han and kana by character); 4-gram = the benchmark\'s shingles of \\w+ tokens; short = output < 1/5 of the reference\'s visible characters');
+  console.log('sentences found = sentence snippets of the reference (>= 6 words or >= 12 Han/kana) found in the output, letters and digits only; pages < 90% = pages missing more than a tenth of them;');
+  console.log('outside ref = output sentences found nowhere in the reference (a boilerplate proxy); outside both = also not in the other extractor\'s output\n');
+  console.log('| extractor | source | pages | word P | word R | word F1 | 4-gram F1 | short | snippets found | sentences found | pages < 90% | outside ref | outside both | ms/page |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const [name, rows] of [['API-01', ours], ['Readability+linkedom+turndown', base]] as const) {
     if (rows.length === 0) continue;
     for (const src of sources) console.log(`| ${name} | ${src} | ${summarize(rows.filter((r) => r.rec.source === src))} |`);
