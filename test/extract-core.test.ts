@@ -162,3 +162,38 @@ describe('numbers', () => {
     assert.ok(r.tokensSaved > r.markdownTokens, `${r.tokensSaved} vs ${r.markdownTokens}`);
   });
 });
+
+describe('main text beside the chosen block', () => {
+  const para = (n: number) => `<p>Paragraph ${n}: ${PROSE}</p>`;
+  const deep = (inner: string) => `<div class="wrap"><section><div class="inner"><div class="rich"><div class="copy">${inner}</div></div></div></section></div>`;
+
+  it('joins a section of the article that shares the chosen block\'s class even when its text sits too deep to score', () => {
+    const html = `<html><body><div id="col">
+      <div class="part">${deep(para(1) + para(2) + para(3))}</div>
+      <div class="part">${para(4) + para(5) + para(6) + para(7) + para(8) + para(9)}</div>
+      <div class="teasers"><p><a href="/x">LINKED_TEASER one of the other stories on the site</a></p><p><a href="/y">Another story that is linked</a></p></div>
+    </div></body></html>`;
+    const md = extract(html).markdown;
+    for (let n = 1; n <= 9; n++) assert.match(md, new RegExp(`Paragraph ${n}:`));
+    assert.doesNotMatch(md, /LINKED_TEASER/);
+  });
+
+  it('keeps a lead paragraph wrapped in a block whose class reads as boilerplate (div.media-lead > p)', () => {
+    const html = `<html><body><div class="body">
+      <div class="leaf-media"><p>LEAD_TEXT (Agency) The talks ended late on Monday without an agreement, officials said, and will resume next week.</p></div>
+      <div class="article-text">${para(1) + para(2) + para(3) + para(4)}</div>
+      <div class="leaf-media"><p><a href="/z">READ_MORE_TEASER: other talks</a></p></div>
+    </div></body></html>`;
+    const md = extract(html).markdown;
+    assert.match(md, /LEAD_TEXT \(Agency\) The talks ended/);
+    assert.match(md, /Paragraph 4:/);
+    assert.doesNotMatch(md, /READ_MORE_TEASER/);
+  });
+
+  it('keeps a short paragraph that is mostly links when it reads as a sentence, and drops a linked teaser', () => {
+    const html = page(`${para(1)}<p>The <a href="/a">founder of the site</a> faces <a href="/b">a charge of conspiracy in court</a> this week.</p><p>Read more: <a href="/c">TEASER_HEADLINE about something else entirely</a></p>${para(2)}`);
+    const md = extract(html, false).markdown;
+    assert.match(md, /The founder of the site faces a charge of conspiracy in court this week\./);
+    assert.doesNotMatch(md, /TEASER_HEADLINE/);
+  });
+});

@@ -101,8 +101,9 @@ class Renderer {
     }
     switch (el.tag) {
       case 'p': {
-        // A short paragraph that is mostly a link is a teaser ("Related: ...", "READ MORE").
-        if (this.#o.clean && el.textLen < 120 && linkDensity(el) > 0.6) return;
+        // A short paragraph that is mostly a link is a teaser ("Related: ...", "READ MORE"),
+        // unless it reads as a sentence of its own: 20+ characters outside the links and a full stop.
+        if (this.#o.clean && el.textLen < 120 && linkDensity(el) > 0.6 && !(el.textLen - el.linkLen >= 20 && /[.!?。！？]["'”’)]?\s*$/.test(textContent(el)))) return;
         const text = finishInline(this.inlineChildren(el));
         if (hasContent(text)) out.push(escapeLineStart(text));
         return;

@@ -250,18 +250,49 @@ function withSiblings(top: ElementNode, final: (el: ElementNode) => number, topS
       continue;
     }
     let bonus = 0;
-    if (sib.attrs.class && sib.attrs.class === top.attrs.class) bonus += topScore * 0.2;
+    const sameClass = sib.attrs.class !== undefined && sib.attrs.class === top.attrs.class;
+    if (sameClass) bonus += topScore * 0.2;
     if (sib.scored && final(sib) + bonus >= threshold) {
       out.push(sib);
       continue;
     }
-    if (sib.tag === 'p' || (sib.tag === 'div' && !hasBlockChild(sib))) {
-      const ld = linkDensity(sib);
-      if (sib.textLen > 80 && ld < 0.25) out.push(sib);
-      else if (sib.textLen > 0 && sib.textLen <= 80 && ld === 0 && /[.!?。]\s*$/.test(textOf(sib))) out.push(sib);
+    // A wrapper of one block (div > p, div > div > p) reads as, and is rendered as, that block:
+    // the wrapper's class names the embed or layout around the paragraph, not the paragraph.
+    const block = unwrap(sib);
+    if (block.tag === 'p' || (block.tag === 'div' && !hasBlockChild(block))) {
+      const ld = linkDensity(block);
+      if (block.textLen > 80 && ld < 0.25) out.push(block);
+      else if (block.textLen > 0 && block.textLen <= 80 && ld === 0 && /[.!?。]\s*$/.test(textOf(block))) out.push(block);
+    } else if (sameClass && isProse(block)) {
+      // Text too deep to have scored (points reach five ancestors): a run of paragraphs of
+      // prose beside the choice is the next part of the article (a page of sections).
+      out.push(sib);
     }
   }
   return out;
+}
+
+/** The element under single-child wrappers (no text of their own). */
+function unwrap(el: ElementNode): ElementNode {
+  let e = el;
+  for (;;) {
+    if (e.ownText > 0) return e;
+    let only: ElementNode | null = null;
+    for (const c of e.children) {
+      if (typeof c === 'string') continue;
+      if (only !== null) return e;
+      only = c;
+    }
+    if (only === null || only.textLen !== e.textLen) return e;
+    e = only;
+  }
+}
+
+/** Paragraphs of prose: 200+ characters in <p>s of 80+ characters on average, links under a sixth of the text. */
+function isProse(el: ElementNode): boolean {
+  const p = el.pCount;
+  if (p < 1 || el.textLen < 200) return false;
+  return el.textLen / p >= 80 && linkDensity(el) < 1 / 6;
 }
 
 function isAncestor(anc: ElementNode, el: ElementNode): boolean {
