@@ -197,3 +197,16 @@ describe('main text beside the chosen block', () => {
     assert.doesNotMatch(md, /TEASER_HEADLINE/);
   });
 });
+
+describe('text written straight into a container', () => {
+  it('scores text between <br>s beside a figure and an ad slot, over a box of teaser paragraphs', () => {
+    const run = (n: number) => `BR_TEXT ${n}: ${PROSE}<br><br>`;
+    const teaser = (n: number) => `<p>Teaser ${n} about another story on the site, with a short summary of what it says, and why.</p>`;
+    const html = `<html><body><div class="col">
+      <div class="entry">${run(1)}<figure><img src="/a.jpg" alt=""></figure>${run(2)}<div class="slot">Advertisement</div>${run(3)}${run(4)}</div>
+      <div class="box">${teaser(1) + teaser(2) + teaser(3) + teaser(4) + teaser(5) + teaser(6)}</div>
+    </div></body></html>`;
+    const md = extract(html).markdown;
+    for (let n = 1; n <= 4; n++) assert.match(md, new RegExp(`BR_TEXT ${n}:`));
+  });
+});

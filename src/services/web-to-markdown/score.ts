@@ -22,7 +22,7 @@ const BLOCK_TAGS = new Set([
 ]);
 const PARAGRAPH_TAGS = new Set(['p', 'pre', 'td', 'blockquote', 'h2', 'h3', 'h4', 'h5', 'h6', 'li', 'dd']);
 const MIN_PARAGRAPH_CHARS = 25;
-/** Own text (not in child elements) that makes a container a paragraph in the relaxed fallback. */
+/** Own text (not in child elements) that makes a container with block children score as a paragraph. */
 const OWN_TEXT_CHARS = 100;
 
 export function isBlock(tag: string): boolean {
@@ -188,10 +188,10 @@ export function selectContent(root: ElementNode, relaxed = false): ElementNode[]
     if (paragraphLike && el.textLen >= MIN_PARAGRAPH_CHARS) {
       if (el.tag === 'li' && linkDensity(el) > 0.5) continue;
       points = 1 + el.commas + Math.min(3, Math.floor(el.textLen / 100));
-    } else if (relaxed && el.ownText >= OWN_TEXT_CHARS && el.parent !== null) {
-      // Text written straight into a container between <br>s and figures (no <p>): Readability
-      // wraps such runs in paragraphs; here the container scores for its own text, for itself
-      // (it holds the text) and its ancestors.
+    } else if (el.ownText >= OWN_TEXT_CHARS && el.parent !== null) {
+      // Text written straight into a container between <br>s, beside block children (a figure,
+      // an ad slot): Readability wraps such runs in paragraphs; here the container scores for its
+      // own text, for itself (it holds the text) and its ancestors.
       points = 1 + el.ownCommas + Math.min(3, Math.floor(el.ownText / 100));
       if (!el.scored) {
         initCandidate(el, relaxed);
