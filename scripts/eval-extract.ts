@@ -217,7 +217,7 @@ export function sentenceSnippets(text: string): string[] {
       if (t === '') continue;
       const words = t.split(/\s+/).length;
       const cjk = t.match(HAN_KANA)?.length ?? 0;
-      if ((words >= 6 || cjk >= 12) && snippetKey(t).length >= 20) out.push(t);
+      if (cjk >= 12 || (words >= 6 && snippetKey(t).length >= 20)) out.push(t);
     }
   }
   return out;
@@ -323,8 +323,8 @@ interface Scored {
   /** Sentence snippets of the output, and those that occur nowhere in the reference (0/0 without one). */
   readonly outSentences: number;
   readonly outsideReference: number;
-  /** Of those outside the reference, how many are also outside the other extractor's output (set by `compareOutside`). */
-  outsideBoth: number;
+  /** Of those outside the reference, how many are also outside the other extractor's output (set by `compareOutside`; null without a baseline). */
+  outsideBoth: number | null;
 }
 
 function score(rec: EvalRecord, md: string, ms: number): Scored {
@@ -349,7 +349,7 @@ function score(rec: EvalRecord, md: string, ms: number): Scored {
       if (!ref.includes(snippetKey(s))) outsideReference++;
     }
   }
-  return { rec, words, grams, short, snippetsFound, ms, text, sentences, sentencesFound, outSentences, outsideReference, outsideBoth: 0 };
+  return { rec, words, grams, short, snippetsFound, ms, text, sentences, sentencesFound, outSentences, outsideReference, outsideBoth: null };
 }
 
 /** Boilerplate proxy: output sentences in neither the reference nor the other extractor's output. */
@@ -384,7 +384,7 @@ function summarize(rows: readonly Scored[]): string {
     pct(sum(full, (r) => r.sentencesFound), sum(full, (r) => r.sentences)),
     full.length > 0 ? String(full.filter((r) => r.sentencesFound < 0.9 * r.sentences).length) : '–',
     pct(sum(full, (r) => r.outsideReference), sum(full, (r) => r.outSentences)),
-    pct(sum(full, (r) => r.outsideBoth), sum(full, (r) => r.outSentences)),
+    full.some((r) => r.outsideBoth === null) ? '–' : pct(sum(full, (r) => r.outsideBoth!), sum(full, (r) => r.outSentences)),
     ms.toFixed(2),
   ].join(' | ');
 }

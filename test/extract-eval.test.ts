@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { encode as encodeO200k } from 'gpt-tokenizer/encoding/o200k_base';
-import { extractFiles, loadPages, loadRecords, markdownToText, prf, shingleMatch, snippetFound, visibleChars } from '../scripts/eval-extract.ts';
+import { extractFiles, loadPages, loadRecords, markdownToText, prf, sentenceSnippets, shingleMatch, snippetFound, snippetKey, visibleChars } from '../scripts/eval-extract.ts';
 import { extractMarkdown } from '../src/services/web-to-markdown/core.ts';
 import { estimateHtmlTokens } from '../src/services/web-to-markdown/token-estimate.ts';
 import { countTokens } from '../src/tokenizer/index.ts';
@@ -55,6 +55,23 @@ describe('development pages', { skip }, () => {
     });
   }
 
+  // Sentence snippets of the reference found in the output (eval:extract prints them): floors a little under today's.
+  const sentenceFloors: [source: string, found: number][] = [['scrapinghub_dev', 0.97], ['scrapinghub_more', 0.985], ['cwced_dev', 0.97]];
+  for (const [source, floor] of sentenceFloors) {
+    it(`finds >= ${floor * 100}% of the reference's sentences on ${source}`, () => {
+      let total = 0;
+      let found = 0;
+      for (const r of all.filter((x) => x.source === source && x.expected !== null)) {
+        const got = snippetKey(outputs.get(r.id)!);
+        for (const s of sentenceSnippets(r.expected!)) {
+          total++;
+          if (got.includes(snippetKey(s))) found++;
+        }
+      }
+      assert.ok(total > 0 && found / total >= floor, `${source}: ${found}/${total}`);
+    });
+  }
+
   it('finds at least 75% of the Mercury snippets', () => {
     const rows = all.filter((r) => r.mustContain.length > 0);
     const found = rows.filter((r) => r.mustContain.every((m) => snippetFound(outputs.get(r.id)!, m))).length;
@@ -96,5 +113,17 @@ describe('development pages', { skip }, () => {
       const md = extractMarkdown({ html, url: page.url, includeLinks: true }).markdown;
       for (const m of md.matchAll(/\]\(([^)\s]+)\)/g)) assert.match(m[1]!, /^(https?:|mailto:|tel:)/, page.id);
     }
+  });
+});
+
+describe('sentence snippets (the eval measure)', () => {
+  it('splits a reference into sentences of 6+ words or 12+ Han/kana characters', () => {
+    const text = 'Short one. The committee met on Tuesday to talk. Smith said that the plan, in full, was fine!\n中文句子一共有十二个汉字在这里。短句。';
+    assert.deepEqual(sentenceSnippets(text), ['The committee met on Tuesday to talk.', 'Smith said that the plan, in full, was fine!', '中文句子一共有十二个汉字在这里。']);
+  });
+  it('matches on letters and digits only, so Markdown, escapes and line breaks do not decide', () => {
+    const md = markdownToText('The *committee* met on\nTuesday to [talk](https://x.test/).');
+    assert.ok(snippetKey(md).includes(snippetKey('The committee met on Tuesday to talk.')));
+    assert.ok(!snippetKey(md).includes(snippetKey('The committee met on Wednesday to talk.')));
   });
 });
