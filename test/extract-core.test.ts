@@ -178,16 +178,18 @@ describe('main text beside the chosen block', () => {
     assert.doesNotMatch(md, /LINKED_TEASER/);
   });
 
-  it('keeps a lead paragraph wrapped in a block whose class reads as boilerplate (div.media-lead > p)', () => {
+  it('keeps a lead paragraph wrapped in a block whose class reads as boilerplate (div.leaf-media > p), not an author note after the article', () => {
     const html = `<html><body><div class="body">
       <div class="leaf-media"><p>LEAD_TEXT (Agency) The talks ended late on Monday without an agreement, officials said, and will resume next week.</p></div>
       <div class="article-text">${para(1) + para(2) + para(3) + para(4)}</div>
       <div class="leaf-media"><p><a href="/z">READ_MORE_TEASER: other talks</a></p></div>
+      <div class="author-note"><p>AUTHOR_NOTE Jane Doe covers city politics for the paper and has written about the council for ten years.</p></div>
     </div></body></html>`;
     const md = extract(html).markdown;
     assert.match(md, /LEAD_TEXT \(Agency\) The talks ended/);
     assert.match(md, /Paragraph 4:/);
     assert.doesNotMatch(md, /READ_MORE_TEASER/);
+    assert.doesNotMatch(md, /AUTHOR_NOTE/, 'a wrapper with a negative hint after the article stays out');
   });
 
   it('keeps a short paragraph that is mostly links when it reads as a sentence, and drops a linked teaser', () => {

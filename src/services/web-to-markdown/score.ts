@@ -243,10 +243,12 @@ function withSiblings(top: ElementNode, final: (el: ElementNode) => number, topS
   if (top.tag === 'main' || top.tag === 'article' || top.attrs.role === 'main') return [top];
   const threshold = Math.max(10, topScore * 0.2);
   const out: ElementNode[] = [];
+  let afterTop = false;
   for (const sib of parent.children) {
     if (typeof sib === 'string') continue;
     if (sib === top) {
       out.push(sib);
+      afterTop = true;
       continue;
     }
     let bonus = 0;
@@ -257,8 +259,9 @@ function withSiblings(top: ElementNode, final: (el: ElementNode) => number, topS
       continue;
     }
     // A wrapper of one block (div > p, div > div > p) reads as, and is rendered as, that block:
-    // the wrapper's class names the embed or layout around the paragraph, not the paragraph.
-    const block = unwrap(sib);
+    // the wrapper's class names the embed or layout around the paragraph (a lead in a media
+    // slot). After the choice, a wrapper with a negative hint (an author's note) stays out.
+    const block = sib.tag === 'p' || (afterTop && classWeight(sib) < 0) ? sib : unwrap(sib);
     if (block.tag === 'p' || (block.tag === 'div' && !hasBlockChild(block))) {
       const ld = linkDensity(block);
       if (block.textLen > 80 && ld < 0.25) out.push(block);
