@@ -27,7 +27,26 @@ export const EXTRACTION_WORDS: WordList = [
 /** Words that make a disclosure request point at the model itself rather than at some document. */
 const YOUR = new Set(['your', 'yours']);
 
+/**
+ * The model's own hidden set-up named outright ("your system prompt", "your initial
+ * instructions", "the first sentence of your original prompt"): a user has no business with it
+ * except to get it out, whatever verb (or none) surrounds it. Only qualifiers that cannot mean a
+ * document the user wrote ("your previous message", "your text above" stay with the verb rule).
+ */
+const OWN_QUALIFIER = new Set(['system', 'initial', 'original', 'hidden', 'secret', 'underlying', 'internal', 'confidential', 'developer', 'pre']);
+const OWN_SETUP = new Set(['prompt', 'prompts', 'instructions', 'preprompt', 'directives', 'programming', 'configuration', 'initialization']);
+
 export function detectExtraction(t: Tokens, cats: Uint32Array, emit: Emit): void {
+  for (let i = 0; i + 2 < t.count; i++) {
+    if (!YOUR.has(t.words[i]!) || t.stop[i] === 1) continue;
+    // "your system prompt", "your initial system prompt": a qualifier, at most one more, the noun
+    let k = i + 1;
+    if (!OWN_QUALIFIER.has(t.words[k]!) || t.stop[k] === 1) continue;
+    if (!OWN_SETUP.has(t.words[k + 1]!) && (k + 2 >= t.count || t.stop[k + 1] === 1 || !OWN_QUALIFIER.has(t.words[k + 1]!) || !OWN_SETUP.has(t.words[k + 2]!))) continue;
+    k = OWN_SETUP.has(t.words[k + 1]!) ? k + 1 : k + 2;
+    emit('SYSTEM_PROMPT_EXTRACTION', 'extraction.own_setup', 0.6, i, k);
+    i = k;
+  }
   for (let i = 0; i < t.count; i++) {
     const c = cats[i]!;
     if ((c & (C.EXTRACT_VERB | C.QUESTION)) === 0) continue;
