@@ -19,7 +19,9 @@
  * (indirect_injection, external_content_clean), else `user`, as a caller would send it.
  *
  * Options: `--data DIR`, `--dir D` (default eval/data/shield), `--file F` (a prompts file of the
- * same format instead of D/prompts_dev.jsonl), `--pii F`, `--show-errors` (ids only).
+ * same format instead of D/prompts_dev.jsonl), `--pii F`, `--show-errors` (ids only), `--nested`
+ * (with `--data`: also a leave-one-source-out run whose thresholds are chosen without the source
+ * left out, by an inner leave-one-source-out over the other sources; ~12× the retrains).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -41,6 +43,7 @@ const promptFile = opt('--file') ?? path.join(dir, 'prompts_dev.jsonl');
 const piiFile = opt('--pii') ?? path.join(dir, 'pii_dev.jsonl');
 const data = opt('--data');
 const showErrors = args.includes('--show-errors');
+const nested = args.includes('--nested');
 
 interface Counts {
   tp: number;
@@ -146,6 +149,60 @@ if (data === undefined) {
     return [k, originOf(sample), String(v.n), pct(v.hit / v.n), pct(r.hit / r.n)];
   }));
   if (showErrors) console.log('\nleft-out errors:', errors.join(' '));
+  if (nested) nestedRun(rows, sources);
+}
+
+/**
+ * The shipped thresholds (decision.ts) are one pair for every fold, chosen on the table above, so
+ * each left-out source had a say in them. Here each fold chooses its own pair without the source
+ * it scores: the pair with the best mean F1 among those with mean FP ≤ 3% over an inner
+ * leave-one-source-out of the other sources. The gap to the table above is how optimistic a
+ * threshold chosen on the outer folds is.
+ */
+function nestedRun(rows: Row[], sources: string[]): void {
+  const GRID = [0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.93, 0.95, 0.97, 0.98, 0.99, 0.995];
+  const probability = (f: ReturnType<typeof fit>, r: Row): number => {
+    let p = calibrate(f.calibration, f.model.logit(r.x));
+    for (const w of r.windows) p = Math.max(p, calibrate(f.calibration, f.model.logit(w)));
+    return p;
+  };
+  type Scored = { source: string; row: Row; p: number };
+  const meanScores = (items: Scored[], srcs: string[], tu: number, te: number): { f1: number; fpr: number; per: Map<string, Counts> } => {
+    const per = new Map<string, Counts>(srcs.map((s) => [s, zero()]));
+    for (const it of items) add(per.get(it.source)!, it.row.y === 1, it.row.ruleType !== null || it.p >= (it.row.origin === 'external' ? te : tu));
+    const cs = [...per.values()];
+    return { f1: mean(cs.filter((c) => c.tp + c.fn > 0).map(f1)), fpr: mean(cs.filter((c) => c.fp + c.tn > 0).map(fpr)), per };
+  };
+  const t0 = performance.now();
+  const outRows: string[][] = [];
+  const outer: Scored[] = [];
+  for (const source of sources) {
+    const rest = rows.filter((r) => r.record.source !== source);
+    const inner = [...new Set(rest.map((r) => r.record.source))].sort();
+    const scored: Scored[] = [];
+    for (const s of inner) {
+      const f = fit(rest.filter((r) => r.record.source !== s));
+      for (const r of rest) if (r.record.source === s) scored.push({ source: s, row: r, p: probability(f, r) });
+    }
+    let best = { f1: -1, tu: 0.995, te: 0.995 };
+    for (const tu of GRID) for (const te of GRID) {
+      const m = meanScores(scored, inner, tu, te);
+      if (m.fpr <= 0.03 && m.f1 > best.f1) best = { f1: m.f1, tu, te };
+    }
+    const f = fit(rest);
+    const held = rows.filter((r) => r.record.source === source).map((r) => ({ source, row: r, p: probability(f, r) }));
+    const c = meanScores(held, [source], best.tu, best.te).per.get(source)!;
+    outRows.push([...scoreRow(source, c), `${best.tu} / ${best.te}`]);
+    for (const h of held) outer.push({ ...h, p: h.row.ruleType !== null || h.p >= (h.row.origin === 'external' ? best.te : best.tu) ? 1 : 0 });
+  }
+  const m = meanScores(outer, sources, 1, 1);
+  const ext = outer.filter((o) => o.row.origin === 'external');
+  const planted = ext.filter((o) => o.row.y === 1);
+  const clean = ext.filter((o) => o.row.y === 0);
+  const secs = ((performance.now() - t0) / 1000).toFixed(0);
+  console.log(`\nNested: thresholds chosen without the source left out (inner leave-one-source-out, best mean F1 with mean FP ≤ 3%), ${secs} s:\n`);
+  table([...HEAD, 'user / external'], [...outRows, ['mean over sources', '', '', '', '', f3(m.f1), pct(m.fpr), '']]);
+  console.log(`planted instructions caught ${pct(planted.filter((o) => o.p === 1).length / planted.length)}, clean external passed ${pct(clean.filter((o) => o.p === 0).length / clean.length)}`);
 }
 
 // --- 2. pooled: the shipped build on the development file ----------------------------------------
