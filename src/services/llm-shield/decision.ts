@@ -17,10 +17,12 @@ export const REPORT_THRESHOLD = 0.5;
 /**
  * The learned detector's calibrated probability from which it blocks, per origin. Calibration is
  * fitted on held-apart rows of the training sources; on sources it has never seen the model is
- * over-confident, so the thresholds are the pair with the highest leave-one-source-out mean F1
- * among those whose mean benign false-positive rate stays within 3% (the issue's aim), measured
- * by `npm run eval:shield`. User prompts need more: the rules already cover the direct attacks
- * well, and benign prompts full of trigger words are where the model errs.
+ * over-confident, so the pair is chosen on the leave-one-source-out folds of `npm run
+ * eval:shield`: mean benign false-positive rate within 3%, and no hand-written benign prompt of
+ * test/shield-generalisation.test.ts blocked (user 0.95 scores more F1 on the folds but blocks
+ * two). A pair picked on the folds flatters them: `--nested` picks per fold without the source
+ * it scores and lands above 3% FP. User prompts need more: the rules already cover the direct
+ * attacks well, and benign prompts full of trigger words are where the model errs.
  */
 export const MODEL_THRESHOLD: Readonly<Record<Origin, number>> = { user: 0.99, external: 0.95 };
 
