@@ -28,22 +28,39 @@ export const EXTRACTION_WORDS: WordList = [
 const YOUR = new Set(['your', 'yours']);
 
 /**
- * The model's own hidden set-up named outright ("your system prompt", "your initial
- * instructions", "the first sentence of your original prompt"): a user has no business with it
- * except to get it out, whatever verb (or none) surrounds it. Only qualifiers that cannot mean a
- * document the user wrote ("your previous message", "your text above" stay with the verb rule).
+ * The model's own hidden set-up named outright ("your system prompt", "your hidden instructions",
+ * "the first sentence of your original prompt"): a user has no business with it except to get it
+ * out, whatever verb (or none) surrounds it. A qualifier that only the hidden set-up can carry
+ * ("system", "hidden", "secret", ...) names it with any of the nouns; "initial", "original",
+ * "internal" and "underlying" name it only with "prompt" or "programming", since "your initial
+ * instructions" are as often steps the assistant gave the user
+ * ("I followed your initial instructions but the build fails") and stay with the verb rule.
  */
-const OWN_QUALIFIER = new Set(['system', 'initial', 'original', 'hidden', 'secret', 'underlying', 'internal', 'confidential', 'developer', 'pre']);
-const OWN_SETUP = new Set(['prompt', 'prompts', 'instructions', 'preprompt', 'directives', 'programming', 'configuration', 'initialization']);
+const OWN_QUALIFIER = new Set(['system', 'hidden', 'secret', 'confidential', 'developer', 'pre']);
+const AMBIGUOUS_QUALIFIER = new Set(['initial', 'original', 'internal', 'underlying']);
+const OWN_SETUP = new Set(['prompt', 'prompts', 'preprompt', 'instructions', 'directives', 'programming']);
+const OWN_ONLY = new Set(['prompt', 'prompts', 'preprompt', 'programming']);
+
+/** Index of the set-up noun that ends "qualifier [qualifier] noun" at `k`, or -1. */
+function ownSetupEnd(t: Tokens, k: number): number {
+  let strong = false;
+  for (let q = 0; q < 2 && k < t.count; q++, k++) {
+    if (t.stop[k] === 1) return -1;
+    const w = t.words[k]!;
+    if (OWN_QUALIFIER.has(w)) strong = true;
+    else if (!AMBIGUOUS_QUALIFIER.has(w)) return -1;
+    const noun = t.words[k + 1];
+    if (noun !== undefined && OWN_SETUP.has(noun) && (strong || OWN_ONLY.has(noun))) return k + 1;
+  }
+  return -1;
+}
 
 export function detectExtraction(t: Tokens, cats: Uint32Array, emit: Emit): void {
   for (let i = 0; i + 2 < t.count; i++) {
     if (!YOUR.has(t.words[i]!) || t.stop[i] === 1) continue;
     // "your system prompt", "your initial system prompt": a qualifier, at most one more, the noun
-    let k = i + 1;
-    if (!OWN_QUALIFIER.has(t.words[k]!) || t.stop[k] === 1) continue;
-    if (!OWN_SETUP.has(t.words[k + 1]!) && (k + 2 >= t.count || t.stop[k + 1] === 1 || !OWN_QUALIFIER.has(t.words[k + 1]!) || !OWN_SETUP.has(t.words[k + 2]!))) continue;
-    k = OWN_SETUP.has(t.words[k + 1]!) ? k + 1 : k + 2;
+    const k = ownSetupEnd(t, i + 1);
+    if (k < 0) continue;
     emit('SYSTEM_PROMPT_EXTRACTION', 'extraction.own_setup', 0.6, i, k);
     i = k;
   }
