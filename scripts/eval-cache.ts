@@ -82,6 +82,10 @@ if (groups.length >= 2) {
   const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
   console.log(`  min / mean over groups      precision ${pct(Math.min(...precisions))} / ${pct(mean(precisions))}  hit rate ${pct(Math.min(...hitRates))} / ${pct(mean(hitRates))}  (target: precision >= ${TARGET_PRECISION * 100}% on every group)`);
   console.log(line('pooled (left-out scores)', all, lodo));
+  // Exact repeats (score 1) hit whatever the model: what the verifier itself adds at T.
+  const own = all.filter((i) => rows.exact[i] === 0);
+  const ownHits = atThreshold(own.map((i) => lodo[i]!), own.map((i) => labels[i]!), T);
+  console.log(`  of the hits, exact repeats: ${all.filter((i) => rows.exact[i] === 1 && lodo[i]! >= T).length}; the verifier's own (other text): ${ownHits.right}/${ownHits.hits} right (${pct(ownHits.precision)})`);
   console.log('  per dataset (left-out scores of its group):');
   for (const [d, idx] of datasets) console.log(line(`  ${d}`, idx, lodo));
   console.log('  threshold | min precision | mean precision | pooled precision | pooled hit rate');

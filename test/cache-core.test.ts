@@ -52,6 +52,18 @@ describe('semantic cache: verification stage', () => {
     assert.deepEqual([r.cache_hit, r.similarity_score, r.cached_response], [true, 1, 'R']);
   });
 
+  it('a symbol that changes the question makes no exact repeat: "O+" is not "O-", "==" not "==="', async () => {
+    const { cache } = setup();
+    const plus = await cache.put({ tenant: 't', query: 'Is the O+ blood group the universal donor?', response: 'plus' });
+    const minus = await cache.put({ tenant: 't', query: 'Is the O- blood group the universal donor?', response: 'minus' });
+    assert.notEqual(plus.entry_id, minus.entry_id, 'no replace');
+    const r = await cache.lookup({ tenant: 't', query: 'is the o- blood group the universal donor' });
+    assert.deepEqual([r.cache_hit, r.similarity_score, r.cached_response], [true, 1, 'minus']);
+    await cache.put({ tenant: 't', query: 'What is the difference between == and !=?', response: 'eq' });
+    const strict = await cache.lookup({ tenant: 't', query: 'What is the difference between === and !=?' });
+    assert.equal(strict.cache_hit, false, `score ${strict.similarity_score}`);
+  });
+
   it('replaces only the same normalised query, not a paraphrase or the same words in another order', async () => {
     const { cache } = setup();
     const a = await cache.put({ tenant: 't', query: 'How much is 5 km in miles?', response: 'A' });

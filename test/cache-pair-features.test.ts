@@ -48,6 +48,8 @@ describe('API-05 pair features: the typical wrong hit', () => {
     ['negation on one side', 'negation', 'Can I cancel my order?', "Can't I cancel my order?", 'Is it possible to cancel my order?'],
     ['direction', 'direction', 'Did the stock rise today?', 'Did the stock fall today?', 'Did the stock go up today?'],
     ['subject and object swapped', 'order', 'Convert 100 USD to EUR', 'Convert 100 EUR to USD', 'Convert 100 USD into EUR'],
+    ['symbol', 'symbol', 'Is the O+ blood group the universal donor?', 'Is the O- blood group the universal donor?', 'Is blood group O+ the universal donor?'],
+    ['operator', 'symbol', 'What is the difference between == and !== in JavaScript?', 'What is the difference between === and !== in JavaScript?', 'How do == and !== differ in JavaScript?'],
   ];
   for (const [what, rule, stored, wrong, para] of CASES) {
     it(`${what}: "${wrong}" fires ${rule} and scores 0; "${para}" fires no rule and scores more`, () => {
@@ -60,6 +62,23 @@ describe('API-05 pair features: the typical wrong hit', () => {
       assert.ok(p.score > 0.2, `paraphrase ${p.score}`);
     });
   }
+
+  it('symbols: the ones that change the question count, joiners and punctuation do not', () => {
+    const table: Array<[string, string]> = [
+      ['Is O+ the universal donor?', '+'],
+      ['Is O- the universal donor?', '-'],
+      ['Is it -5 degrees outside?', '-'],
+      ['What is 5% of 80?', '%'],
+      ['Can I buy it for $5?', '$'],
+      ['x := y vs x ::= y', ':= ::='],
+      ['What does () => {} do?', '=> {}'],
+      ['How do I send an e-mail in km/h from Wolfram|Alpha?', ''],
+      ['Why, oh why (really) is it so?! "Yes" - no.', ''],
+      ['How do I learn C++ and C#?', ''],
+      ['#python @bob *great* \\ 😀', ''],
+    ];
+    for (const [text, symbols] of table) assert.equal(tokenize(text).symbols, symbols, text);
+  });
 
   it('a different subject: other pronouns count (person_diff), and the score drops', () => {
     const w = pair('Why is life beautiful?', 'Why is your life beautiful?');

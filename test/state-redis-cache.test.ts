@@ -62,6 +62,13 @@ describe('cache entry features through Redis', () => {
     const older = JSON.stringify({ ...JSON.parse(encodeFeatures(withOrder)), o: undefined, p: undefined });
     assert.equal(decodeFeatures(older).order, undefined);
   });
+  it('round-trip the symbol hash (0: none), and read entries written without it', () => {
+    for (const symbols of [0, -123456789, 98765]) {
+      const f: SentenceFeatures = { ...features(2), symbols };
+      assert.deepEqual(decodeFeatures(encodeFeatures(f)), f);
+    }
+    assert.equal(decodeFeatures(encodeFeatures(features(2))).symbols, undefined);
+  });
   it('round-trip the verifier\'s name flags, word hashes, persons and clauses, and read entries written without them', () => {
     const full: SentenceFeatures = { ...features(3), proper: Uint8Array.of(1, 0, 1), words: Int32Array.of(-9, 3, 70), persons: 5, clauses: 2 };
     assert.deepEqual(decodeFeatures(encodeFeatures(full)), full);

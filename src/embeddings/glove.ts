@@ -108,6 +108,16 @@ export interface SentenceFeatures {
   /** Tokens.persons and Tokens.clauses; absent in older entries. */
   readonly persons?: number;
   readonly clauses?: number;
+  /** symbolHash of Tokens.symbols (0: no symbols); absent in older entries. */
+  readonly symbols?: number;
+}
+
+/** 32-bit FNV-1a of a symbol signature (tokenizer symbolSignature); 0 for none. */
+export function symbolHash(signature: string): number {
+  if (signature === '') return 0;
+  let h = 0x811c9dc5;
+  for (let k = 0; k < signature.length; k++) h = Math.imul(h ^ signature.charCodeAt(k), 0x01000193);
+  return h === 0 ? 1 : h;
 }
 
 /** Most words kept in SentenceFeatures.words (long texts: the first ones). */
@@ -330,7 +340,7 @@ export class GloveEmbedder implements WordKnowledge {
     removeAndNormalise(vector, this.common);
     const questions = tokens.question === null ? 0 : (QUESTION_KIND[tokens.question] ?? 0);
     const codes = orderCodes(tokens.sequence, (w) => resolved.get(w)?.k ?? this.key(w));
-    return { vector, features: { ids, keys, weights, negated: tokens.negated, questions, order: codes, passive: tokens.passive, proper: names, words: wordHashes(tokens.all), persons: tokens.persons, clauses: tokens.clauses } };
+    return { vector, features: { ids, keys, weights, negated: tokens.negated, questions, order: codes, passive: tokens.passive, proper: names, words: wordHashes(tokens.all), persons: tokens.persons, clauses: tokens.clauses, symbols: symbolHash(tokens.symbols) } };
   }
 
   /** First principal direction of the frequency-weighted frequent-word vectors (power iteration). */

@@ -46,11 +46,14 @@ export interface EmbedderOptions {
   readonly log?: (msg: string) => void;
 }
 
-/** 53-bit string hash (cyrb53) of the normalised token sequence: exact repeats find each other in O(1). */
-export function fingerprint(tokens: readonly string[]): string {
+/**
+ * 53-bit string hash (cyrb53) of the normalised token sequence and the symbols that carry meaning
+ * (tokenizer symbolSignature): exact repeats find each other in O(1), and "O+" is no repeat of "O-".
+ */
+export function fingerprint(tokens: readonly string[], symbols = ''): string {
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;
-  for (const t of tokens) {
+  for (const t of symbols === '' ? tokens : [...tokens, '\u0000', symbols]) {
     for (let i = 0; i <= t.length; i++) {
       const ch = i < t.length ? t.charCodeAt(i) : 32;
       h1 = Math.imul(h1 ^ ch, 2654435761);
@@ -66,7 +69,7 @@ export function fingerprint(tokens: readonly string[]): string {
 export function embedWithGlove(glove: GloveEmbedder, text: string): EmbeddedText {
   const tokens = tokenize(text);
   const e = glove.embedTokens(tokens);
-  return { vector: e.vector, features: e.features, fingerprint: fingerprint(tokens.all) };
+  return { vector: e.vector, features: e.features, fingerprint: fingerprint(tokens.all, tokens.symbols) };
 }
 
 /**

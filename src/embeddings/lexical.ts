@@ -8,7 +8,7 @@ import { CONTRAST_CLASSES } from './glove.ts';
 import { fold, type Tokens } from './tokenizer.ts';
 import { orderCodes, verify, type Verdict, type WordKnowledge } from './verify.ts';
 
-import { QUESTION_KIND, wordHashes } from './glove.ts';
+import { QUESTION_KIND, symbolHash, wordHashes } from './glove.ts';
 const NUMBER = /^[\d.,]*\d[\d.,]*$/;
 
 /** Without a vocabulary, folding accepts the first candidate form (plural s, -ing, -ed). */
@@ -54,6 +54,7 @@ export function lexicalFeatures(tokens: Tokens): SentenceFeatures {
     words: wordHashes(tokens.all),
     persons: tokens.persons,
     clauses: tokens.clauses,
+    symbols: symbolHash(tokens.symbols),
   };
 }
 

@@ -16,7 +16,8 @@
  *     they), all words including stop words ("may" vs "might"): a different subject or object;
  *   - more questions or coordinations ("and", "or") on one side: one side asking for more;
  *   - a different question word (why/how/when/how many), a question against a statement;
- *   - a negation on one side only, WordNet antonyms, swapped roles (verify.ts);
+ *   - a negation on one side only, WordNet antonyms, swapped roles, other symbols ("O+" / "O-",
+ *     "5%" / "5": verify.ts);
  *   - the sentence cosine, lengths, and one-hot bins of cosine and coverage (the model is linear:
  *     bins let it bend).
  *
@@ -25,7 +26,7 @@
  */
 import type { SentenceFeatures } from './glove.ts';
 import { CONTRAST_KINDS, type ContrastKind } from './glove.ts';
-import { antonymConflict, swappedRoles, WORD_MATCH, type WordKnowledge } from './verify.ts';
+import { antonymConflict, swappedRoles, symbolConflict, WORD_MATCH, type WordKnowledge } from './verify.ts';
 
 /** Rule bits returned by PairScorer.compute. */
 export const RULE = {
@@ -40,6 +41,7 @@ export const RULE = {
   antonym: 256,
   order: 512,
   entity: 1024,
+  symbol: 2048,
 } as const;
 /** Set in compute()'s result when both texts are short (SHORT_WORDS): not a rule, a condition for rejects. */
 export const SHORT_PAIR = 1 << 20;
@@ -82,6 +84,7 @@ export const FEATURE_NAMES: readonly string[] = [
   'antonym',
   'order_swap',
   'conflict_entity',
+  'conflict_symbol',
   // The same signals in short texts (at most SHORT_WORDS content words on each side): in a query,
   // a different number or name is a different question; in a long news sentence it often is not.
   'short_negation',
@@ -138,6 +141,7 @@ const S = {
   antonym: slot('antonym'),
   order: slot('order_swap'),
   entity: slot('conflict_entity'),
+  symbol: slot('conflict_symbol'),
   shortNegation: slot('short_negation'),
   shortQuestion: slot('short_question_conflict'),
   shortNumber: slot('short_conflict_number'),
@@ -151,7 +155,7 @@ const S = {
 
 /** Texts with at most this many content words on each side count as short (queries). */
 export const SHORT_WORDS = 12;
-const OTHER_CONFLICTS = RULE.date | RULE.platform | RULE.unit | RULE.direction | RULE.contrast | RULE.antonym | RULE.order;
+const OTHER_CONFLICTS = RULE.date | RULE.platform | RULE.unit | RULE.direction | RULE.contrast | RULE.antonym | RULE.order | RULE.symbol;
 
 const KIND_RULE: Readonly<Record<ContrastKind, number>> = { date: RULE.date, direction: RULE.direction, platform: RULE.platform, unit: RULE.unit, other: RULE.contrast };
 
@@ -202,6 +206,7 @@ export class PairScorer {
     if (a.questions !== 0 && b.questions !== 0 && a.questions !== b.questions) rules |= RULE.question;
     if (this.words.antonyms !== undefined && antonymConflict(a, b, this.words)) rules |= RULE.antonym;
     if (swappedRoles(a, b)) rules |= RULE.order;
+    if (symbolConflict(a, b)) rules |= RULE.symbol;
 
     const cos = Math.max(0, cosine);
     const covMin = Math.min(sa.soft, sb.soft);
@@ -238,6 +243,7 @@ export class PairScorer {
     out[S.antonym] = rules & RULE.antonym ? 1 : 0;
     out[S.order] = rules & RULE.order ? 1 : 0;
     out[S.entity] = rules & RULE.entity ? 1 : 0;
+    out[S.symbol] = rules & RULE.symbol ? 1 : 0;
     if (Math.max(n, m) <= SHORT_WORDS) {
       rules |= SHORT_PAIR;
       out[S.shortNegation] = out[S.negation]!;

@@ -81,6 +81,48 @@ export interface Tokens {
   readonly persons: number;
   /** Question marks and coordinations ("and", "or", ";"): a text asking several things has more. */
   readonly clauses: number;
+  /**
+   * The symbols that carry meaning, in text order, space-separated (symbolSignature): "O+" is not
+   * "O-", "5%" not "5", "==" not "===". Empty when there are none.
+   */
+  readonly symbols: string;
+}
+
+/** Runs of characters that are neither letters, digits nor spaces. */
+const NON_WORD_RUN = /[^\p{L}\p{N}\s]+/gu;
+/** Characters that make a run count: math symbols, currencies, percent, braces. */
+const MEANINGFUL = /[\p{Sm}\p{Sc}%{}]/u;
+/** A single one of these between two words joins them ("e-mail", "km/h", "Wolfram|Alpha"). */
+const JOINERS = /^[-/|_]$/u;
+/** Sentence punctuation trimmed from a counted run ("$?" -> "$"; a leading ":" as in ":=" stays). */
+const TRAILING_PUNCT = /[.,!?;:"'’”)\]]+$/u;
+const LEADING_PUNCT = /^["'‘“(\[;,.]+/u;
+
+/**
+ * The symbols of a text that change what it asks, each run as written: runs holding a math
+ * symbol, a currency, %, { or }, and a "-" after a one-character word ("O-", "C-") or before
+ * a number ("-5"). A hyphen, slash or bar between two words ("e-mail", "km/h") and plain
+ * punctuation do not count: the word tokens already tell those texts apart, or they mean the same.
+ */
+export function symbolSignature(text: string): string {
+  const out: string[] = [];
+  for (const m of text.matchAll(NON_WORD_RUN)) {
+    const run = m[0];
+    const before = m.index > 0 && /[\p{L}\p{N}]/u.test(text[m.index - 1]!);
+    const end = m.index + run.length;
+    const after = end < text.length && /[\p{L}\p{N}]/u.test(text[end]!);
+    if (before && after && JOINERS.test(run)) continue;
+    if (MEANINGFUL.test(run)) {
+      const kept = run.replace(TRAILING_PUNCT, '').replace(LEADING_PUNCT, '');
+      out.push(kept === '' ? run : kept);
+    } else if (run === '-') {
+      // "O-" (a one-character word before it), "-5" (a number after it, nothing before).
+      const single = before && !after && (m.index < 2 || !/[\p{L}\p{N}]/u.test(text[m.index - 2]!));
+      const negative = !before && end < text.length && /\p{N}/u.test(text[end]!);
+      if (single || negative) out.push('-');
+    }
+  }
+  return out.join(' ');
 }
 
 /** Pronouns by grammatical person (bit 1: I/we, 2: you, 4: he/she/they). */
@@ -176,7 +218,7 @@ export function tokenize(text: string): Tokens {
     } else if (ORDER_MARKERS.has(w)) sequence.push('>' + w);
     else if (w === 'by') passive = true;
   }
-  return { all, content, attributed, negated, question, sequence, passive, proper, persons, clauses };
+  return { all, content, attributed, negated, question, sequence, passive, proper, persons, clauses, symbols: symbolSignature(t) };
 }
 
 /**

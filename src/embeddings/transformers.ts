@@ -66,7 +66,7 @@ export async function loadTransformersEmbedder(modelDir: string): Promise<Embedd
     async embed(text: string): Promise<EmbeddedText> {
       const out = await extractor(text, { pooling: 'mean', normalize: true });
       const tokens = tokenize(text);
-      return { vector: Float32Array.from(out.data), features: lexicalFeatures(tokens), fingerprint: fingerprint(tokens.all) };
+      return { vector: Float32Array.from(out.data), features: lexicalFeatures(tokens), fingerprint: fingerprint(tokens.all, tokens.symbols) };
     },
     verify: hardRulesVerify,
     close: dispose,

@@ -77,6 +77,7 @@ export interface Verdict {
 export function verify(cosine: number, a: SentenceFeatures, b: SentenceFeatures, words: WordKnowledge, useCoverage = true): Verdict {
   if (a.negated !== b.negated) return { score: 0, reject: 'negation', coverage: 0 };
   if (a.questions !== 0 && b.questions !== 0 && a.questions !== b.questions) return { score: 0, reject: 'question', coverage: 0 };
+  if (symbolConflict(a, b)) return { score: 0, reject: 'symbol', coverage: 0 };
   // Both directions need the same word-pair cosines: each is computed at most once.
   const cells = a.keys.length * b.keys.length;
   if (pairCosines.length < cells) pairCosines = new Float64Array(cells);
@@ -146,6 +147,11 @@ function coverage(x: SentenceFeatures, y: SentenceFeatures, words: WordKnowledge
     den += w;
   }
   return den === 0 ? 1 : num / den;
+}
+
+/** Other meaningful symbols ("O+" / "O-", "5%" / "5", "==" / "==="); entries stored without them never conflict. */
+export function symbolConflict(a: SentenceFeatures, b: SentenceFeatures): boolean {
+  return a.symbols !== undefined && b.symbols !== undefined && a.symbols !== b.symbols;
 }
 
 /** A word on one side only whose antonym is on the other side only. */

@@ -410,11 +410,12 @@ export function encodeFeatures(f: SentenceFeatures): string {
     ...(f.order === undefined ? {} : { o: b64(f.order), p: f.passive === true }),
     ...(f.proper === undefined ? {} : { g: b64(f.proper) }),
     ...(f.words === undefined ? {} : { a: b64(f.words), r: f.persons ?? 0, c: f.clauses ?? 0 }),
+    ...(f.symbols === undefined ? {} : { y: f.symbols }),
   });
 }
 
 export function decodeFeatures(s: string): SentenceFeatures {
-  const o = JSON.parse(s) as { i: string; k: string; w: string; n: boolean; q: number; o?: string; p?: boolean; g?: string; a?: string; r?: number; c?: number };
+  const o = JSON.parse(s) as { i: string; k: string; w: string; n: boolean; q: number; o?: string; p?: boolean; g?: string; a?: string; r?: number; c?: number; y?: number };
   const f: SentenceFeatures = {
     ids: new Int32Array(bytes(o.i)),
     keys: new Int32Array(bytes(o.k)),
@@ -425,6 +426,7 @@ export function decodeFeatures(s: string): SentenceFeatures {
     ...(o.o === undefined ? {} : { order: new Int32Array(bytes(o.o)), passive: o.p === true }),
     ...(o.g === undefined ? {} : { proper: new Uint8Array(bytes(o.g)) }),
     ...(o.a === undefined ? {} : { words: new Int32Array(bytes(o.a)), persons: o.r ?? 0, clauses: o.c ?? 0 }),
+    ...(typeof o.y === 'number' ? { symbols: o.y } : {}),
   };
   return f;
 }
