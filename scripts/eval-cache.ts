@@ -94,6 +94,16 @@ if (groups.length >= 2) {
     const pooled = atThreshold(lodo, labels, t);
     console.log(`     ${t.toFixed(2)}   |    ${pct(Math.min(...ps))}     |     ${pct(mean(ps))}     |      ${pct(pooled.precision)}      |     ${pct(pooled.hitRate)}`);
   }
+  // Calibration on data the model never saw: does a score of p come true p of the time?
+  console.log('  calibration of left-out scores (exact repeats aside): score range | pairs | mean score | right');
+  const edges = [0, 0.5, 0.7, 0.9, 0.95, 0.98, 0.99, 1.0001];
+  for (let b = 0; b + 1 < edges.length; b++) {
+    const inBin = own.filter((i) => lodo[i]! >= edges[b]! && lodo[i]! < edges[b + 1]!);
+    if (inBin.length === 0) continue;
+    const meanScore = inBin.reduce((s, i) => s + lodo[i]!, 0) / inBin.length;
+    const rate = inBin.reduce((s, i) => s + labels[i]!, 0) / inBin.length;
+    console.log(`     [${edges[b]!.toFixed(2)}, ${Math.min(1, edges[b + 1]!).toFixed(2)})  ${String(inBin.length).padStart(6)}   ${pct(meanScore)}   ${pct(rate)}`);
+  }
 } else console.log('\n1. leave-one-dataset-out: skipped (one group only; give --dir with several datasets)');
 
 // 2. The shipped model, pair by pair.

@@ -102,7 +102,8 @@ export class SemanticCache {
 
   /**
    * Stores `response` for `query`. Replaces (same entry_id) the entry of the same normalised query
-   * (same words in the same order; case, spacing and punctuation aside). A score, however high, is
+   * (same words and symbols in the same order; case, spacing and punctuation aside: "O+" is not
+   * "O-"). A score, however high, is
    * a probability, not identity: "5 km in miles" and "5 miles in km" keep their own entries.
    */
   async put(input: StoreInput): Promise<StoreResult> {
