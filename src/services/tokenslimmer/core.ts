@@ -27,7 +27,7 @@
 import { Masker, maskBlocks, oneByte } from './mask.ts';
 import { maskProtected } from './patterns.ts';
 import { dedupeAndJoin } from './dedupe.ts';
-import { restructure } from './structure.ts';
+import { bareTables, restructure } from './structure.ts';
 import { dropBoilerplate } from './boilerplate.ts';
 import {
   applyAggressive,
@@ -59,7 +59,8 @@ export function compressText(text: string, level: Level): string {
   let current = text;
   for (let i = 0; i < MAX_PASSES; i++) {
     const next = compressPass(current, level);
-    if (next === current) return i === 0 ? text : oneByte(current);
+    // Outer table pipes go last: the passes (masking, the table scan) read `|…|` rows.
+    if (next === current) return bareTables(i === 0 ? text : oneByte(current));
     current = next;
   }
   // No fixed point within the bound: return the input untouched rather than a text that would

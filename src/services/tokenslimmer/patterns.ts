@@ -12,7 +12,8 @@ const src = (r: RegExp): string => r.source;
 export const CODE_BLOCK_RE = /^([ \t]*)(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:^[ \t]*\2[`~]*[ \t]*$|(?![\s\S]))|<(pre|script|style|textarea)\b[^>]*>[\s\S]*?<\/\3\s*>/gim;
 
 export const INLINE_CODE = /(`+)[^`\n][^\n]*?\1|<code\b[^>\n]*>[^\n]*?<\/code>/;
-export const URL = /\b(?:[A-Za-z][A-Za-z0-9+.-]*:\/\/|[Ww]{3}\.|mailto:)[^\s<>"'`]*[^\s<>"'`.,;:!?)\]}]/;
+/** A pipe ends a URL (RFC 3986 has it percent-encoded): in a table row it closes the cell. */
+export const URL = /\b(?:[A-Za-z][A-Za-z0-9+.-]*:\/\/|[Ww]{3}\.|mailto:)[^\s<>"'`|]*[^\s<>"'`|.,;:!?)\]}]/;
 export const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/;
 /** Double, curly, guillemet and single quotes (a single quote must not touch a letter outside: "Let's" is no quote). */
 export const QUOTED = /"[^"\n]{0,400}"|“[^”\n]{0,400}”|„[^“”\n]{0,400}[“”]|«[^»\n]{0,400}»|(?<![A-Za-z0-9\u00C0-\u024F])'[^'\n]{1,400}'(?![A-Za-z0-9\u00C0-\u024F])|(?<![A-Za-z0-9\u00C0-\u024F])‘[^’\n]{1,400}’(?![A-Za-z0-9\u00C0-\u024F])/;

@@ -7,7 +7,8 @@
  *                    only attributes kept), block tags leave line breaks, <td>/<th> rows become
  *                    pipe rows; entities decoded where the text shows HTML (a tag, or 3+ entities)
  *   pipe tables      cells trimmed, delimiter rows minimal (`|:---:|` → `|:-:|`), outer pipes added
- *                    to a table written without them (the masker keeps `|…|` rows whole)
+ *                    to a table written without them (the masker keeps `|…|` rows whole); once the
+ *                    text is final, bareTables() takes the outer pipes off again where GFM allows
  *   JSON             a pretty-printed object/array (in prose from a line start, or the whole body
  *                    of a ```json or bare fence) becomes compact JSON, only when
  *                    JSON.stringify(JSON.parse(x)) gives back x without its whitespace exactly
@@ -341,6 +342,86 @@ function pipeTable(lines: string[], kinds: Uint8Array, i: number): number {
 }
 
 /**
+ * 1 for the rows of a table written without outer pipes (bareTables' output): the line above a
+ * delimiter row and the lines under it that hold a pipe, up to a blank line. `|…|` rows are
+ * recognised by PIPE_ROW_RE wherever they stand.
+ */
+function tableRows(lines: readonly string[]): Uint8Array {
+  const rows = new Uint8Array(lines.length);
+  for (let d = 1; d < lines.length; d++) {
+    if (!isDelimiter(lines[d]!) || !lines[d - 1]!.includes('|')) continue;
+    rows[d - 1] = 1;
+    let j = d;
+    for (; j < lines.length && lines[j]!.includes('|') && lines[j]!.trim() !== ''; j++) rows[j] = 1;
+    d = j;
+  }
+  return rows;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Outer pipes
+
+/** A first cell the row may start with when its pipe goes: no list, heading, quote, fence or HTML start. */
+const BARE_FIRST_RE = /^(?:[\p{L}_"'(\[$€£@]|`(?!``)|\d(?!\d{0,8}[.)](?:[ \t]|$)))/u;
+
+/**
+ * The pipe tables of the final text without their outer pipes (GFM makes them optional): `|a|b|`
+ * → `a|b`. A pipe stays where its cell is empty, where the first cell could open another block
+ * (`- x`, `# x`, `> x`, `1. x`), or where the last cell ends with a backslash; a table of one column
+ * and a row of one cell keep both. Only tables in the canonical form restructure() writes are
+ * touched (a `|…|` header over a `|…|` delimiter row with as many cells), outside code blocks, so
+ * restructure() reads the result back as the same table and adds the pipes again: compressText
+ * applies this after its fixed point, and compressing the output again gives the output.
+ */
+export function bareTables(text: string): string {
+  if (!text.includes('|-') && !text.includes('|:')) return text;
+  if (!text.includes('``') && !text.includes('~~~') && !text.includes('<')) return bareTableLines(text);
+  let out = '';
+  let last = 0;
+  CODE_BLOCK_RE.lastIndex = 0;
+  for (const m of text.matchAll(CODE_BLOCK_RE)) {
+    let block = m[0];
+    if (block.endsWith('\n')) block = block.slice(0, -1);
+    out += bareTableLines(text.slice(last, m.index)) + block;
+    last = m.index + block.length;
+  }
+  return out + bareTableLines(text.slice(last));
+}
+
+function bareTableLines(text: string): string {
+  if (!text.includes('|-') && !text.includes('|:')) return text;
+  const lines = text.split('\n');
+  let changed = false;
+  for (let i = 0; i + 1 < lines.length; i++) {
+    const head = lines[i]!;
+    if (!PIPE_ROW_RE.test(head) || INDENTED_CODE_RE.test(head) || !PIPE_ROW_RE.test(lines[i + 1]!) || !isDelimiter(lines[i + 1]!)) continue;
+    const width = cells(head).cells.length;
+    if (width < 2 || cells(lines[i + 1]!).cells.length !== width) continue;
+    let j = i;
+    for (; j < lines.length && PIPE_ROW_RE.test(lines[j]!) && !INDENTED_CODE_RE.test(lines[j]!); j++) {
+      const line = lines[j]!;
+      const row = cells(line).cells;
+      if (row.length < 2) continue;
+      let indent = 0;
+      while (line.charCodeAt(indent) === 32 || line.charCodeAt(indent) === 9) indent++;
+      const first = row[0]!;
+      const lastCell = row[row.length - 1]!;
+      const delimiter = j === i + 1;
+      const lead = delimiter || (first !== '' && BARE_FIRST_RE.test(first)) ? '' : '|';
+      const tail = delimiter || (lastCell !== '' && !lastCell.endsWith('\\')) ? '' : '|';
+      const body = line.trim().slice(1, -1);
+      const next = line.slice(0, indent) + lead + body + tail;
+      if (next !== line) {
+        lines[j] = next;
+        changed = true;
+      }
+    }
+    i = j - 1;
+  }
+  return changed ? lines.join('\n') : text;
+}
+
+/**
  * Space-aligned columns: a run of 3+ lines (no indentation of 4+, no tab) where every line has a
  * run of 2+ spaces inside it and every such run crosses a gutter (a column that is blank in every
  * line of the run). Cells are the text between gutters, trimmed, joined by one tab.
@@ -590,6 +671,7 @@ function cleanHtmlOutsideBlocks(text: string): string {
     if (run.length > 0) out += cleanHtml(run.join('\n')) + '\n';
     run = [];
   };
+  const rows = text.includes('|') ? tableRows(lines) : undefined;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     const col = line.includes('{') || line.includes('[') ? jsonStart(line) : -1;
@@ -598,7 +680,7 @@ function cleanHtmlOutsideBlocks(text: string): string {
       flush();
       out += lines.slice(i, end + 1).join('\n') + '\n';
       i = end;
-    } else if (INDENTED_CODE_RE.test(line) || (line.includes('|') && PIPE_ROW_RE.test(line))) {
+    } else if (INDENTED_CODE_RE.test(line) || (line.includes('|') && (PIPE_ROW_RE.test(line) || rows?.[i] === 1))) {
       flush();
       out += line + '\n';
     } else run.push(line);
