@@ -15,6 +15,16 @@
  *   quote markers       the `>` markers of a quoted reply that follows its "… wrote:" line (the
  *                       text stays, the attribution line says whose it is)
  *   separators          a line of underscores (Outlook's line above a quoted header)
+ *   banners             an external-sender warning ("CAUTION: This email originated from outside
+ *                       of the organization. Do not click links…")
+ *   footer links        a line that is only footer link labels ("Terms and conditions | Unsubscribe |
+ *                       Privacy Policy") or only social network names ("Facebook Twitter LinkedIn")
+ *   print notices       "Please consider the environment before printing this e-mail", "E-mail may
+ *                       be monitored."
+ *   pleasantries        "Hope this helps.", "Thank you for your email." alone on a line
+ *
+ * A disclaimer paragraph that holds values (a phone number, an e-mail address, a company number)
+ * keeps in `balanced` only its sentences with a value; the others go.
  *
  * In `balanced` a line or paragraph holding a value the contract protects (number, URL, e-mail,
  * quoted string, code span, identifier, placeholder: patterns.ts RETAINED_CLASSES) is never dropped.
@@ -32,11 +42,11 @@ const MOBILE_RE =
 
 /** A mailing-list or newsletter footer line: the cue opens the line. */
 const FOOTER_RE =
-  /^(?:to unsubscribe\b|unsubscribe(?:$|[ \t]*[|:·•]|[ \t]+(?:here|now|from|instantly)\b)|click here to unsubscribe|if you (?:no longer wish|wish to stop|would like to stop|do not wish) to receive|you (?:are )?receiv(?:ed|ing) this (?:e-?mail|message|newsletter|notification)s? because|this (?:e-?mail|message) was sent to\b|you are subscribed to\b|view (?:this (?:e-?mail|newsletter) )?in (?:your|a) (?:web )?browser|having trouble viewing this (?:e-?mail|message)|manage (?:your )?(?:e-?mail |subscription |notification )?(?:preferences|settings|subscriptions?)(?:$|[ \t]*[|:·•])|update your (?:e-?mail )?preferences|to stop receiving)/i;
+  /^(?:to unsubscribe\b|unsubscribe(?:$|[ \t]*[|:·•]|[ \t]+(?:here|now|from|instantly)\b)|click here to unsubscribe|if you (?:no longer wish|wish to stop|would like to stop|do not wish) to receive|you (?:are )?receiv(?:ed|ing) this (?:(?:e-?mail|message|newsletter|notification)s? )?because|reply to this e-?mail directly,? or view it on|this (?:e-?mail|message) was sent to\b|you are subscribed to\b|view (?:this (?:e-?mail|newsletter) )?in (?:your|a) (?:web )?browser|having trouble viewing this (?:e-?mail|message)|manage (?:your )?(?:e-?mail |subscription |notification )?(?:preferences|settings|subscriptions?)(?:$|[ \t]*[|:·•])|update your (?:e-?mail )?preferences|to stop receiving)/i;
 
 /** Cues of a legal / confidentiality disclaimer; a paragraph needs two distinct ones. */
 const DISCLAIMER_CUE_RE =
-  /\b(?:confidentiality notice|disclaimer:|privileged and confidential|intended (?:only|solely) for|intended recipients?|addressee(?:s)? only|(?:have )?received this (?:e-?mail|message|communication|transmission) in error|notify the sender|strictly prohibited|(?:any|the) (?:review|dissemination|distribution|disclosure|copying|retransmission)|may contain (?:confidential|privileged|proprietary)|legally privileged|delete (?:it|this (?:e-?mail|message)|the (?:e-?mail|message|original))\b|free of (?:any )?(?:viruses|virus)|accepts? no (?:liability|responsibility)|views or opinions (?:expressed|presented))/gi;
+  /\b(?:confidentiality notice|disclaimer:|privileged and confidential|intended (?:only|solely) for|intended recipients?|addressee(?:s)? only|(?:have )?received this (?:e-?mail|message|communication|transmission) in error|notify the sender|strictly prohibited|(?:any|the) (?:review|dissemination|distribution|disclosure|copying|retransmission)|may contain (?:confidential|privileged|proprietary)|legally privileged|delete (?:it|this (?:e-?mail|message)|the (?:e-?mail|message|original))\b|free of (?:any )?(?:viruses|virus)|accepts? (?:no|any) (?:liability|responsibility)|views or opinions (?:expressed|presented)|may be (?:unlawful|illegal)|received (?:it|this (?:e-?mail|message)) by mistake|(?:this|the) (?:e-?mail|message|communication)(?: and any attachments?)? (?:is|are|may be) confidential)/gi;
 const DISCLAIMER_OPENER_RE = /^(?:confidentiality notice|confidentiality|disclaimer|legal disclaimer|important notice|privileged (?:and|&) confidential|notice of confidentiality)[ \t]*[:\-–—]/i;
 const DISCLAIMER_MAX_LINES = 25;
 const DISCLAIMER_MAX_CHARS = 3000;
@@ -74,7 +84,40 @@ const SALUTATION_LINES: ReadonlySet<string> = new Set([
   'thanks in advance', 'thanks again', 'thanks and regards', 'thanks & regards', 'best', 'all the best', 'best wishes',
   'cheers', 'sincerely', 'yours sincerely', 'sincerely yours', 'yours truly', 'yours faithfully', 'respectfully',
   'with best regards', 'with kind regards', 'talk soon', 'take care',
+  // formulaic openers and closers of support and business mail
+  'hope this helps', 'i hope this helps', 'hope you are well', 'i hope you are well', 'hope you are doing well',
+  'i hope you are doing well', 'hope all is well', 'i hope all is well', 'hope this email finds you well',
+  'i hope this email finds you well', 'hope this finds you well', 'i hope this finds you well',
+  'thank you for your email', 'thanks for your email', 'thank you for your e-mail', 'thank you for your message',
+  'thanks for your message', 'thank you for reaching out', 'thanks for reaching out', 'thank you for contacting us',
+  'thank you for your patience', 'thanks for your patience', 'let me know if you have any questions',
+  'please let me know if you have any questions', 'feel free to reach out', 'please feel free to reach out',
+  'looking forward to hearing from you', 'i look forward to hearing from you', 'look forward to hearing from you',
 ]);
+
+/** Labels of footer links: a line of 2+ of them, separated by | · • or commas, is a footer. */
+const FOOTER_LINKS: ReadonlySet<string> = new Set([
+  'terms', 'terms and conditions', 'terms & conditions', 'terms of use', 'terms of service', 'privacy', 'privacy policy',
+  'privacy notice', 'privacy statement', 'cookie policy', 'cookies', 'cookie settings', 'unsubscribe', 'preferences',
+  'manage preferences', 'email preferences', 'update preferences', 'contact', 'contact us', 'help', 'help center',
+  'help centre', 'support', 'view in browser', 'view online', 'about', 'about us', 'accessibility', 'legal', 'imprint',
+  'impressum', 'sitemap', 'careers', 'faq', 'faqs', 'newsletter', 'advertise', 'press',
+]);
+/** Social networks: a line of 2+ of them alone (any separator) is a "follow us" row. */
+const SOCIAL: ReadonlySet<string> = new Set([
+  'facebook', 'twitter', 'x', 'linkedin', 'instagram', 'youtube', 'pinterest', 'tiktok', 'whatsapp', 'reddit',
+  'threads', 'mastodon', 'bluesky', 'snapchat', 'tumblr', 'vimeo', 'flickr', 'xing', 'telegram', 'email', 'rss',
+]);
+/** An external-sender warning that mail gateways put above a message. */
+const BANNER_RE =
+  /^(?:\[?(?:external|caution|warning|attention|notice)(?: e-?mail| sender)?\]?[ \t]*[:!\-–—]?[ \t]*)*(?:this (?:e-?mail|message) (?:has )?(?:originated|came|comes|was sent|is) (?:from )?(?:outside|an? external)|you don'?t often (?:get|receive) e-?mail from|this is an external (?:e-?mail|message|sender))/i;
+/** A banner also warns: of links, attachments, the sender, phishing (so "This email came from outside sales" stays). */
+const BANNER_CUE_RE = /\b(?:links?|attachments?|sender|caution|careful|vigilant|trust|safe|phishing|suspicious|organi[sz]ation|company)\b/i;
+/** "Please note that e-mail may be monitored." alone on a line. */
+const MONITOR_RE = /^(?:please note(?: that)? )?(?:e-?mails?|electronic mail|(?:e-?mail )?communications?|this (?:e-?mail|message)) (?:may|might|will|can) be (?:monitored|recorded)\b[^.!?]{0,80}[.!]?$/i;
+/** "Please consider the environment before printing this e-mail" and its kin. */
+const PRINT_RE = /\bprint(?:ing)? (?:this|the) (?:e-?mail|message)\b/i;
+const PRINT_CUE_RE = /\b(?:environment|necessary|needed|tree|trees|think|consider|paper|planet)\b/i;
 
 /** Words that are chrome only as the heading of a link list (the next text line is a link item). */
 const LIST_ONLY: ReadonlySet<string> = new Set(['more', 'related', 'recommended', 'trending']);
@@ -205,6 +248,10 @@ export function dropBoilerplate(text: string, level: Level): string {
       if (!keepsValue(body)) drop(i);
       continue;
     }
+    if (isNoticeLine(body) && !keepsValue(body)) {
+      drop(i);
+      continue;
+    }
     const key = body.length <= 60 ? chromeKey(body) : '';
     if (key !== '' && SALUTATION_LINES.has(key.replace(/[,!]+$/, '')) && !keepsValue(body)) {
       drop(i);
@@ -235,7 +282,19 @@ export function dropBoilerplate(text: string, level: Level): string {
       }
       j++;
     }
-    if (fits && DISCLAIMER_GATE_RE.test(para) && isDisclaimer(para) && !keepsValue(para)) for (let k = i; k < j; k++) drop(k);
+    if (fits && DISCLAIMER_GATE_RE.test(para) && isDisclaimer(para)) {
+      if (!keepsValue(para)) for (let k = i; k < j; k++) drop(k);
+      else {
+        // balanced: the sentences with a value stay, as one line (under the first line's quote
+        // markers); the rest of the notice goes.
+        const kept = valueSentences(para.trim());
+        if (kept.length < para.trim().length) {
+          lines[i] = (QUOTE_PREFIX_RE.exec(lines[i]!)?.[0] ?? '') + kept;
+          changed = true;
+          for (let k = i + 1; k < j; k++) drop(k);
+        }
+      }
+    }
     i = j;
   }
 
@@ -282,8 +341,8 @@ function firstNonBlank(line: string): number {
   return i;
 }
 
-/** Lower-cased first letters FOOTER_RE can match at (t u c i y v h m). */
-const FOOTER_FIRST: ReadonlySet<number> = new Set([...'tuciyvhm'].map((ch) => ch.charCodeAt(0)));
+/** Lower-cased first letters FOOTER_RE can match at (t u c i y v h m r). */
+const FOOTER_FIRST: ReadonlySet<number> = new Set([...'tuciyvhmr'].map((ch) => ch.charCodeAt(0)));
 
 /** Per line: 1 inside a fence or indented code (never touched), else 0. */
 function codeLines(lines: readonly string[]): Uint8Array {
@@ -320,6 +379,37 @@ function linkItemFollows(lines: readonly string[], kind: Uint8Array, i: number):
     return kind[j] === 0 && LINK_ITEM_RE.test(t);
   }
   return false;
+}
+
+/** Sentence ends: ". ", "! ", "? " before a capital, a digit-free opener or a quote. */
+const SENTENCE_END_RE = /(?<=[.!?])[ \t]+(?=[A-Z"'‘“(])/;
+
+/** The sentences of a disclaimer paragraph that hold a value, joined by one space. */
+function valueSentences(para: string): string {
+  return para
+    .split(SENTENCE_END_RE)
+    .filter((x) => holdsValue(x))
+    .join(' ');
+}
+
+/** Strips emphasis and bracket markers around a short line (the rules run before emphasis removal). */
+function plainLine(body: string): string {
+  return body.replace(/^[*_\[( \t]+|[*_\]) \t]+$/g, '').replace(/[*_]{2,}/g, '');
+}
+
+/** An external-sender banner, a footer link row, a social row or a print notice. */
+function isNoticeLine(body: string): boolean {
+  if (body.length > LINE_RULE_MAX_CHARS) return false;
+  const plain = plainLine(body);
+  if ((BANNER_RE.test(plain) && BANNER_CUE_RE.test(plain)) || MONITOR_RE.test(plain)) return true;
+  if (body.length <= 200 && PRINT_RE.test(plain) && PRINT_CUE_RE.test(plain)) return true;
+  if (body.length > 160) return false;
+  if (/[|·•]/.test(plain)) {
+    const items = plain.split(/[ \t]*[|·•,][ \t]*/).map((x) => x.replace(/[*_]/g, '').trim().toLowerCase()).filter((x) => x !== '');
+    if (items.length >= 2 && items.every((x) => FOOTER_LINKS.has(x) || SOCIAL.has(x))) return true;
+  }
+  const words = plain.replace(/[*_|·•,]/g, ' ').trim().toLowerCase().split(/[ \t]+/);
+  return words.length >= 2 && words.every((w) => SOCIAL.has(w)) && words.some((w) => w !== 'email' && w !== 'x' && w !== 'rss');
 }
 
 /** Two distinct cues, one of them strong (holding a word of DISCLAIMER_GATE_RE, or the opener). */
