@@ -9,6 +9,8 @@ import { checkRetention } from '../src/services/tokenslimmer/retention.ts';
 import { dropBoilerplate } from '../src/services/tokenslimmer/boilerplate.ts';
 
 const BODY = 'The invoice for March is attached and the total is due on Friday.';
+/** Ten alternating turns: the text reads as a transcript. */
+const TRANSCRIPT = Array.from({ length: 5 }, (_, k) => `Ann: Point ${k} of the plan is open .\nBob: I will check point ${k} today .`).join('\n');
 
 interface Case {
   readonly name: string;
@@ -123,6 +125,19 @@ const CASES: readonly Case[] = [
   { name: 'a turn that asks "And ?" stays in balanced', level: 'balanced', input: `Ann: The launch moves to May.\nBob: And ?\nAnn: Marketing needs the date.`, kept: ['Bob: And ?'] },
   { name: 'a conjunction opening content stays', level: 'balanced', input: `Ann: The launch moves to May.\nBob: But sales wants April .`, kept: ['Bob: But sales wants April'] },
   { name: 'an answer word stays', level: 'balanced', input: `Ann: The launch moves to May.\nBob: No .`, kept: ['Bob: No'] },
+  // consecutive turns of one speaker
+  {
+    name: 'consecutive turns of one speaker join in a transcript',
+    level: 'balanced',
+    input: `${TRANSCRIPT}\nAnn: We start at nine .\nAnn: Then the budget .\nBob: Fine .`,
+    gone: ['nine .\nAnn:'],
+    kept: ['Ann: We start at nine . Then the budget .', 'Bob: Fine .'],
+  },
+  { name: 'turns join in aggressive too, after a dropped backchannel', level: 'aggressive', input: `${TRANSCRIPT}\nAnn: We start at nine .\nBob: Mm-hmm .\nAnn: Then the budget .`, kept: ['nine . Then'] },
+  { name: 'turns stay apart in safe', level: 'safe', input: `${TRANSCRIPT}\nAnn: We start at nine .\nAnn: Then the budget .`, kept: ['nine .\nAnn: Then'] },
+  { name: 'a short dialogue keeps its lines', level: 'aggressive', input: `Ann: We start at nine .\nAnn: Then the budget .\nBob: Fine .`, kept: ['nine .\nAnn: Then'] },
+  { name: 'few-shot answers keep their lines', level: 'aggressive', input: Array.from({ length: 6 }, (_, k) => `Q: What is ${k} plus ${k}?\nA: Let's add.\nA: So the answer is ${2 * k}.`).join('\n'), kept: ['add.\nA: So the answer is 10.'] },
+  { name: 'repeated labels of notes keep their lines', level: 'aggressive', input: Array.from({ length: 12 }, (_, k) => `Note ${k}: item ${k} ships soon.\nNote ${k}: item ${k} is paid.`).join('\n'), kept: ['soon.\nNote 3: item 3'] },
 ];
 
 const ORDER: readonly Level[] = LEVELS;

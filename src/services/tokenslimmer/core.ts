@@ -26,7 +26,7 @@
  */
 import { Masker, maskBlocks, oneByte } from './mask.ts';
 import { maskProtected } from './patterns.ts';
-import { dedupeAndJoin } from './dedupe.ts';
+import { dedupeAndJoin, mergeTurns } from './dedupe.ts';
 import { bareTables, restructure } from './structure.ts';
 import { dropBoilerplate } from './boilerplate.ts';
 import {
@@ -75,7 +75,8 @@ export function compressPass(input: string, level: Level): string {
   let masked = maskBlocks(text, masker);
   masked = maskProtected(masked, masker.mask);
   masked = applyRules(masked, level);
-  return masker.restore(dedupeAndJoin(masked, level, masker.options));
+  const out = masker.restore(dedupeAndJoin(masked, level, masker.options));
+  return level === 'safe' ? out : mergeTurns(out);
 }
 
 const SPLIT_LINE = '\n' + SPLIT_MARK;
