@@ -125,6 +125,13 @@ const CASES: readonly Case[] = [
   { name: 'a turn that asks "And ?" stays in balanced', level: 'balanced', input: `Ann: The launch moves to May.\nBob: And ?\nAnn: Marketing needs the date.`, kept: ['Bob: And ?'] },
   { name: 'a conjunction opening content stays', level: 'balanced', input: `Ann: The launch moves to May.\nBob: But sales wants April .`, kept: ['Bob: But sales wants April'] },
   { name: 'an answer word stays', level: 'balanced', input: `Ann: The launch moves to May.\nBob: No .`, kept: ['Bob: No'] },
+  // spoken fillers and hedges (aggressive, transcripts)
+  { name: '"you know ," inside a turn goes in aggressive', level: 'aggressive', input: `${TRANSCRIPT}\nAnn: It should be cheap but you know , not flimsy .`, gone: ['you know'], kept: ['not flimsy'] },
+  { name: '"do you know ," stays', level: 'aggressive', input: `${TRANSCRIPT}\nAnn: Do you know , roughly , the price ?`, kept: ['you know'] },
+  { name: '"you know ," stays in balanced mid-clause', level: 'balanced', input: `${TRANSCRIPT}\nAnn: It should be cheap but you know , not flimsy .`, kept: ['you know'] },
+  { name: 'hedge "sort of" goes in aggressive', level: 'aggressive', input: `${TRANSCRIPT}\nAnn: Then it sort of changed into a pelican .`, gone: ['sort of'], kept: ['changed into'] },
+  { name: '"a kind of dog" stays', level: 'aggressive', input: `${TRANSCRIPT}\nAnn: It is a kind of dog ?\nBob: What sort of remote ?`, kept: ['kind of dog', 'What sort of remote'] },
+  { name: 'hedges outside a transcript stay', level: 'aggressive', input: `The layer sort of acts as a filter, you know, for light.`, kept: ['sort of acts'] },
   // consecutive turns of one speaker
   {
     name: 'consecutive turns of one speaker join in a transcript',

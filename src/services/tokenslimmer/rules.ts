@@ -571,9 +571,25 @@ function copulaToColon(text: string): string {
 const BACKCHANNEL_WORD = String.raw`\b(?:${BACKCHANNEL_WORDS.map(escape).join('|')})\b`;
 const ACK_SENTENCE_RE = new RegExp(String.raw`([.!?:])[ \t]+${BACKCHANNEL_WORD}(?:(?:[ \t]*,)?[ \t]+${BACKCHANNEL_WORD})*[ \t]*[.!?]+(?=[ \t\n]|$)`, 'gi');
 
+/** Spoken fillers set off by a comma anywhere in a turn: "but you know , not metal" → "but not metal". */
+const SPOKEN_FILLER_MID_RE = /\b(?:you know|I mean)[ \t]*,[ \t]*/gi;
+/** Words after which "you know ," / "I mean ," are words of the sentence ("do you know , …", "what I mean , …"). */
+const FILLER_KEPT_AFTER: ReadonlySet<string> = new Set(['do', 'did', 'does', 'dont', 'didnt', 'if', 'as', 'what', 'how', 'whether', 'when', 'where', 'who', 'why', 'which', 'that', 'whatever', 'than']);
+/** Spoken hedges: "it sort of changed" → "it changed"; a noun after a determiner stays ("a kind of dog", "what sort of"). */
+const SPOKEN_HEDGE_RE = /\b(?:sort|kind)[ \t]+of[ \t]+/gi;
+const HEDGE_KEPT_AFTER: ReadonlySet<string> = new Set([
+  'a', 'an', 'the', 'this', 'that', 'these', 'those', 'what', 'which', 'some', 'any', 'no', 'one', 'every', 'each', 'same',
+  'different', 'other', 'another', 'my', 'your', 'his', 'her', 'its', 'our', 'their', 'all', 'of', 'whatever', 'certain',
+  'new', 'right', 'wrong', 'first', 'last', 'only',
+]);
+
 export function applyAggressive(s: string): string {
   // Only in text with speaker turns (core.ts marks them with LINE_MARK).
-  if (s.includes(LINE_MARK)) s = s.replace(ACK_SENTENCE_RE, '$1');
+  if (s.includes(LINE_MARK)) {
+    s = s.replace(ACK_SENTENCE_RE, '$1');
+    s = s.replace(SPOKEN_FILLER_MID_RE, (m, offset: number, all: string) => (joined(all, offset) || FILLER_KEPT_AFTER.has(previousWord(all, offset).replace(/['’]/g, '')) ? m : ' '));
+    s = s.replace(SPOKEN_HEDGE_RE, (m, offset: number, all: string) => (joined(all, offset) || HEDGE_KEPT_AFTER.has(previousWord(all, offset)) || atSentenceStart(all, offset) ? m : ''));
+  }
   s = s
     .replace(REDUCED_RELATIVE_RE, ', ')
     .replace(DISCOURSE_MARKER_RE, (m, offset: number, all: string) => {
