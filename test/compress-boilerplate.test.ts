@@ -110,6 +110,13 @@ const CASES: readonly Case[] = [
   // tracking parameters
   { name: 'utm parameters in aggressive', level: 'aggressive', input: `See https://example.com/p?id=7&utm_source=news&utm_medium=mail&fbclid=abc for details.`, gone: ['utm_source', 'fbclid'], kept: ['https://example.com/p?id=7 '] },
   { name: 'utm parameters stay in balanced', level: 'balanced', input: `See https://example.com/p?id=7&utm_source=news for details.`, kept: ['https://example.com/p?id=7&utm_source=news'] },
+  // link targets
+  { name: 'inline link targets go in aggressive, their text stays', level: 'aggressive', input: `NASA picked [Blue Origin](https://example.com/news/blue-origin "Blue") and [SpaceX](https://example.com/spacex) for the lander.`, gone: ['https://example.com'], kept: ['Blue Origin', 'SpaceX'] },
+  { name: 'an icon link with no text goes in aggressive', level: 'aggressive', input: `${BODY}\n\n* [](https://www.facebook.com/share?u=1)\n* [](https://twitter.com/intent/tweet?u=1)`, gone: ['facebook.com', 'twitter.com'] },
+  { name: 'inline link targets stay in balanced', level: 'balanced', input: `NASA picked [Blue Origin](https://example.com/news/blue-origin) for the lander.`, kept: ['[Blue Origin](https://example.com/news/blue-origin)'] },
+  { name: 'a link in a table row stays in aggressive', level: 'aggressive', input: `| Name | Repo |\n|---|---|\n| undici | [nodejs/undici](https://github.com/nodejs/undici) |`, kept: ['(https://github.com/nodejs/undici)'] },
+  { name: 'a link in a code span stays in aggressive', level: 'aggressive', input: 'Write `[docs](https://example.com/docs)` in the README file.', kept: ['[docs](https://example.com/docs)'] },
+  { name: 'a retrieval header that looks like a link stays', level: 'aggressive', input: '[7](Insulin) It goes into the bloodstream and the liver.', kept: ['[7](Insulin)'] },
   // code is never touched
   { name: 'chrome inside a fence stays', level: 'aggressive', input: '```\nShare this article\nSent from my iPhone\n```', kept: ['Share this article', 'Sent from my iPhone'] },
   // acknowledgement-only turns

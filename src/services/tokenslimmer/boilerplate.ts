@@ -29,7 +29,8 @@
  * In `balanced` a line or paragraph holding a value the contract protects (number, URL, e-mail,
  * quoted string, code span, identifier, placeholder: patterns.ts RETAINED_CLASSES) is never dropped.
  * `aggressive` drops those too, and also: image-only lines, link-only list items under a "Related"
- * / "Read more" heading, and tracking parameters (utm_*, fbclid, gclid, mc_cid, mc_eid) of URLs.
+ * / "Read more" heading, tracking parameters (utm_*, fbclid, gclid, mc_cid, mc_eid) of URLs, and
+ * the targets of inline links in prose (`[text](url)` → `text`; not in table rows or code).
  *
  * Code (fenced, indented by 4) is left alone. One scan over the lines plus one per paragraph, each
  * test a regex without nested quantifiers over one line or a Set lookup: linear in the input.
@@ -137,6 +138,12 @@ const INDENTED_RE = /^(?: {4}|\t)/;
 const IMAGE_ONLY_RE = /^!\[[^\]\n]{0,300}\]\([^()\s]{0,2000}\)$/;
 /** A list item that is only a link: "- [text](url)", "- #### [text](url)". */
 const LINK_ITEM_RE = /^(?:[-*+]|\d{1,3}[.)])[ \t]+(?:#{1,6}[ \t]+)?\[[^\]\n]{1,300}\]\([^()\s]{1,2000}\)[ \t]*$/;
+/**
+ * An inline link (not an image): `[text](target "title")`, the target a URL or path (it holds one of
+ * / . : # ? =, so a retrieval header "[7](Insulin)" is no link); the text may be empty (an icon link).
+ */
+const INLINE_LINK_RE = /(?<![!\\])\[([^\[\]\n]{0,300})\]\((?:<[^<>\n]{0,2000}>|(?=[^()\s]{0,2000}[/.:#?=])[^()\s]{1,2000})(?:[ \t]+(?:"[^"\n]{0,300}"|'[^'\n]{0,300}'))?\)/g;
+const TABLE_LINE_RE = /^[ \t]*\|.*\|[ \t]*$/;
 const URL_SCAN_RE = /\bhttps?:\/\/[^\s<>()"'`\]]+/g;
 const TRACKING_PARAM_RE = /^(?:utm_[a-z_]{1,20}|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid|_hsenc|_hsmi)(?:=|$)/i;
 
@@ -319,6 +326,17 @@ export function dropBoilerplate(text: string, level: Level): string {
   // A quoted line that held only markers is blank now; blank-line runs collapse later (rules.ts).
 
   if (aggressive) {
+    for (let i = 0; i < n; i++) {
+      if (kind[i] !== 0 || !lines[i]!.includes('](')) continue;
+      const line = lines[i]!;
+      // Inline links in prose keep their text, not their target; table rows and lines with code spans stay.
+      if (line.includes('`') || TABLE_LINE_RE.test(line)) continue;
+      const next = line.replace(INLINE_LINK_RE, '$1');
+      if (next !== line) {
+        lines[i] = next;
+        changed = true;
+      }
+    }
     for (let i = 0; i < n; i++) {
       if (kind[i] !== 0 || !lines[i]!.includes('http')) continue;
       const next = lines[i]!.replace(URL_SCAN_RE, stripTracking);
