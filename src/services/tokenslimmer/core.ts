@@ -38,6 +38,7 @@ import {
   EMPHASIS_RE,
   INLINE_TAG_RE,
   joinClitics,
+  LINE_MARK,
   SPACE_RUN_RE,
   SPLIT_MARK,
   trimLineEnds,
@@ -76,7 +77,8 @@ export function compressPass(input: string, level: Level): string {
   masked = maskProtected(masked, masker.mask);
   masked = applyRules(masked, level);
   const out = masker.restore(dedupeAndJoin(masked, level, masker.options));
-  return level === 'safe' ? out : mergeTurns(out);
+  // Speaker turns join only in text that has them (the masker marked each with LINE_MARK).
+  return level === 'safe' || !masked.includes(LINE_MARK) ? out : mergeTurns(out);
 }
 
 const SPLIT_LINE = '\n' + SPLIT_MARK;
