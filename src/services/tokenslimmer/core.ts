@@ -7,12 +7,16 @@
  *   balanced    + filler/politeness/hedges, transcript disfluencies and non-speech tags, verbose
  *               phrases from the documented table (phrases.ts), instructions said twice, a
  *               retrieval header's title that its passage repeats, acknowledgement-only turns not
- *               after a question, boilerplate lines of pasted e-mails and pages (boilerplate.ts)
+ *               after a question, boilerplate lines of pasted e-mails and pages (boilerplate.ts),
+ *               consecutive turns of one speaker in a transcript joined (dedupe.ts mergeTurns)
  *   aggressive  + forms of "to be", empty intensifiers, articles (kept before names, in quantities,
  *               in "the answer is", after prepositions inside retrieved passages), reduced
  *               relatives, shorter retrieval headers, discourse markers, "that" after verbs of
  *               saying, acknowledgement-only turns and sentences (prose only), boilerplate with
- *               values, image-only lines, related-link lists, URL tracking parameters
+ *               values, image-only lines, related-link lists, URL tracking parameters, inline
+ *               link targets in prose, spoken "you know ," / "I mean ," and hedges in transcripts
+ *
+ * After the fixed point, pipe tables lose their outer pipes where GFM allows (structure.ts).
  *
  * What is never touched: code blocks (fenced, <pre>, indented by 4), inline code, URLs, e-mails,
  * quoted strings, numbers, identifiers, tags with attributes, table rows (whitespace only).
