@@ -147,11 +147,24 @@ describe('API-09 tables (property)', () => {
     assert.equal(restructure(code), code);
   });
 
+  it('compressText is idempotent and keeps its values over random mixes of tables, boxes, turns, notices and JSON', () => {
+    const next = rng(0xb0c5);
+    const parts = ['+---+----+', '+===+====+', '| 1 | 22 |', '| a  | b |', ' a | b ', '---+---', '|-|-|', '| x |', '|  | 2 |', '- item', 'Ann: so , you know , it sort of works .', 'Bob: yes .', 'Ann: we start at 9 .', '', 'Text line here.', '{\n  "a": 1\n}', '[link](https://x.io/a)', 'CAUTION: This email originated from outside of the organization. Do not click links.', 'Terms | Privacy Policy', 'Hope this helps!', 'This e-mail is confidential and intended solely for the addressee. Call 020 7946 0000. Any copying is strictly prohibited.', '> quoted line that is long enough', 'On Mon, Ann wrote:'];
+    for (let i = 0; i < 400; i++) {
+      const text = Array.from({ length: 1 + Math.floor(next() * 10) }, () => pick(next, parts)).join('\n');
+      for (const level of LEVELS) {
+        const out = compressText(text, level);
+        assert.equal(compressText(out, level), out, `${level} idempotent: ${JSON.stringify(text)}`);
+        assert.ok(checkRetention(text, out, level).ok, `${level} retention: ${JSON.stringify(text)}`);
+      }
+    }
+  });
+
   it('is a fixed point', () => {
     const next = rng(99);
     for (let i = 0; i < 300; i++) {
       const parts = Array.from({ length: 1 + Math.floor(next() * 6) }, () =>
-        pick(next, ['| a  |  b |', '|:--|--:|', '<p>x &amp; y</p>', '> quoted line here that is long', 'quoted line here that is long', '-- ', 'Ann Lee', '{\n  "a": 1\n}', 'NAME   AGE\nAnn    30\nBob    4', '<a href="u" class="c">t</a>', '&lt;div&gt;', '']),
+        pick(next, ['| a  |  b |', '|:--|--:|', '<p>x &amp; y</p>', '> quoted line here that is long', 'quoted line here that is long', '-- ', 'Ann Lee', '{\n  "a": 1\n}', 'NAME   AGE\nAnn    30\nBob    4', '<a href="u" class="c">t</a>', '&lt;div&gt;', '+---+----+', '+===+====+', '| 1 | 22 |', ' a | b ', '---+---', '']),
       );
       const once = restructure(parts.join('\n'));
       assert.equal(restructure(once), once, JSON.stringify(parts));

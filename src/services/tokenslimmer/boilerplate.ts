@@ -23,8 +23,8 @@
  *                       be monitored."
  *   pleasantries        "Hope this helps.", "Thank you for your email." alone on a line
  *
- * A disclaimer paragraph that holds values (a phone number, an e-mail address, a company number)
- * keeps in `balanced` only its sentences with a value; the others go.
+ * In a paragraph that holds values (a phone number, an e-mail address), a line that is a disclaimer
+ * by itself keeps in `balanced` only its sentences with a value; the others go.
  *
  * In `balanced` a line or paragraph holding a value the contract protects (number, URL, e-mail,
  * quoted string, code span, identifier, placeholder: patterns.ts RETAINED_CLASSES) is never dropped.
@@ -292,13 +292,19 @@ export function dropBoilerplate(text: string, level: Level): string {
     if (fits && DISCLAIMER_GATE_RE.test(para) && isDisclaimer(para)) {
       if (!keepsValue(para)) for (let k = i; k < j; k++) drop(k);
       else {
-        // balanced: the sentences with a value stay, as one line (under the first line's quote
-        // markers); the rest of the notice goes.
-        const kept = valueSentences(para.trim());
-        if (kept.length < para.trim().length) {
-          lines[i] = (QUOTE_PREFIX_RE.exec(lines[i]!)?.[0] ?? '') + kept;
-          changed = true;
-          for (let k = i + 1; k < j; k++) drop(k);
+        // balanced: a line that is a notice by itself (as mail clients paste them, one line) keeps
+        // its sentences with a value (under its quote markers); the rest of it goes. Each line is
+        // judged alone: a paragraph may join a notice to other text.
+        for (let k = i; k < j; k++) {
+          const q = QUOTE_PREFIX_RE.exec(lines[k]!);
+          const body = (q ? lines[k]!.slice(q[0].length) : lines[k]!).trim();
+          if (body.length > DISCLAIMER_MAX_CHARS || !DISCLAIMER_GATE_RE.test(body) || !isDisclaimer(body)) continue;
+          const kept = valueSentences(body);
+          if (kept === '') drop(k);
+          else if (kept.length < body.length) {
+            lines[k] = (q?.[0] ?? '') + kept;
+            changed = true;
+          }
         }
       }
     }

@@ -209,6 +209,7 @@ const enum Kind {
 function restructureLines(text: string, seen: BlockSeen): string {
   if (text === '') return text;
   const lines = text.split('\n');
+  if (text.includes('-+-') || text.includes('+-')) boxTables(lines);
   const kinds = new Uint8Array(lines.length);
   const budget = jsonBudget(lines);
   for (let i = 0; i < lines.length; i++) {
@@ -356,6 +357,55 @@ function tableRows(lines: readonly string[]): Uint8Array {
     d = j;
   }
   return rows;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Box tables
+
+/** A border of an ASCII box table (MySQL, prettytable, tabulate "grid"): `+----+-------+`. */
+const BOX_BORDER_RE = /^[ \t]{0,3}\+(?:[-=]+\+)+[ \t]*$/;
+/** The rule under a psql header: `----+-------+-----`. */
+const PSQL_RULE_RE = /^[ \t]{0,3}-+(?:\+-+)+[ \t]*$/;
+
+/**
+ * ASCII box tables become pipe tables (the pipe-table pass then trims them): the border under the
+ * header row becomes a delimiter row, the other borders go; a psql rule under its header becomes
+ * a delimiter row. Only where every border has as many columns as the header row, and, in a grid
+ * with a border under every row, one line per row (a cell running over two lines stays as it is).
+ */
+function boxTables(lines: string[]): void {
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (PSQL_RULE_RE.test(line)) {
+      // The header opens its block (the line above it holds no pipe): a row inside a table is no header.
+      const head = i > 0 ? lines[i - 1]! : '';
+      const above = i > 1 ? lines[i - 2]! : '';
+      const cols = line.split('+').length;
+      if (head.includes('|') && !above.includes('|') && !PIPE_ROW_RE.test(head) && !isDelimiter(head) && cells(head).cells.length === cols) lines[i] = '|' + '-|'.repeat(cols);
+      continue;
+    }
+    if (!BOX_BORDER_RE.test(line) || i + 1 >= lines.length || !PIPE_ROW_RE.test(lines[i + 1]!)) continue;
+    // The block: borders and |…| rows from line i on.
+    let j = i;
+    while (j < lines.length && (BOX_BORDER_RE.test(lines[j]!) || PIPE_ROW_RE.test(lines[j]!))) j++;
+    const cols = line.trim().split('+').length - 2;
+    const borders: number[] = [];
+    for (let k = i; k < j; k++) if (BOX_BORDER_RE.test(lines[k]!)) borders.push(k);
+    let ok = borders.every((k) => lines[k]!.trim().split('+').length - 2 === cols);
+    for (let k = i; k < j && ok; k++) if (!BOX_BORDER_RE.test(lines[k]!) && cells(lines[k]!).cells.length !== cols) ok = false;
+    // A grid (a border between data rows, or `+===+` under the header) must hold one line per row.
+    const headerRule = i + 2 < j && j - i > 3 && BOX_BORDER_RE.test(lines[i + 2]!);
+    const inner = borders.filter((k) => k !== i && k !== j - 1 && k !== i + 2);
+    if (ok && headerRule && (inner.length > 0 || lines[i + 2]!.includes('='))) for (let b = 1; b < borders.length && ok; b++) if (borders[b]! - borders[b - 1]! !== 2) ok = false;
+    if (ok && headerRule) {
+      // Text right under the table would read as one more row (GFM): a blank line keeps it apart.
+      const gap = j < lines.length && NON_BLANK_RE.test(lines[j]!) && borders.includes(j - 1);
+      for (const k of borders) lines[k] = '\u0000';
+      lines[i + 2] = '|' + '-|'.repeat(cols);
+      if (gap) lines[j - 1] = '';
+    }
+    i = j - 1;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
