@@ -1,12 +1,13 @@
 /**
- * Embedded payload decoders: base64 (standard and URL-safe), hex (plain, `\x41`, `0x41`,
- * space-separated), URL percent-encoding and HTML entities. Each finds candidate runs with RE2 in
+ * Embedded payload decoders: base64 (standard and URL-safe, padded or not), base32 (RFC 4648,
+ * upper case), Ascii85 between `<~` and `~>`, hex (plain, `\x41`, `0x41`, space-separated), URL
+ * percent-encoding and HTML entities. Each finds candidate runs with RE2 in
  * the light view and decodes them by hand; a run counts only when it decodes to readable UTF-8
  * text, which the core then screens like plain input (ROT13 is read in tokens.ts instead).
  */
 import RE2 from 're2';
 
-export type Encoding = 'base64' | 'hex' | 'url' | 'html_entities';
+export type Encoding = 'base64' | 'base32' | 'ascii85' | 'hex' | 'url' | 'html_entities';
 
 export interface DecodedRun {
   readonly encoding: Encoding;
@@ -18,6 +19,8 @@ export interface DecodedRun {
 
 export interface DecoderPatterns {
   readonly base64: RE2;
+  readonly base32: RE2;
+  readonly ascii85: RE2;
   readonly hex: RE2;
   readonly url: RE2;
   readonly entity: RE2;
@@ -26,6 +29,8 @@ export interface DecoderPatterns {
 export function createDecoderPatterns(): DecoderPatterns {
   return {
     base64: new RE2(String.raw`[A-Za-z0-9+/_-]{16,}={0,2}`, 'g'),
+    base32: new RE2(String.raw`[A-Z2-7]{16,}={0,6}`, 'g'),
+    ascii85: new RE2(String.raw`<~([!-u\sz]{10,}?)~>`, 'g'),
     hex: new RE2(String.raw`(?:\\x[0-9a-fA-F]{2}){6,}|(?:0x[0-9a-fA-F]{2}[ ,]{0,2}){6,}|\b(?:[0-9a-fA-F]{2}[ :]){7,}[0-9a-fA-F]{2}\b|\b(?:[0-9a-fA-F]{2}){8,}\b`, 'g'),
     url: new RE2(String.raw`[^\s%]*(?:%[0-9a-fA-F]{2}[^\s%]*){3,}`, 'g'),
     entity: new RE2(String.raw`&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[a-zA-Z]{2,8});`, 'g'),
@@ -108,6 +113,63 @@ function decodeEntity(e: string): string {
   return NAMED_ENTITIES[body.toLowerCase()] ?? e;
 }
 
+const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+
+/**
+ * RFC 4648 base32 of a whole run, or null: the run must stand alone (no base64 letters touching
+ * it), and its length must be one an encoder writes (a multiple of 8 with padding; without,
+ * 2, 4, 5 or 7 characters past the last full group).
+ */
+function decodeBase32(text: string, start: number, end: number): Uint8Array | null {
+  if ((start > 0 && isB64(text.charCodeAt(start - 1))) || (end < text.length && isB64(text.charCodeAt(end)))) return null;
+  let data = end;
+  while (data > start && text.charCodeAt(data - 1) === 61) data--;
+  const len = data - start;
+  if (data < end ? (end - start) % 8 !== 0 : ![0, 2, 4, 5, 7].includes(len % 8)) return null;
+  const out = new Uint8Array(Math.floor((len * 5) / 8));
+  let bits = 0;
+  let acc = 0;
+  let o = 0;
+  for (let i = start; i < data; i++) {
+    acc = ((acc << 5) | BASE32.indexOf(text[i]!)) & 0xffff;
+    bits += 5;
+    if (bits >= 8) {
+      bits -= 8;
+      out[o++] = (acc >> bits) & 0xff;
+    }
+  }
+  return out;
+}
+
+/** Adobe Ascii85 (the body between `<~` and `~>`; `z` is four zero bytes, whitespace ignored), or null. */
+function decodeAscii85(body: string): Uint8Array | null {
+  const out: number[] = [];
+  let group = 0;
+  let n = 0;
+  for (let i = 0; i < body.length; i++) {
+    const c = body.charCodeAt(i);
+    if (c === 32 || c === 9 || c === 10 || c === 13) continue;
+    if (c === 122) {
+      if (n !== 0) return null;
+      out.push(0, 0, 0, 0);
+      continue;
+    }
+    group = group * 85 + (c - 33);
+    if (++n === 5) {
+      if (group > 0xffffffff) return null;
+      out.push((group >>> 24) & 0xff, (group >>> 16) & 0xff, (group >>> 8) & 0xff, group & 0xff);
+      group = 0;
+      n = 0;
+    }
+  }
+  if (n === 1) return null;
+  if (n > 0) {
+    for (let k = n; k < 5; k++) group = group * 85 + 84;
+    for (let k = 0; k < n - 1; k++) out.push((group >>> (24 - 8 * k)) & 0xff);
+  }
+  return Uint8Array.from(out);
+}
+
 /** Looks like base64 rather than a long word or identifier: mixed classes and a sane length. */
 function base64Shaped(s: string): boolean {
   let upper = 0;
@@ -127,8 +189,10 @@ function isB64(c: number): boolean {
 }
 
 /** One pass deciding which decoders can possibly match: long base64/hex runs, '%' and '&' counts. */
-function gates(text: string): { base64: boolean; hex: boolean; percent: number; amp: number } {
+function gates(text: string): { base64: boolean; base32: boolean; hex: boolean; percent: number; amp: number } {
   let b64Run = 0;
+  let b32Run = 0;
+  let base32 = false;
   let hexRun = 0;
   let base64 = false;
   let hex = false;
@@ -139,6 +203,8 @@ function gates(text: string): { base64: boolean; hex: boolean; percent: number; 
     const c = text.charCodeAt(i);
     b64Run = isB64(c) ? b64Run + 1 : 0;
     if (b64Run >= 16) base64 = true;
+    b32Run = (c >= 65 && c <= 90) || (c >= 50 && c <= 55) ? b32Run + 1 : 0;
+    if (b32Run >= 16) base32 = true;
     // 16 contiguous hex digits, or "\x"/"0x" escapes (spaced pairs "69 67 6e ..." have digits too)
     hexRun = hexValue(c) >= 0 ? hexRun + 1 : 0;
     if (hexRun >= 16 || (c === 120 && (text.charCodeAt(i - 1) === 92 || text.charCodeAt(i - 1) === 48))) hex = true;
@@ -149,7 +215,7 @@ function gates(text: string): { base64: boolean; hex: boolean; percent: number; 
     if (c === 37) percent++;
     else if (c === 38) amp++;
   }
-  return { base64, hex, percent, amp };
+  return { base64, base32, hex, percent, amp };
 }
 
 /** Decodes every readable encoded run of `text`, at most `budget` characters of decoded output. */
@@ -169,6 +235,16 @@ export function findEncodedRuns(text: string, p: DecoderPatterns, budget = text.
     if (!base64Shaped(s)) continue;
     const std = s.includes('-') || s.includes('_') ? Buffer.from(s, 'base64url') : Buffer.from(s, 'base64');
     push('base64', m.index, m.index + s.length, readable(std));
+  }
+  p.base32.lastIndex = 0;
+  for (let m = g.base32 ? p.base32.exec(text) : null; m !== null; m = p.base32.exec(text)) {
+    const bytes = decodeBase32(text, m.index, m.index + m[0].length);
+    if (bytes !== null) push('base32', m.index, m.index + m[0].length, readable(bytes));
+  }
+  p.ascii85.lastIndex = 0;
+  for (let m = text.includes('<~') ? p.ascii85.exec(text) : null; m !== null; m = p.ascii85.exec(text)) {
+    const bytes = decodeAscii85(m[1]!);
+    if (bytes !== null) push('ascii85', m.index, m.index + m[0].length, readable(bytes));
   }
   p.hex.lastIndex = 0;
   for (let m = g.hex ? p.hex.exec(text) : null; m !== null; m = p.hex.exec(text)) {
