@@ -51,6 +51,8 @@ const FAMILIES: Record<string, (size: number) => string> = {
   'HTML entity runs': (n) => fill('&#105;&#103;&#110;&#111;', n),
   'digit soup (card/phone/IBAN candidates)': (n) => fill('4111 1111 1111 1112 DE89 3704 ', n),
   'e-mail and URL soup': (n) => fill('a@b.co http://10.0.0.1/ ![x](http://a.io/?q={d}) ', n),
+  'reference-style image definitions': (n) => fill('![a][r] [r]: http://e.io/?q={d}\n[xxxxxxxxxxxxxxxxxxxx]: ![', n),
+  'base32 / Ascii85 near-misses': (n) => fill('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP2 <~87cURD]j.8ATD?5+EV:2F!,1<', n),
   'symbol soup (suffix detector)': (n) => fill('{[(<|$\\ x ', n),
   'PEM BEGIN lines without END': (n) => fill('-----BEGIN PRIVATE KEY-----\n', n),
   'chat-template tokens': (n) => fill('<|im_start|>system ### System: ', n),

@@ -22,10 +22,6 @@ export interface ExfilPatterns {
   readonly mdImage: RE2;
   readonly mdLink: RE2;
   readonly htmlImage: RE2;
-  /** `![alt][label]`, `![alt][]` (label = alt) and `![label]` (shortcut) */
-  readonly refImage: RE2;
-  /** a link reference definition line: `[label]: <url>` */
-  readonly refDefinition: RE2;
 }
 
 export function createExfilPatterns(): ExfilPatterns {
@@ -33,12 +29,10 @@ export function createExfilPatterns(): ExfilPatterns {
     mdImage: new RE2(String.raw`!\[[^\]\n]*\]\(\s*<?((?:https?:)?//[^\s)>]+)`, 'g'),
     mdLink: new RE2(String.raw`(?:^|[^!])\[[^\]\n]*\]\(\s*<?((?:https?:)?//[^\s)>]+)`, 'g'),
     htmlImage: new RE2(String.raw`<img\b[^>]*?\bsrc\s*=\s*["']?((?:https?:)?//[^\s"'>]+)`, 'gi'),
-    refImage: new RE2(String.raw`!\[([^\]\n]*)\](?:\[([^\]\n]*)\])?`, 'g'),
-    refDefinition: new RE2(String.raw`(?m)^[ \t]{0,3}\[([^\]\n]+)\]:[ \t]*<?((?:https?:)?//[^\s>]+)`, 'g'),
   };
 }
 
-const DATA_WORDS = ['data', 'secret', 'prompt', 'history', 'conversation', 'chat', 'password', 'token', 'key', 'info', 'ssn', 'email', 'name', 'message', 'context', 'memory', 'q', 'content', 'user', 'session', 'cookie', 'payload', 'leak', 'exfil'];
+const DATA_WORDS: ReadonlySet<string> = new Set(['data', 'secret', 'prompt', 'history', 'conversation', 'chat', 'password', 'token', 'key', 'info', 'ssn', 'email', 'name', 'message', 'context', 'memory', 'q', 'content', 'user', 'session', 'cookie', 'payload', 'leak', 'exfil']);
 
 /** How much an image/link URL looks like a data carrier: 0 (plain link) to 1. */
 export function urlCarriesData(url: string): number {
@@ -61,7 +55,7 @@ export function urlCarriesData(url: string): number {
       const value = eq >= 0 ? pair.slice(eq + 1) : '';
       // a long value alone is also what signed CDN URLs look like: weak on its own
       if (value.length >= 24) score = Math.max(score, 0.45);
-      if (DATA_WORDS.includes(name)) score = Math.max(score, 0.75);
+      if (DATA_WORDS.has(name)) score = Math.max(score, 0.75);
     }
   }
   return score;
@@ -91,33 +85,76 @@ export function findMarkupExfil(text: string, lower: string, p: ExfilPatterns, m
   if (img) scan(p.htmlImage, 'exfiltration.html_image', 1);
   // links need a click and ordinary ones carry queries (?q=search): only placeholders count
   if (link) scan(p.mdLink, 'exfiltration.markdown_link', 0.8, 0.9);
-  if (lower.includes(']:')) findReferenceExfil(text, p, out, max);
+  if (lower.includes(']:')) findReferenceExfil(text, out, max);
   return out;
 }
 
+/** Longest reference label read (CommonMark allows 999; real ones are short). */
+const MAX_LABEL = 200;
+
 /** CommonMark matches reference labels case-insensitively with inner whitespace collapsed. */
-const labelKey = (s: string): string => s.trim().replace(/\s+/g, ' ').toLowerCase();
+const labelKey = (s: string): string => {
+  const k = s.trim().toLowerCase();
+  return /\s\s|[\t\r\n]/.test(k) ? k.replace(/\s+/g, ' ') : k;
+};
+
+/** End (index of `]`) of a bracketed label opening at `open` (`[`) on one line, or -1. */
+function labelEnd(text: string, open: number): number {
+  const last = Math.min(text.length, open + 1 + MAX_LABEL);
+  for (let i = open + 1; i < last; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 93) return i;
+    if (c === 10 || c === 91) return -1;
+  }
+  return -1;
+}
+
+const isSpace = (c: number): boolean => c === 32 || c === 9 || c === 10 || c === 13 || c === 12;
 
 /**
  * Reference-style images: a definition whose URL carries data, used by an image, is fetched on
  * render like an inline one; a definition no image uses needs a click (a link: placeholders only).
+ * Plain scans from each `![` and `]:` with bounded look-around: linear in the text.
  */
-function findReferenceExfil(text: string, p: ExfilPatterns, out: ExfilHit[], max: number): void {
-  const images = new Set<string>();
-  p.refImage.lastIndex = 0;
+function findReferenceExfil(text: string, out: ExfilHit[], max: number): void {
+  // definitions: a line of at most three spaces, [label]:, optional spaces and <, then the URL
+  const carriers: { label: string; score: number; start: number; end: number }[] = [];
   let n = 0;
-  for (let m = p.refImage.exec(text); m !== null && n < 4 * max; m = p.refImage.exec(text), n++) {
-    images.add(labelKey(m[2] !== undefined && m[2] !== '' ? m[2] : m[1]!));
+  for (let i = text.indexOf(']:'); i >= 0 && n < max; i = text.indexOf(']:', i + 2)) {
+    // back to the label's '[' (a label holds no ']' or line break: the walk stops at the previous one)
+    let open = i - 1;
+    while (open >= 0 && i - open <= MAX_LABEL + 1 && text.charCodeAt(open) !== 91 && text.charCodeAt(open) !== 93 && text.charCodeAt(open) !== 10) open--;
+    if (open < 0 || text.charCodeAt(open) !== 91 || labelEnd(text, open) !== i) continue;
+    let lineStart = open;
+    while (lineStart > 0 && open - lineStart <= 3 && (text.charCodeAt(lineStart - 1) === 32 || text.charCodeAt(lineStart - 1) === 9)) lineStart--;
+    if (lineStart > 0 && text.charCodeAt(lineStart - 1) !== 10) continue;
+    let u = i + 2;
+    while (u < text.length && (text.charCodeAt(u) === 32 || text.charCodeAt(u) === 9)) u++;
+    if (text.charCodeAt(u) === 60) u++;
+    const scheme = text.slice(u, u + 8).toLowerCase();
+    if (!scheme.startsWith('http://') && !scheme.startsWith('https://') && !scheme.startsWith('//')) continue;
+    let end = u;
+    while (end < text.length && !isSpace(text.charCodeAt(end)) && text.charCodeAt(end) !== 62) end++;
+    n++;
+    const score = urlCarriesData(text.slice(u, end));
+    if (score > 0) carriers.push({ label: labelKey(text.slice(open + 1, i)), score, start: open, end });
   }
-  p.refDefinition.lastIndex = 0;
-  n = 0;
-  for (let m = p.refDefinition.exec(text); m !== null && n < max; m = p.refDefinition.exec(text), n++) {
-    const s = urlCarriesData(m[2]!);
-    if (s <= 0) continue;
-    const start = m.index + m[0].indexOf('[');
-    const end = m.index + m[0].length;
-    if (images.has(labelKey(m[1]!))) out.push({ rule: 'exfiltration.markdown_image_ref', confidence: Math.round(s * 100) / 100, start, end });
-    else if (s >= 0.9) out.push({ rule: 'exfiltration.markdown_link_ref', confidence: Math.round(s * 80) / 100, start, end });
+  if (carriers.length === 0) return;
+  // labels used by images: ![alt][label], ![alt][] (label = alt), ![label] (shortcut)
+  const images = new Set<string>();
+  for (let i = text.indexOf('!['); i >= 0 && images.size < 4 * max; i = text.indexOf('![', i + 2)) {
+    const e = labelEnd(text, i + 1);
+    if (e < 0) continue;
+    let label = text.slice(i + 2, e);
+    if (text.charCodeAt(e + 1) === 91) {
+      const e2 = labelEnd(text, e + 1);
+      if (e2 > e + 2) label = text.slice(e + 2, e2);
+    }
+    images.add(labelKey(label));
+  }
+  for (const c of carriers) {
+    if (images.has(c.label)) out.push({ rule: 'exfiltration.markdown_image_ref', confidence: Math.round(c.score * 100) / 100, start: c.start, end: c.end });
+    else if (c.score >= 0.9) out.push({ rule: 'exfiltration.markdown_link_ref', confidence: Math.round(c.score * 80) / 100, start: c.start, end: c.end });
   }
 }
 
