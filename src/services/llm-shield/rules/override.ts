@@ -178,11 +178,6 @@ export function detectOverride(t: Tokens, cats: Uint32Array, emit: Emit): void {
       emit('PROMPT_INJECTION_OVERRIDE', 'override.role_switch', j >= 0 ? 0.75 : 0.4, i, j >= 0 ? j : i);
       continue;
     }
-    if (t.words[i] === 'new' && i > 0 && t.words[i - 1] === 'your' && i + 2 < t.count && NEW_TASK.has(t.words[i + 1]!) && t.stop[i] !== 1 && (t.stop[i + 1] === 1 || TASK_COPULA.has(t.words[i + 2]!))) {
-      // goal hijacking (PromptInject): "Your new task is: ...", "your new objective is to ..."
-      emit('PROMPT_INJECTION_OVERRIDE', 'override.new_task', 0.6, i - 1, i + 1);
-      continue;
-    }
     if (c & C.NEW) {
       // "new instructions" addressed to the model ("NEW INSTRUCTION TO CHAT ASSISTANT", "system
       // upgrade ... you are now") or announced ("begin new instructions")
@@ -195,10 +190,6 @@ export function detectOverride(t: Tokens, cats: Uint32Array, emit: Emit): void {
   }
   detectRewrites(t, cats, emit);
 }
-
-/** "your new task is": the model's task replaced (goal, job and purpose name a reader's own plans too often). */
-const NEW_TASK = new Set(['task', 'tasks', 'mission', 'objective', 'assignment', 'directive']);
-const TASK_COPULA = new Set(['is', 'are', 'will', 'now']);
 
 const RESPONSE_VERBS = new Set(['reply', 'respond', 'answer', 'say', 'tell', 'insist', 'recommend', 'suggest', 'output', 'print', 'write', 'redirect', 'mention']);
 const STANDING_OPENERS = new Set(['whenever', 'every', 'each']);
