@@ -34,6 +34,9 @@ export function createExfilPatterns(): ExfilPatterns {
 
 const DATA_WORDS: ReadonlySet<string> = new Set(['data', 'secret', 'prompt', 'history', 'conversation', 'chat', 'password', 'token', 'key', 'info', 'ssn', 'email', 'name', 'message', 'context', 'memory', 'q', 'content', 'user', 'session', 'cookie', 'payload', 'leak', 'exfil']);
 
+/** A parameter value that stands for data to be filled in rather than being data. */
+const FILL_VALUE = /^(?:\.{2,}|x{2,}|_+|-+|\*+|(?:your|the|user|my)?[_-]?(?:data|secret|prompt|history|conversation|chat|password|token|key|info|ssn|email|name|message|context|memory|content|session|cookie|payload)s?)$/i;
+
 /** How much an image/link URL looks like a data carrier: 0 (plain link) to 1. */
 export function urlCarriesData(url: string): number {
   const q = url.indexOf('?');
@@ -55,7 +58,10 @@ export function urlCarriesData(url: string): number {
       const value = eq >= 0 ? pair.slice(eq + 1) : '';
       // a long value alone is also what signed CDN URLs look like: weak on its own
       if (value.length >= 24) score = Math.max(score, 0.45);
-      if (DATA_WORDS.has(name)) score = Math.max(score, 0.75);
+      // a data-named parameter left for the model to fill (empty, or a word standing for the
+      // data: "?q=DATA", "?secret=SECRET", "?p=..."); a literal value (a badge's
+      // "?token=abc123", a chart's "?data=1,2,3") is an ordinary URL
+      if (DATA_WORDS.has(name) && (value === '' || FILL_VALUE.test(value))) score = Math.max(score, 0.75);
     }
   }
   return score;
