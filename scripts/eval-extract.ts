@@ -16,9 +16,11 @@
  *
  * It also checks the calibrated HTML token estimate against the exact o200k_base count.
  *
- *   npm run eval:extract [-- --verbose] [-- --misses] [-- --dir D | --file F ...] [-- --no-baseline] [-- --no-tokens]
+ *   npm run eval:extract [-- --verbose] [-- --misses] [-- --outside] [-- --dir D | --file F ...] [-- --no-baseline] [-- --no-tokens]
  *   npm run eval:extract -- --calibrate-tokens | --held-out-tokens
  *
+ * --misses lists the reference's sentences missing from our output; --outside lists our output's
+ * sentences found nowhere in the reference (the boilerplate proxy), marking those the baseline keeps too.
  * --calibrate-tokens re-measures the piece table of token-estimate.ts on every page of the folder
  * (mean exact tokens per piece kind and length, each source weighted equally) and prints it as
  * token-table.ts source. --held-out-tokens prints the estimate's error on pages its table was
@@ -445,6 +447,16 @@ function main(): void {
       const b = base[i];
       console.log(`\n${o.rec.source} ${o.rec.id}: ${o.sentencesFound}/${o.sentences} sentences${b ? ` (baseline ${b.sentencesFound})` : ''}`);
       for (const s of sentenceSnippets(o.rec.expected!)) if (!got.includes(snippetKey(s))) console.log(`  - ${b && snippetKey(b.text).includes(snippetKey(s)) ? '[baseline has it] ' : ''}${s.slice(0, 140)}`);
+    }
+  }
+  if (args.includes('--outside')) {
+    for (const [i, o] of ours.entries()) {
+      if (o.outsideReference === 0) continue;
+      const ref = snippetKey(o.rec.expected!);
+      const b = base[i];
+      const other = b ? snippetKey(b.text) : '';
+      console.log(`\n${o.rec.source} ${o.rec.id}: ${o.outsideReference}/${o.outSentences} output sentences outside the reference${b ? ` (baseline ${b.outsideReference}/${b.outSentences})` : ''}`);
+      for (const s of sentenceSnippets(o.text)) if (!ref.includes(snippetKey(s))) console.log(`  + ${b && other.includes(snippetKey(s)) ? '[baseline too] ' : ''}${s.slice(0, 140)}`);
     }
   }
   const sources = [...new Set(records.map((r) => r.source))];
