@@ -4,9 +4,11 @@
  * classes), block quotes, emphasis, hard line breaks, images and links with absolute URLs.
  * Inside the chosen content, blocks that read like boilerplate (link lists, image galleries
  * without text, widgets with negative class hints) are dropped, as Readability's
- * "clean conditionally" does.
+ * "clean conditionally" does, and so are short standalone datelines, newsletter prompts and
+ * follow-us lines (boilerplate-lines.ts).
  */
 import type { ElementNode, Node } from './dom.ts';
+import { isBoilerplateBlock } from './boilerplate-lines.ts';
 import { classWeight, isBlock, linkDensity } from './score.ts';
 
 export interface RenderOptions {
@@ -55,7 +57,8 @@ export function renderMarkdown(nodes: readonly ElementNode[], options: RenderOpt
   const r = new Renderer(options);
   const blocks: string[] = [];
   for (const n of nodes) r.blocksOf([n], blocks);
-  return blocks.join('\n\n').replace(/\n{3,}/g, '\n\n').trim();
+  const kept = options.clean ? blocks.filter((b) => !isBoilerplateBlock(b)) : blocks;
+  return kept.join('\n\n').replace(/\n{3,}/g, '\n\n').trim();
 }
 
 class Renderer {

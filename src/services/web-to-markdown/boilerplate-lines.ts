@@ -1,0 +1,124 @@
+/**
+ * Short standalone lines inside the chosen content that are page furniture, not article text:
+ * a dateline ("Updated 1:39 am EST, Wednesday, November 20, 2019"), a byline ("By Jane Doe and
+ * John Roe"), a newsletter prompt, a follow-us line. (Affiliate notices and copyright lines are not among them: the development
+ * references keep them on some pages and drop them on others.) Each is recognised by how it is
+ * written, in the languages the rules name, and only when it stands alone as a short block
+ * (a paragraph, heading or one-item list): the same words inside a paragraph of prose stay.
+ *
+ * The patterns are fixed and linear (no nested quantifiers) and run only on blocks of at most
+ * MAX_LINE characters, so page text cannot make them slow.
+ */
+
+/** Longest block (in characters of its text) that is tested at all. */
+export const MAX_LINE = 220;
+
+const MONTH =
+  'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|' +
+  'januar|februar|märz|mai|juni|juli|oktober|dezember|janvier|février|mars|avril|juin|juillet|août|septembre|octobre|novembre|décembre|' +
+  'enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|' +
+  'janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|dezembro';
+const WEEKDAY =
+  'mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:rs(?:day)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?|' +
+  'montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|' +
+  'lunes|martes|miércoles|jueves|viernes|sábado|domingo|segunda|terça|quarta|quinta|sexta';
+
+/**
+ * A dateline: a publication/update word, an optional connector, then straight away a date or a
+ * time (digit, month or weekday). The line must also hold a year or a clock time, so
+ * "Updated November 3: the council voted..." (an update note) stays.
+ */
+const DATELINE = new RegExp(
+  '^(?:last |first |originally )?(?:updated|posted|published|modified|' +
+    'aktualisiert|veröffentlicht|publié|mis à jour|publicado|actualizado|atualizado|pubblicato|aggiornato|gepubliceerd|bijgewerkt|' +
+    'опубликовано|обновлено|发布时间|发表时间|更新时间|发布日期|公開日|更新日)' +
+    '(?:\\s*(?::|on|at|am|le|el|em|il|op|le)\\b|\\s*[:：|–—-])?\\s*(?:\\d|(?:' + MONTH + '|' + WEEKDAY + ')\\b)',
+  'iu',
+);
+const YEAR_OR_TIME = /(?:^|\D)(?:19|20)\d\d(?:\D|$)|\d{1,2}[:.h]\d\d\s*(?:[ap]\.?m\b|[ap]\.?\s?m\.|uhr|h\b|gmt|utc|e[sd]t|c[sd]t|p[sd]t|ist|\b|$)/iu;
+
+/**
+ * Newsletter prompts: a sentence that starts with a sign-up imperative, and a newsletter noun in
+ * the same short line ("Sign up for the free daily newsletter", "Newsletter abonnieren"). "Sign up
+ * for a Hulu account" (a step of a how-to) has no such noun, and "You can also subscribe to this
+ * newsletter" or "The newsletter, which 40,000 people subscribe to, ..." start otherwise: both stay.
+ */
+const SIGN_UP =
+  /(?:^|[.!?:]\s+)(?:click here to |please |and )?(?:subscribe|sign up|get|join|register|abonnieren sie|melden sie sich|abonnez-vous|inscrivez-vous|suscr[íi]bete|iscriviti|assine|inscreva-se|подпишитесь)\b|newsletter (?:abonnieren|bestellen)/iu;
+const NEWSLETTER = /newsletter|mailing list|infolettre|рассылк/iu;
+
+/** "Follow us on Twitter", "Follow Newsbeat on Instagram", "Folgen Sie uns auf Facebook". */
+const FOLLOW =
+  /(?:^|[.!?]\s+)(?:follow|folgen sie|suivez|síguenos|seguici|siga-nos|подписывайтесь)\b.{0,60}\b(?:twitter|facebook|instagram|linkedin|youtube|tiktok|telegram|mastodon|bluesky|threads|x\.com)\b/iu;
+
+/**
+ * A byline: "By" (by, von, par, por, di, door, av, af, przez) and then only names, dates and
+ * times: every word starts with a capital, has no letter case (digits, Han, kana), or is a
+ * connector, a month, a weekday, a clock word or a publication word ("on", "and", "a.m.",
+ * "updated"). "By Monday, the team had finished" and "By 2030 emissions fall" hold other words
+ * or start with a date and stay; headings are not tested (a title may read "By The Numbers").
+ */
+const BYLINE_START = /^(?:by|von|par|por|di|door|av|af|przez)\s+(\S+)/iu;
+const BYLINE_WORD = new RegExp(
+  '^(?:and|und|et|y|e|en|og|och|i|&|with|mit|avec|con|com|the|de|da|do|dos|das|van|von|der|den|la|le|du|del|della|di|al|el|bin|ibn|ter|ten|' +
+    'on|at|am|um|à|em|of|in|staff|writers?|reporters?|correspondents?|editors?|contributors?|' +
+    'updated|posted|published|publié|mis|jour|publicado|actualizado|veröffentlicht|aktualisiert|' +
+    'a\\.?m\\.?|p\\.?m\\.?|h|uhr|' + MONTH + '|' + WEEKDAY + ')$',
+  'iu',
+);
+
+const DATE_WORD = new RegExp('^(?:' + MONTH + '|' + WEEKDAY + ')$', 'iu');
+
+function isByline(t: string): boolean {
+  if (t.length > 110 || /[?!:]$/u.test(t)) return false;
+  const first = BYLINE_START.exec(t);
+  if (first === null) return false;
+  const name = first[1]!.replace(/[.,]$/u, '');
+  // "By 2030", "By Monday", "By November": a date, not a name.
+  if (/^\d/u.test(name) || DATE_WORD.test(name)) return false;
+  const words = t.slice(first[0].length - first[1]!.length).split(/[\s,|/·•—–;()]+/u);
+  for (const raw of words) {
+    const w = raw.replace(/^[-'"“‘]+|[-'"”’.]+$/gu, '');
+    if (w === '' || !/\p{Ll}/u.test(w[0]!)) continue;
+    if (!BYLINE_WORD.test(w)) return false;
+  }
+  return true;
+}
+
+/** Why a short standalone line reads as page furniture, or null when it does not. */
+export function boilerplateLineKind(line: string, heading = false): 'dateline' | 'byline' | 'sign-up' | 'follow' | null {
+  const t = line.trim();
+  if (t.length === 0 || t.length > MAX_LINE) return null;
+  if (t.length <= 110 && DATELINE.test(t) && YEAR_OR_TIME.test(t)) return 'dateline';
+  if (!heading && isByline(t)) return 'byline';
+  if (NEWSLETTER.test(t) && SIGN_UP.test(t)) return 'sign-up';
+  if (FOLLOW.test(t)) return 'follow';
+  return null;
+}
+
+/**
+ * Words one of the rules needs (a by-word at the start, a publication, newsletter or follow word
+ * anywhere): one scan that lets most paragraphs skip the rest.
+ */
+const HINT =
+  /^(?:#{1,6} |[-+] |\\- )?[*_[]*(?:by|von|par|por|di|door|av|af|przez)\s|updat|posted|publi|modified|aktualisiert|veröffentlicht|mis à jour|actualizado|atualizado|aggiornato|gepubliceerd|bijgewerkt|опубликовано|обновлено|发布|发表时间|更新|公開日|newsletter|mailing list|infolettre|рассылк|follow|folgen sie|suivez|síguenos|seguici|siga-nos|подписывайтесь/iu;
+
+/** A rendered Markdown block that is one short line of page furniture (see boilerplateLineKind). */
+export function isBoilerplateBlock(block: string): boolean {
+  if (block.length > MAX_LINE * 3 || block.includes('\n') || !HINT.test(block)) return false;
+  const text = blockLineText(block);
+  return text !== null && boilerplateLineKind(text, /^#{1,6} /.test(block)) !== null;
+}
+
+/** Plain text of one rendered Markdown block for the test: emphasis, escapes, link targets, a heading or single-item marker removed. */
+export function blockLineText(block: string): string | null {
+  if (block.includes('\n')) return null;
+  if (block.length > MAX_LINE * 3) return null;
+  return block
+    .replace(/^(?:#{1,6} |[-+] |\d+\. )/, '')
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\\([\\`*_#>+.-])/g, '$1')
+    .replace(/[*_`]+/g, '')
+    .trim();
+}

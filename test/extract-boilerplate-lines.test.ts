@@ -1,0 +1,102 @@
+/** API-01: short standalone datelines, newsletter prompts and follow-us lines leave the chosen content; look-alikes stay. */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { blockLineText, boilerplateLineKind } from '../src/services/web-to-markdown/boilerplate-lines.ts';
+import { extractMarkdown } from '../src/services/web-to-markdown/core.ts';
+
+const PROSE =
+  'The committee met on Tuesday to discuss the new proposal, which had been drafted over several months by a group of volunteers. ' +
+  'Members raised questions about the budget, the timeline, and the way progress would be measured once the work began in earnest.';
+
+function article(inner: string): string {
+  return `<html><head><title>Budget talks</title></head><body><nav><a href="/">Home</a></nav><article><h1>Budget talks resume</h1>${inner}</article><footer>Footer</footer></body></html>`;
+}
+const extract = (inner: string) => extractMarkdown({ html: article(inner), url: 'https://news.example.com/a', includeLinks: true }).markdown;
+
+describe('boilerplateLineKind: what must go', () => {
+  const go: [string, string][] = [
+    ['Updated 1:39 am EST, Wednesday, November 20, 2019', 'dateline'],
+    ['Posted: Fri 6:45 PM, Feb 16, 2018 |', 'dateline'],
+    ['PUBLISHED: 10:48, Tue, Nov 19, 2019 | UPDATED: 11:05, Tue, Nov 19, 2019', 'dateline'],
+    ['Last Updated : Nov 20, 2019 01:41 PM IST | Source: Moneycontrol.com', 'dateline'],
+    ['First Published on Nov 20, 2019 01:38 pm', 'dateline'],
+    ['Posted on Oktober 27, 2015 by Admin', 'dateline'],
+    ['Veröffentlicht am 3. März 2021, 14:05 Uhr', 'dateline'],
+    ['Publié le 13 mars 2017 à 10h30', 'dateline'],
+    ['Actualizado el 4 de mayo de 2022', 'dateline'],
+    ['Опубликовано: 12.03.2020 10:15', 'dateline'],
+    ['发布时间：2019-11-20 08:30', 'dateline'],
+    ['By LISA MASCARO, MARY CLARE JALONICK and ERIC TUCKER', 'byline'],
+    ['By Louis Jacobson on Monday, November 18th, 2019 at 11:04 a.m.', 'byline'],
+    ['by Jeff Foust — November 18, 2019', 'byline'],
+    ['By HNN Staff | November 18, 2019 at 2:26 PM HST', 'byline'],
+    ['Von Anna Müller und Jan de Vries', 'byline'],
+    ['par Jean Dupont, publié le 20 novembre 2019', 'byline'],
+    ['by ライトハウス国際特許事務所 ／ 2016.12.01', 'byline'],
+    ['Click here to subscribe to The Paradigm Newsletter', 'sign-up'],
+    ['Get the latest updates right in your inbox. Subscribe to our newsletters.', 'sign-up'],
+    ['Start your day with the Opening Bell. Sign up for the free daily newsletter.', 'sign-up'],
+    ['Abonnieren Sie unseren Newsletter!', 'sign-up'],
+    ['Inscrivez-vous à notre newsletter', 'sign-up'],
+    ['Follow Newsbeat on Instagram, Facebook, Twitter and YouTube.', 'follow'],
+    ['Have a tip? Email the author. Follow her on Twitter @someone or on Facebook.', 'follow'],
+    ['Folgen Sie uns auf Facebook und Instagram', 'follow'],
+  ];
+  for (const [line, kind] of go) it(`${kind}: ${line}`, () => assert.equal(boilerplateLineKind(line), kind));
+});
+
+describe('boilerplateLineKind: look-alikes that stay', () => {
+  const stay = [
+    'Published in 1851, Moby-Dick was a commercial failure.',
+    'Updated November 3: the council voted to delay the plan.',
+    'Posted guards stood at every gate of the compound until dawn.',
+    'By Monday, the team had finished the audit.',
+    'By 2030 Emissions Fall',
+    'By November Most Trees Are Bare',
+    'By the time we arrived it was dark',
+    'By Jane Doe: what we learned',
+    'Sign up for a Hulu ad-free account for $11.99 a month',
+    'You can also subscribe to this newsletter here.',
+    'The newsletter, which 40,000 people subscribe to, was shut down in May.',
+    'Investors who follow the company on Twitter saw the post first, and the shares fell 4%.',
+    'We will follow up on Facebook’s response next week.',
+    'Updated 1:39 am EST, Wednesday, November 20, 2019. ' + 'The storm moved east overnight and closed roads across three counties. '.repeat(3),
+  ];
+  for (const line of stay) it(line.slice(0, 70), () => assert.equal(boilerplateLineKind(line), null));
+});
+
+describe('blockLineText', () => {
+  it('reads a heading, emphasis, escapes and links as plain text', () => {
+    assert.equal(blockLineText('## **Click here to [subscribe](https://x.example/s) to The Paradigm Newsletter**'), 'Click here to subscribe to The Paradigm Newsletter');
+    assert.equal(blockLineText('\\- updated: Nov 20 2019, 13:42'), '- updated: Nov 20 2019, 13:42');
+  });
+  it('leaves blocks of several lines (lists, tables, quotes) alone', () => assert.equal(blockLineText('- Updated 2019\n- Posted 2020'), null));
+});
+
+describe('extraction drops the lines, keeps the prose around them', () => {
+  const md = extract(`<p class="dateline">Updated 1:39 am EST, Wednesday, November 20, 2019</p><p>${PROSE}</p>
+    <p>Published in 1851, Moby-Dick was a commercial failure.</p><p>${PROSE}</p>
+    <p><strong>Sign up for the free daily newsletter.</strong></p><p><em>Follow us on <a href="https://twitter.com/x">Twitter</a> and Facebook.</em></p>`);
+  it('drops the dateline, the newsletter prompt and the follow line', () => {
+    assert.doesNotMatch(md, /Updated 1:39/);
+    assert.doesNotMatch(md, /newsletter/);
+    assert.doesNotMatch(md, /Follow us/);
+  });
+  it('keeps the article and the look-alike sentence', () => {
+    assert.match(md, /The committee met on Tuesday/);
+    assert.match(md, /Published in 1851, Moby-Dick/);
+  });
+  it('drops a byline paragraph but keeps a byline-like heading', () => {
+    const md4 = extract(`<p>By Jane Doe and John Roe</p><h2>By The Numbers</h2><p>${PROSE}</p>`);
+    assert.doesNotMatch(md4, /Jane Doe/);
+    assert.match(md4, /## By The Numbers/);
+  });
+  it('keeps a dateline inside a paragraph of prose', () => {
+    const md2 = extract(`<p>Updated 1:39 am EST, Wednesday, November 20, 2019: ${PROSE}</p>`);
+    assert.match(md2, /Updated 1:39 am EST/);
+  });
+  it('keeps such lines inside a multi-item list', () => {
+    const md3 = extract(`<p>${PROSE}</p><ul><li>Updated 1:39 am EST, November 20, 2019</li><li>Posted 6:45 PM, Feb 16, 2018</li></ul>`);
+    assert.match(md3, /Updated 1:39 am EST/);
+  });
+});
