@@ -1,7 +1,7 @@
 /** API-01: short standalone datelines, newsletter prompts and follow-us lines leave the chosen content; look-alikes stay. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { blockLineText, boilerplateLineKind } from '../src/services/web-to-markdown/boilerplate-lines.ts';
+import { blockLineText, boilerplateLineKind, isHeadlineList, isRelatedLabelBlock } from '../src/services/web-to-markdown/boilerplate-lines.ts';
 import { extractMarkdown } from '../src/services/web-to-markdown/core.ts';
 
 const PROSE =
@@ -98,5 +98,28 @@ describe('extraction drops the lines, keeps the prose around them', () => {
   it('keeps such lines inside a multi-item list', () => {
     const md3 = extract(`<p>${PROSE}</p><ul><li>Updated 1:39 am EST, November 20, 2019</li><li>Posted 6:45 PM, Feb 16, 2018</li></ul>`);
     assert.match(md3, /Updated 1:39 am EST/);
+  });
+});
+
+describe('related-links labels and headline lists', () => {
+  const labels = ['Related stories', 'You may also like...', 'More Great WIRED Stories', 'Related post: Pickled Brussels Sprouts Recipe', 'Lesen Sie auch:', 'À lire aussi', '推荐阅读', '関連記事'];
+  for (const l of labels) it(`label: ${l}`, () => assert.equal(isRelatedLabelBlock(l), true));
+  const prose = ['Also on Tuesday, the court ruled against the city.', 'More on that later in the week, the minister said.', 'Related research was published in 2018 by a team in Oslo.', 'Read more widely than your own field, she advised her students, and the advice stuck.', 'Recommended dose: 5 mg twice a day, with food, for adults over 60 and for children never.'];
+  for (const l of prose) it(`not a label: ${l.slice(0, 50)}`, () => assert.equal(isRelatedLabelBlock(l), false));
+  it('a list of bare headings is a headline list; a list of headings with text is not', () => {
+    assert.equal(isHeadlineList('- #### Young people must be heard: UN envoy\n- #### Talks resume'), true);
+    assert.equal(isHeadlineList('- #### Step one\n  Mix the flour and the water.'), false);
+    assert.equal(isHeadlineList('- Item one\n- Item two'), false);
+  });
+  const md = extract(`<p>${PROSE}</p><ul><li><h4><a href="/x">Young people must be heard: UN envoy</a></h4></li></ul><p>${PROSE.replace('committee', 'council')}</p>
+    <p>More Great Example Stories</p><ul><li>The strange life of a coder</li><li>How the First Amendment works backward</li></ul>`);
+  it('drops the label, the list after it and the headline list, keeps the prose', () => {
+    assert.doesNotMatch(md, /More Great|strange life|UN envoy/);
+    assert.match(md, /The committee met/);
+    assert.match(md, /The council met/);
+  });
+  it('keeps a list after a paragraph that is not a label', () => {
+    const md2 = extract(`<p>${PROSE}</p><p>The three steps were:</p><ul><li>Mix the flour</li><li>Add the water</li></ul>`);
+    assert.match(md2, /Mix the flour/);
   });
 });

@@ -110,6 +110,43 @@ export function isBoilerplateBlock(block: string): boolean {
   return text !== null && boilerplateLineKind(text, /^#{1,6} /.test(block)) !== null;
 }
 
+/**
+ * The label of a related-links box: "Related stories", "You may also like...", "More Great WIRED
+ * Stories", "Lesen Sie auch", "推荐阅读", alone or followed by a colon and one title ("Related
+ * post: ..."). Labels that can open a sentence of prose ("Also on Tuesday", "More on that later")
+ * are not among them.
+ */
+const RELATED_LABEL = new RegExp(
+  '^(?:related(?: posts?| stories| articles| coverage(?: from .{1,40})?| content| reading| links| news| videos?)?|read more|read also|also read|see also|recommended(?: for you| stories| articles| reading)?|' +
+    'you (?:may|might) also (?:like|enjoy)|more (?:\\S+ ){0,3}(?:stories|articles|posts|reads|videos)|more from .{1,40}|' +
+    'mehr zum thema|weitere artikel|lesen sie auch|auch interessant|das könnte sie auch interessieren|lire aussi|à lire aussi|voir aussi|sur le même sujet|' +
+    'leia também|veja também|leia mais|leggi anche|potrebbe interessarti|lee también|te puede interesar|noticias relacionadas|artículos relacionados|' +
+    'читайте также|相关阅读|相关文章|相关新闻|推荐阅读|延伸阅读|関連記事|あわせて読みたい)' +
+    '\\s*(?:[:：.…]*$|[:：]\\s*\\S.{0,100}$)',
+  'iu',
+);
+
+/** A rendered block that is a related-links label (see RELATED_LABEL); the list right after it goes too. */
+export function isRelatedLabelBlock(block: string): boolean {
+  if (block.length > 200 || block.includes('\n')) return false;
+  const text = blockLineText(block);
+  return text !== null && text.length <= 120 && RELATED_LABEL.test(text);
+}
+
+/** A rendered list of short items (headlines), as a related-links box holds. */
+export function isShortItemList(block: string): boolean {
+  if (!/^(?:[-+] |\d+\. )/.test(block)) return false;
+  for (const line of block.split('\n')) if (line.length > 160) return false;
+  return true;
+}
+
+/** A rendered list whose every item is only a heading: a block of teaser headlines ("- #### Title"), not prose. */
+export function isHeadlineList(block: string): boolean {
+  if (!/^(?:[-+] |\d+\. )#{1,6} /.test(block)) return false;
+  for (const line of block.split('\n')) if (!/^\s*(?:[-+] |\d+\. )#{1,6} /.test(line)) return false;
+  return true;
+}
+
 /** Plain text of one rendered Markdown block for the test: emphasis, escapes, link targets, a heading or single-item marker removed. */
 export function blockLineText(block: string): string | null {
   if (block.includes('\n')) return null;

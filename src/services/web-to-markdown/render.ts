@@ -8,7 +8,7 @@
  * follow-us lines (boilerplate-lines.ts).
  */
 import type { ElementNode, Node } from './dom.ts';
-import { isBoilerplateBlock } from './boilerplate-lines.ts';
+import { isBoilerplateBlock, isHeadlineList, isRelatedLabelBlock, isShortItemList } from './boilerplate-lines.ts';
 import { classWeight, isBlock, linkDensity } from './score.ts';
 
 export interface RenderOptions {
@@ -57,8 +57,7 @@ export function renderMarkdown(nodes: readonly ElementNode[], options: RenderOpt
   const r = new Renderer(options);
   const blocks: string[] = [];
   for (const n of nodes) r.blocksOf([n], blocks);
-  const kept = options.clean ? blocks.filter((b) => !isBoilerplateBlock(b)) : blocks;
-  return kept.join('\n\n').replace(/\n{3,}/g, '\n\n').trim();
+  return (options.clean ? dropFurniture(blocks) : blocks).join('\n\n').replace(/\n{3,}/g, '\n\n').trim();
 }
 
 class Renderer {
@@ -283,6 +282,21 @@ class Renderer {
     if (isList && ld > 0.7 && el.textLen / Math.max(1, el.liCount) < 60) return true;
     return false;
   }
+}
+
+/** Without short standalone furniture lines, lists of bare headlines, related-links labels and the short-item list after such a label (boilerplate-lines.ts). */
+function dropFurniture(blocks: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i]!;
+    if (isBoilerplateBlock(b) || isHeadlineList(b)) continue;
+    if (isRelatedLabelBlock(b)) {
+      if (i + 1 < blocks.length && isShortItemList(blocks[i + 1]!)) i++;
+      continue;
+    }
+    kept.push(b);
+  }
+  return kept;
 }
 
 /** A block worth emitting: some letter or digit, or an image (separators such as `* * *` are not). */
