@@ -1,7 +1,7 @@
 /**
  * Short standalone lines inside the chosen content that are page furniture, not article text:
  * a dateline ("Updated 1:39 am EST, Wednesday, November 20, 2019"), a byline ("By Jane Doe and
- * John Roe"), a newsletter prompt, a follow-us line. (Affiliate notices and copyright lines are not among them: the development
+ * John Roe"), a newsletter prompt, a follow-us line, a photo caption ending in its credit. (Affiliate notices and copyright lines are not among them: the development
  * references keep them on some pages and drop them on others.) Each is recognised by how it is
  * written, in the languages the rules name, and only when it stands alone as a short block
  * (a paragraph, heading or one-item list): the same words inside a paragraph of prose stay.
@@ -85,14 +85,28 @@ function isByline(t: string): boolean {
   return true;
 }
 
+/**
+ * A photo caption: four or more words, then a credit at the end ("(Image: GETTY)", "Credit: EPA",
+ * "Photo by Kirk Irwin/Getty Images", "[File: Reuters]", ".../Getty Images"). A sentence that only
+ * mentions a photo ("The photo: a crowd at the gate, taken in 1968.") ends otherwise and stays.
+ */
+const CREDIT_END =
+  /(?:\(\s*(?:image|photo|photograph|picture|pic|foto|bild|credit)s?(?: credits?)?\s*:[^()]{1,60}\)|credits?\s*:\s*[^.:]{1,60}|(?:^|[\s.])(?:photo|photograph|image|picture|foto|bild)s?\s*(?::|by|von|de|di|par)\s+\p{Lu}[^.:]{0,60}|\[(?:file|image|photo|foto)\s*:[^\]]{1,60}\]|\/\s*(?:getty images|afp|reuters|ap|epa|dpa|shutterstock|istock)[^.]{0,20})\s*$/iu;
+/** A line that opens with a credit label ("Main image credit:", "Image Source:", "Photo:") is a credit only. */
+const LEADING_CREDIT = /^(?:\p{L}+ ){0,2}(?:(?:image|photo|photograph|picture|foto|bild)s?(?: (?:source|credits?))?|source|credits?)\s*:/iu;
+
 /** Why a short standalone line reads as page furniture, or null when it does not. */
-export function boilerplateLineKind(line: string, heading = false): 'dateline' | 'byline' | 'sign-up' | 'follow' | null {
+export function boilerplateLineKind(line: string, heading = false): 'dateline' | 'byline' | 'sign-up' | 'follow' | 'credit' | null {
   const t = line.trim();
   if (t.length === 0 || t.length > MAX_LINE) return null;
   if (t.length <= 110 && DATELINE.test(t) && YEAR_OR_TIME.test(t)) return 'dateline';
   if (!heading && isByline(t)) return 'byline';
   if (NEWSLETTER.test(t) && SIGN_UP.test(t)) return 'sign-up';
   if (FOLLOW.test(t)) return 'follow';
+  const credit = LEADING_CREDIT.test(t) ? null : CREDIT_END.exec(t);
+  // Caption text before the credit: a line that is only a credit ("Image Source: ...") is kept
+  // by some references and dropped by others.
+  if (credit !== null && t.slice(0, credit.index).split(/\s+/u).filter((w) => /\p{L}/u.test(w)).length >= 4) return 'credit';
   return null;
 }
 
@@ -101,7 +115,7 @@ export function boilerplateLineKind(line: string, heading = false): 'dateline' |
  * anywhere): one scan that lets most paragraphs skip the rest.
  */
 const HINT =
-  /^(?:#{1,6} |[-+] |\\- )?[*_[]*(?:by|von|par|por|di|door|av|af|przez)\s|updat|posted|publi|modified|aktualisiert|veröffentlicht|mis à jour|actualizado|atualizado|aggiornato|gepubliceerd|bijgewerkt|опубликовано|обновлено|发布|发表时间|更新|公開日|newsletter|mailing list|infolettre|рассылк|follow|folgen sie|suivez|síguenos|seguici|siga-nos|подписывайтесь/iu;
+  /^(?:#{1,6} |[-+] |\\- )?[*_[]*(?:by|von|par|por|di|door|av|af|przez)\s|updat|posted|publi|modified|aktualisiert|veröffentlicht|mis à jour|actualizado|atualizado|aggiornato|gepubliceerd|bijgewerkt|опубликовано|обновлено|发布|发表时间|更新|公開日|newsletter|mailing list|infolettre|рассылк|follow|folgen sie|suivez|síguenos|seguici|siga-nos|подписывайтесь|credit|image|photo|picture|foto|bild|getty|reuters|afp|\bap\b|epa|dpa|shutterstock|istock|file:/iu;
 
 /** A rendered Markdown block that is one short line of page furniture (see boilerplateLineKind). */
 export function isBoilerplateBlock(block: string): boolean {
