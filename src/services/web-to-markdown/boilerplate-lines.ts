@@ -11,7 +11,7 @@
  */
 
 /** Longest block (in characters of its text) that is tested at all. */
-export const MAX_LINE = 220;
+const MAX_LINE = 220;
 
 const MONTH =
   'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|' +
@@ -103,25 +103,31 @@ export function boilerplateLineKind(line: string, heading = false): 'dateline' |
   if (!heading && isByline(t)) return 'byline';
   if (NEWSLETTER.test(t) && SIGN_UP.test(t)) return 'sign-up';
   if (FOLLOW.test(t)) return 'follow';
-  const credit = LEADING_CREDIT.test(t) ? null : CREDIT_END.exec(t);
+  // The credit is at most ~90 characters at the end: only the tail is searched.
+  const from = Math.max(0, t.length - 96);
+  const credit = CREDIT_END.exec(from === 0 ? t : t.slice(from));
   // Caption text before the credit: a line that is only a credit ("Image Source: ...") is kept
   // by some references and dropped by others.
-  if (credit !== null && t.slice(0, credit.index).split(/\s+/u).filter((w) => /\p{L}/u.test(w)).length >= 4) return 'credit';
+  if (credit !== null && !LEADING_CREDIT.test(t) && t.slice(0, from + credit.index).split(/\s+/u).filter((w) => /\p{L}/u.test(w)).length >= 4) return 'credit';
   return null;
 }
 
 /**
- * Words one of the rules needs (a by-word at the start, a publication, newsletter or follow word
- * anywhere): one scan that lets most paragraphs skip the rest.
+ * A block whose text cannot be MAX_LINE characters or less: longer than that plus a heading or
+ * list marker, and without markup that blockLineText removes. One length test and a few
+ * character scans let most paragraphs skip the patterns.
  */
-const HINT =
-  /^(?:#{1,6} |[-+] |\\- )?[*_[]*(?:by|von|par|por|di|door|av|af|przez)\s|updat|posted|publi|modified|aktualisiert|veröffentlicht|mis à jour|actualizado|atualizado|aggiornato|gepubliceerd|bijgewerkt|опубликовано|обновлено|发布|发表时间|更新|公開日|newsletter|mailing list|infolettre|рассылк|follow|folgen sie|suivez|síguenos|seguici|siga-nos|подписывайтесь|credit|image|photo|picture|foto|bild|getty|reuters|afp|\bap\b|epa|dpa|shutterstock|istock|file:/iu;
+function tooLong(block: string, max: number): boolean {
+  return block.length > max + 7 && block.indexOf('](') === -1 && block.indexOf('*') === -1 && block.indexOf('\\') === -1 && block.indexOf('_') === -1 && block.indexOf('`') === -1;
+}
 
-/** A rendered Markdown block that is one short line of page furniture (see boilerplateLineKind). */
-export function isBoilerplateBlock(block: string): boolean {
-  if (block.length > MAX_LINE * 3 || block.includes('\n') || !HINT.test(block)) return false;
+/** What a rendered Markdown block is, if page furniture: a short line (boilerplateLineKind) or a related-links label (RELATED_LABEL). */
+export function furnitureBlock(block: string): 'line' | 'label' | null {
+  if (block.length > MAX_LINE * 2 || block.includes('\n') || tooLong(block, MAX_LINE)) return null;
   const text = blockLineText(block);
-  return text !== null && boilerplateLineKind(text, /^#{1,6} /.test(block)) !== null;
+  if (text === null || text.length > MAX_LINE) return null;
+  if (text.length <= 120 && RELATED_LABEL.test(text)) return 'label';
+  return boilerplateLineKind(text, block.charCodeAt(0) === 0x23 /* # */) === null ? null : 'line';
 }
 
 /**
@@ -139,13 +145,6 @@ const RELATED_LABEL = new RegExp(
     '\\s*(?:[:：.…]*$|[:：]\\s*\\S.{0,100}$)',
   'iu',
 );
-
-/** A rendered block that is a related-links label (see RELATED_LABEL); the list right after it goes too. */
-export function isRelatedLabelBlock(block: string): boolean {
-  if (block.length > 200 || block.includes('\n')) return false;
-  const text = blockLineText(block);
-  return text !== null && text.length <= 120 && RELATED_LABEL.test(text);
-}
 
 /** A rendered list of short items (headlines), as a related-links box holds. */
 export function isShortItemList(block: string): boolean {
@@ -165,11 +164,12 @@ export function isHeadlineList(block: string): boolean {
 export function blockLineText(block: string): string | null {
   if (block.includes('\n')) return null;
   if (block.length > MAX_LINE * 3) return null;
-  return block
-    .replace(/^(?:#{1,6} |[-+] |\d+\. )/, '')
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\\([\\`*_#>+.-])/g, '$1')
-    .replace(/[*_`]+/g, '')
-    .trim();
+  // Each replacement only when its character is there: most blocks hold no markup.
+  let t = block;
+  const c = t.charCodeAt(0);
+  if (c === 0x23 || c === 0x2d || c === 0x2b || (c >= 0x30 && c <= 0x39)) t = t.replace(/^(?:#{1,6} |[-+] |\d+\. )/, '');
+  if (t.includes('](')) t = t.replace(/!\[[^\]]*\]\([^)]*\)/g, '').replace(/\[([^\]]*)\]\([^)]*\)/g, '$1');
+  if (t.includes('\\')) t = t.replace(/\\([\\`*_#>+.-])/g, '$1');
+  if (t.includes('*') || t.includes('_') || t.includes('`')) t = t.replace(/[*_`]+/g, '');
+  return t.trim();
 }

@@ -8,7 +8,7 @@
  * follow-us lines (boilerplate-lines.ts).
  */
 import type { ElementNode, Node } from './dom.ts';
-import { isBoilerplateBlock, isHeadlineList, isRelatedLabelBlock, isShortItemList } from './boilerplate-lines.ts';
+import { furnitureBlock, isHeadlineList, isShortItemList } from './boilerplate-lines.ts';
 import { classWeight, isBlock, linkDensity } from './score.ts';
 
 export interface RenderOptions {
@@ -289,8 +289,9 @@ function dropFurniture(blocks: readonly string[]): string[] {
   const kept: string[] = [];
   for (let i = 0; i < blocks.length; i++) {
     const b = blocks[i]!;
-    if (isBoilerplateBlock(b) || isHeadlineList(b)) continue;
-    if (isRelatedLabelBlock(b)) {
+    const kind = furnitureBlock(b);
+    if (kind === 'line' || isHeadlineList(b)) continue;
+    if (kind === 'label') {
       if (i + 1 < blocks.length && isShortItemList(blocks[i + 1]!)) i++;
       continue;
     }
