@@ -1,7 +1,7 @@
 /** API-01: short standalone datelines, newsletter prompts and follow-us lines leave the chosen content; look-alikes stay. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { blockLineText, boilerplateLineKind, furnitureBlock, isHeadlineList } from '../src/services/web-to-markdown/boilerplate-lines.ts';
+import { blockLineText, boilerplateLineKind, furnitureBlock, isAuthorNoteBlock, isHeadlineList } from '../src/services/web-to-markdown/boilerplate-lines.ts';
 import { extractMarkdown } from '../src/services/web-to-markdown/core.ts';
 
 const PROSE =
@@ -131,5 +131,30 @@ describe('related-links labels and headline lists', () => {
   it('keeps a list after a paragraph that is not a label', () => {
     const md2 = extract(`<p>${PROSE}</p><p>The three steps were:</p><ul><li>Mix the flour</li><li>Add the water</li></ul>`);
     assert.match(md2, /Mix the flour/);
+  });
+});
+
+describe('author notes at the end of the content', () => {
+  const notes = [
+    'Keith Bradsher contributed reporting from Hong Kong.',
+    '*Fox News’ Jessica Napoli contributed to this report.*',
+    'Phil Helsel is a reporter for NBC News.',
+    'Jeff Foust (jeff@example.com) is the editor and publisher of The Space Review.',
+    '**Write to** Al Root at allen.root@example.com',
+    'Amy Kuperinsky may be reached at amy@example.com.',
+  ];
+  for (const n of notes) it(`note: ${n.slice(0, 60)}`, () => assert.equal(isAuthorNoteBlock(n), true));
+  const prose = [
+    'Write to your representative before Friday, the group urged its members.',
+    'The report, to which dozens of scientists contributed, runs to 400 pages.',
+    'She is a firm believer in open data and has said so for years.',
+    '## Phil Helsel is a reporter for NBC News',
+  ];
+  for (const n of prose) it(`not a note: ${n.slice(0, 60)}`, () => assert.equal(isAuthorNoteBlock(n), false));
+  it('drops a note among the last blocks, keeps the same sentence earlier in the article', () => {
+    const md = extract(`<p>Jane Roe is a reporter for the Daily Example.</p><p>${PROSE}</p><p>${PROSE.replace('committee', 'council')}</p><p>${PROSE.replace('committee', 'board')}</p><p>${PROSE.replace('committee', 'panel')}</p><p>${PROSE.replace('committee', 'jury')}</p><p>John Doe contributed reporting from Paris.</p>`);
+    assert.match(md, /Jane Roe is a reporter/);
+    assert.doesNotMatch(md, /John Doe contributed/);
+    assert.match(md, /The jury met/);
   });
 });

@@ -153,6 +153,25 @@ export function isShortItemList(block: string): boolean {
   return true;
 }
 
+/**
+ * An author note, as news pages close an article: "Keith Bradsher contributed reporting",
+ * "Phil Helsel is a reporter for NBC News.", "Write to Al Root at ...", "... may be reached at".
+ * Only tested on the last blocks of the content (see AUTHOR_NOTE_TAIL), where such notes sit; the
+ * same sentence inside an article about a reporter stays.
+ */
+const AUTHOR_NOTE =
+  /contributed (?:reporting|to this (?:report|story|article))|^write to \p{Lu}\S* \p{Lu}\S*(?: \p{Lu}\S*)? at |(?:may|can) be (?:reached|contacted) at |^(?:\p{Lu}[\p{L}'’.-]* ){1,4}(?:\([^)]{0,60}\) )?is (?:an? |the )(?:[\p{L}-]+ ){0,4}(?:reporter|writer|editor|correspondent|journalist|columnist|contributor|publisher)\b|views (?:and opinions )?expressed (?:in this article )?are (?:those of )?the author/iu;
+
+/** How many blocks at the end of the content are tested for author notes. */
+export const AUTHOR_NOTE_TAIL = 4;
+
+/** A rendered block near the content's end that is a short author note (AUTHOR_NOTE). */
+export function isAuthorNoteBlock(block: string): boolean {
+  if (block.length > MAX_LINE * 2 || block.includes('\n') || tooLong(block, MAX_LINE)) return false;
+  const text = blockLineText(block);
+  return text !== null && text.length <= MAX_LINE && block.charCodeAt(0) !== 0x23 && AUTHOR_NOTE.test(text);
+}
+
 /** A rendered list whose every item is only a heading: a block of teaser headlines ("- #### Title"), not prose. */
 export function isHeadlineList(block: string): boolean {
   if (!/^(?:[-+] |\d+\. )#{1,6} /.test(block)) return false;

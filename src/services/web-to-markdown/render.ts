@@ -8,7 +8,7 @@
  * follow-us lines (boilerplate-lines.ts).
  */
 import type { ElementNode, Node } from './dom.ts';
-import { furnitureBlock, isHeadlineList, isShortItemList } from './boilerplate-lines.ts';
+import { AUTHOR_NOTE_TAIL, furnitureBlock, isAuthorNoteBlock, isHeadlineList, isShortItemList } from './boilerplate-lines.ts';
 import { classWeight, isBlock, linkDensity } from './score.ts';
 
 export interface RenderOptions {
@@ -284,13 +284,13 @@ class Renderer {
   }
 }
 
-/** Without short standalone furniture lines, lists of bare headlines, related-links labels and the short-item list after such a label (boilerplate-lines.ts). */
+/** Without short standalone furniture lines, author notes among the last blocks, lists of bare headlines, related-links labels and the short-item list after such a label (boilerplate-lines.ts). */
 function dropFurniture(blocks: readonly string[]): string[] {
   const kept: string[] = [];
   for (let i = 0; i < blocks.length; i++) {
     const b = blocks[i]!;
     const kind = furnitureBlock(b);
-    if (kind === 'line' || isHeadlineList(b)) continue;
+    if (kind === 'line' || isHeadlineList(b) || (i >= blocks.length - AUTHOR_NOTE_TAIL && isAuthorNoteBlock(b))) continue;
     if (kind === 'label') {
       if (i + 1 < blocks.length && isShortItemList(blocks[i + 1]!)) i++;
       continue;
