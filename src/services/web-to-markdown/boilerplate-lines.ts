@@ -95,11 +95,39 @@ const CREDIT_END =
 /** A line that opens with a credit label ("Main image credit:", "Image Source:", "Photo:") is a credit only. */
 const LEADING_CREDIT = /^(?:\p{L}+ ){0,2}(?:(?:image|photo|photograph|picture|foto|bild)s?(?: (?:source|credits?))?|source|credits?)\s*:/iu;
 
+/**
+ * A line that opens with a full date ("November 20, 2019 / 1:07 AM / CBS News", "Monday,
+ * November 18, 2019, 04:05 pm PT", "on November 19, 2019, 6:21 AM EST") and holds nothing but
+ * dates, times and at most a few capitalised words (a source), with a clock time or "ago" in it.
+ * "November 20, 2019 was the day the vote failed" has other words and stays.
+ */
+const DATE_FIRST = new RegExp(
+  '^(?:on |published |updated )?(?:(?:' + WEEKDAY + ')\\.?,? )?(?:(?:' + MONTH + ')\\.? \\d{1,2}(?:st|nd|rd|th)?,? (?:19|20)\\d\\d|\\d{1,2}(?:st|nd|rd|th)?\\.? (?:' + MONTH + ')\\.?,? (?:19|20)\\d\\d|\\d{1,2}[./-]\\d{1,2}[./-](?:19|20)?\\d\\d|(?:19|20)\\d\\d[./-]\\d\\d?[./-]\\d\\d?)\\b',
+  'iu',
+);
+const DATE_REST_WORD = /^(?:[ap]\.?m\.?|[a-z]?[sd]t|gmt|utc|ist|cet|cest|mez|ago|hours?|mins?|minutes?|days?|updated|published|posted|on|at|am|um|à|le|el|em)$/iu;
+
+function isDateLine(t: string): boolean {
+  // A clock time or "... ago" makes it a time stamp: "29 November 2018 | 20 January 2019" (an
+  // event's dates, kept by a reference) has none.
+  if (t.length > 80 || !/(?<!\d)\d{1,2}[:h]\d\d(?!\d)|\bago\b/u.test(t)) return false;
+  const m = DATE_FIRST.exec(t);
+  if (m === null) return false;
+  let capitals = 0;
+  for (const raw of t.slice(m[0].length).split(/[\s,|/·•—–;()]+/u)) {
+    const w = raw.replace(/^[-'"“‘]+|[-'"”’.:]+$/gu, '');
+    if (w === '' || /^\d/u.test(w) || DATE_REST_WORD.test(w) || DATE_WORD.test(w)) continue;
+    if (!/^\p{Lu}/u.test(w) || ++capitals > 3) return false;
+  }
+  return true;
+}
+
 /** Why a short standalone line reads as page furniture, or null when it does not. */
 export function boilerplateLineKind(line: string, heading = false): 'dateline' | 'byline' | 'sign-up' | 'follow' | 'credit' | null {
   const t = line.trim();
   if (t.length === 0 || t.length > MAX_LINE) return null;
   if (t.length <= 110 && DATELINE.test(t) && YEAR_OR_TIME.test(t)) return 'dateline';
+  if (isDateLine(t)) return 'dateline';
   if (!heading && isByline(t)) return 'byline';
   if (NEWSLETTER.test(t) && SIGN_UP.test(t)) return 'sign-up';
   if (FOLLOW.test(t)) return 'follow';
