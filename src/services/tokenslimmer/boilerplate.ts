@@ -421,12 +421,17 @@ function plainLine(body: string): string {
   return body.replace(/^[*_\[( \t]+|[*_\]) \t]+$/g, '').replace(/[*_]{2,}/g, '');
 }
 
-/** A word every notice line holds (one scan of the line rules the rest out). */
-const NOTICE_GATE_RE = /outside|external|often|monitor|record|print|[|·•]|facebook|twitter|linkedin|instagram|youtube|pinterest|tiktok|whatsapp|reddit|threads|mastodon|bluesky|snapchat|tumblr|vimeo|flickr|xing|telegram/i;
+/**
+ * A word every notice line holds, or one of the separators | · • (one scan of the line rules the
+ * rest out). The separators are found with includes(): as a character class inside this
+ * alternation they made the scan about three times slower.
+ */
+const NOTICE_GATE_RE = /outside|external|often|monitor|record|print|facebook|twitter|linkedin|instagram|youtube|pinterest|tiktok|whatsapp|reddit|threads|mastodon|bluesky|snapchat|tumblr|vimeo|flickr|xing|telegram/i;
+const mayBeNotice = (body: string): boolean => body.includes('|') || body.includes('·') || body.includes('•') || NOTICE_GATE_RE.test(body);
 
 /** An external-sender banner, a footer link row, a social row or a print notice. */
 function isNoticeLine(body: string): boolean {
-  if (body.length > LINE_RULE_MAX_CHARS || !NOTICE_GATE_RE.test(body)) return false;
+  if (body.length > LINE_RULE_MAX_CHARS || !mayBeNotice(body)) return false;
   const plain = plainLine(body);
   if ((BANNER_RE.test(plain) && BANNER_CUE_RE.test(plain)) || MONITOR_RE.test(plain)) return true;
   if (body.length <= 200 && PRINT_RE.test(plain) && PRINT_CUE_RE.test(plain)) return true;

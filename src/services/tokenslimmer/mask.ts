@@ -98,7 +98,9 @@ export function maskBlocks(text: string, masker: Masker): string {
 
 function maskLines(chunk: string, masker: Masker): string {
   if (chunk === '') return chunk;
-  const lines = chunk.replace(INVISIBLE_RE, '').split('\n');
+  const lines = (hasInvisible(chunk) ? chunk.replace(INVISIBLE_RE, '') : chunk).split('\n');
+  // Reserved characters are rare: one scan of the chunk spares a regex call per line.
+  const reserved = RESERVED_RE.test(chunk);
   const isOption = optionReader();
   const budget = jsonBudget(lines);
   for (let i = 0; i < lines.length; i++) {
@@ -126,7 +128,7 @@ function maskLines(chunk: string, masker: Masker): string {
       }
     }
     // A tab inside a line: cells of a table (structure.ts writes aligned columns that way).
-    if (INDENTED_CODE_RE.test(line) || TABLE_ROW_RE.test(line) || RESERVED_RE.test(line) || (INNER_TAB_RE.test(line) && !line.includes('  '))) {
+    if (INDENTED_CODE_RE.test(line) || TABLE_ROW_RE.test(line) || (reserved && RESERVED_RE.test(line)) || (line.includes('\t') && INNER_TAB_RE.test(line) && !line.includes('  '))) {
       lines[i] = LABEL_LINE_MARK + masker.maskRaw(line);
       continue;
     }
@@ -144,3 +146,5 @@ function maskLines(chunk: string, masker: Masker): string {
 }
 
 const INNER_TAB_RE = /\S\t/;
+/** INVISIBLE_RE would match (four includes() scan faster than the class, and find nothing in a one-byte string). */
+const hasInvisible = (s: string): boolean => s.includes('\u00AD') || s.includes('\u200B') || s.includes('\u2060') || s.includes('\uFEFF');

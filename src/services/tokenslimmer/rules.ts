@@ -83,10 +83,16 @@ function trieSource(phrases: readonly string[]): string {
 
 export const VERBOSE_RE = new RegExp(`${WORD_START}(?:${trieSource([...VERBOSE_MAP.keys()])})${WORD_END}`, 'gi');
 
-export const FILLER_RE = new RegExp(
-  `${WORD_START}(?:${FILLER_PATTERNS.map((p) => `(?:${p.replace(/'/g, "['’]").replace(/\[[^\]]*\]| /g, (m) => (m === ' ' ? '[ \\t]+' : m))})`).join('|')})`,
-  'gi',
-);
+const fillerRegExp = (patterns: readonly string[]): RegExp =>
+  new RegExp(`${WORD_START}(?:${patterns.map((p) => `(?:${p.replace(/'/g, "['’]").replace(/\[[^\]]*\]| /g, (m) => (m === ' ' ? '[ \\t]+' : m))})`).join('|')})`, 'gi');
+export const FILLER_RE = fillerRegExp(FILLER_PATTERNS);
+/**
+ * FILLER_RE without its alternatives that open with a comma (",\s*please"): they hold "please",
+ * so in a text without that word both find the same matches, and this one scans in ~60% of the time
+ * (an alternative that opens with punctuation slows the scan at every position).
+ */
+const FILLER_WITHOUT_COMMA_RE = fillerRegExp(FILLER_PATTERNS.filter((p) => !p.startsWith(',')));
+const PLEASE_RE = /please/i;
 
 export const NON_SPEECH_RE = new RegExp(String.raw`[{[(][ \t]*(?:${[...NON_SPEECH_TAGS].sort(byLengthDesc).map(phrase).join('|')})[ \t]*[}\])]`, 'gi');
 
@@ -443,7 +449,7 @@ export function applyBalanced(s: string, cap: boolean, spoken = false): string {
   s = s.replace(SPOKEN_FILLER_LEAD_RE, (m, offset: number, all: string) => (!joined(all, offset) && atClauseStart(all, offset) ? removed(m, offset, all) : m));
   s = s.replace(SPOKEN_FILLER_TAIL_RE, ' ');
   // "Could you explain" is a wrapper only where it opens the sentence ("What can you tell" keeps it).
-  s = s.replace(FILLER_RE, (m, offset: number, all: string) =>
+  s = s.replace(PLEASE_RE.test(s) ? FILLER_RE : FILLER_WITHOUT_COMMA_RE, (m, offset: number, all: string) =>
     joined(all, offset) || (MODAL_WRAPPER_RE.test(m) && !atSentenceStart(all, offset)) ? m : removed(m, offset, all),
   );
   if (s.includes('Title:')) s = s.replace(DOC_HEADER_RE, dropRepeatedTitle);
