@@ -206,7 +206,9 @@ function chromeKey(body: string): string {
     const c = s.charCodeAt(i);
     if (c === 58 || (c >= 48 && c <= 57)) return '';
   }
-  return s.toLowerCase().replace(/[ \t]+/g, ' ');
+  const lower = s.toLowerCase();
+  // Only a tab or a run of spaces changes under the collapse: most keys skip the regex.
+  return lower.includes('\t') || lower.includes('  ') ? lower.replace(/[ \t]+/g, ' ') : lower;
 }
 
 /** Drops the boilerplate of pasted e-mails and pages at `level` (see the module comment). */
@@ -260,7 +262,7 @@ export function dropBoilerplate(text: string, level: Level): string {
       continue;
     }
     const key = body.length <= 60 ? chromeKey(body) : '';
-    if (key !== '' && SALUTATION_LINES.has(key.replace(/[,!]+$/, '')) && !keepsValue(body)) {
+    if (key !== '' && SALUTATION_LINES.has(endsWithMark(key) ? key.replace(/[,!]+$/, '') : key) && !keepsValue(body)) {
       drop(i);
       continue;
     }
@@ -357,6 +359,9 @@ export function dropBoilerplate(text: string, level: Level): string {
   for (let i = 0; i < n; i++) if (kind[i] !== 2) out.push(lines[i]!);
   return out.join('\n');
 }
+
+/** The key ends with a comma or an exclamation mark (a salutation's "Hi," / "Thanks!"). */
+const endsWithMark = (key: string): boolean => key.endsWith(',') || key.endsWith('!');
 
 /** Index of the first character of `line` that is not a space or tab. */
 function firstNonBlank(line: string): number {

@@ -422,6 +422,8 @@ const STRUCTURE_LABELS: ReadonlySet<string> = new Set([
   'action', 'step', 'hint', 'solution', 'choices', 'rationale', 'reasoning', 'final answer', 'from', 'to', 'subject',
   'sent', 'date', 'cc', 'bcc', 'warning', 'error', 'info', 'debug', 'tip', 'important',
 ]);
+/** Only a label that ends with a digit can be "Step 2" (most speaker labels skip the regex). */
+const endsWithDigit = (s: string): boolean => s.charCodeAt(s.length - 1) >= 48 && s.charCodeAt(s.length - 1) <= 57;
 /** A transcript: this many labelled turns at least, most non-blank lines being turns. */
 const TRANSCRIPT_MIN_TURNS = 10;
 
@@ -445,7 +447,7 @@ export function mergeTurns(text: string): string {
     const m = TURN_LABEL_RE.exec(line);
     if (m === null) continue;
     const key = m[1]!.toLowerCase();
-    if (STRUCTURE_LABELS.has(key) || STRUCTURE_LABELS.has(key.replace(/[ \t]+\d+$/, ''))) return text;
+    if (STRUCTURE_LABELS.has(key) || (endsWithDigit(key) && STRUCTURE_LABELS.has(key.replace(/[ \t]+\d+$/, '')))) return text;
     labels[i] = m[1]!;
     speakers.add(m[1]!);
     turns++;
