@@ -484,8 +484,18 @@ export function applyBalanced(s: string, cap: boolean, spoken = false): string {
 const NUM = String.raw`\x0E[\x10-\x1F]+\x0F`;
 const EVIDENCE_HEADER_RE = new RegExp(
   String.raw`(?:^|\n)[\x02\x03\x04]?[ \t]*(?:\[${NUM}\](?:\([^\n]{0,300}?\)(?=[ \t]))?|(?:Document|Passage|Doc|Source|Context|Snippet|Excerpt|Article|Search result)s?[ \t]*(?:\[?#?${NUM}\]?[ \t]*[:.)\]-]?|:)|<(?:document|doc|passage|context|source)s?>)[ \t]*`,
-  'g',
+  'y',
 );
+
+/** The first passage header from `from` on (at the text's start or at a line break), or null. */
+function headerAt(text: string, from: number): RegExpExecArray | null {
+  for (let at = from === 0 ? 0 : text.indexOf('\n', from); at !== -1; at = text.indexOf('\n', at + 1)) {
+    EVIDENCE_HEADER_RE.lastIndex = at;
+    const h = EVIDENCE_HEADER_RE.exec(text);
+    if (h !== null) return h;
+  }
+  return null;
+}
 
 /** Retrieved-passage ranges of one text, queried in increasing offset order (one cursor). */
 class Passages {
@@ -495,8 +505,9 @@ class Passages {
   #r = 0;
 
   constructor(text: string) {
-    EVIDENCE_HEADER_RE.lastIndex = 0;
-    for (let h = EVIDENCE_HEADER_RE.exec(text); h !== null; h = EVIDENCE_HEADER_RE.exec(text)) {
+    // A header opens the text or follows a line break: the sticky regex is tried only there (the
+    // same matches as one global scan, which tries every position: 2-3x slower).
+    for (let h = headerAt(text, 0); h !== null; h = headerAt(text, h.index + h[0].length)) {
       const body = h.index + h[0].length;
       const end = text.indexOf('\n\n', body);
       // A passage runs to its paragraph's end or to the next header, whichever comes first.
