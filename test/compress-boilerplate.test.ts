@@ -74,6 +74,8 @@ const CASES: readonly Case[] = [
     gone: ['strictly prohibited'],
     kept: ['The deadline is Friday and the room is booked.', 'Call 020 7946 0000.', 'See you there'],
   },
+  // a cue read across a line break ("in" | "error") before the first cue of the text's own lines
+  { name: 'a disclaimer whose cue spans a line break, before any other cue', level: 'balanced', input: `${BODY}\n\nIf you received this message in\nerror, delete it.\n\nThe sender is Bob and the plan is fine.`, gone: ['delete it.'], kept: ['The sender is Bob'] },
   { name: 'a disclaimer said twice keeps its value once', level: 'balanced', input: `${BODY}\nThis e-mail is confidential and intended solely for the addressee. Call 020 7946 0000.\nThis e-mail is confidential and intended solely for the addressee. Call 020 7946 0000.`, gone: ['intended solely'], kept: ['Call 020 7946 0000.'] },
   { name: 'a quoted disclaimer keeps its sentence with a value', level: 'balanced', input: `On Mon, Ann wrote:\n> This e-mail is intended solely for the addressee. Call 020 7946 0000. Any copying is strictly prohibited.`, gone: ['strictly prohibited'], kept: ['Call 020 7946 0000.'] },
   { name: 'notification footer', level: 'balanced', input: `${BODY}\n\n—\nYou are receiving this because you are subscribed to this thread.\nReply to this email directly or view it on the tracker`, gone: ['You are receiving this', 'Reply to this email directly'] },

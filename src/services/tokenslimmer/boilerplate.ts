@@ -55,6 +55,8 @@ const DISCLAIMER_MAX_CHARS = 3000;
 const LINE_RULE_MAX_CHARS = 300;
 /** The words of the strong cues: a text without any of them holds no disclaimer. */
 const DISCLAIMER_GATE_RE = /confidential|intended|prohibited|disclaimer|privileged|in error|liabilit|sender|addressee/i;
+/** The second word of the one cue that can span a line break ("in error"). */
+const ERROR_WORD_RE = /error/i;
 
 /** Page chrome: a line that is only one of these (lower case, after markers; see `chromeKey`). */
 const CHROME_LINES: ReadonlySet<string> = new Set([
@@ -274,22 +276,32 @@ export function dropBoilerplate(text: string, level: Level): string {
     if (aggressive && body.charCodeAt(0) === 33 /* ! */ && IMAGE_ONLY_RE.test(body)) drop(i);
   }
 
-  // Disclaimer paragraphs (only where a strong cue's word occurs at all: one scan of the text).
-  for (let i = DISCLAIMER_GATE_RE.test(text) ? 0 : n; i < n; ) {
+  // Disclaimer paragraphs (only where a strong cue's word occurs at all: one scan of the text). A
+  // paragraph that ends before the first cue holds none, unless one spans its line breaks ("in" |
+  // "error"): in a text without "error" such paragraphs are passed over unread.
+  const firstCue = text.search(DISCLAIMER_GATE_RE);
+  const readFrom = firstCue === -1 || ERROR_WORD_RE.test(text) ? 0 : firstCue;
+  for (let i = firstCue === -1 ? n : 0, at = 0; i < n; ) {
+    // `at`: where line i starts in `text` (lines from i on are still as in `text`)
     if (kind[i] !== 0 || lines[i]!.trim() === '') {
+      at += lines[i]!.length + 1;
       i++;
       continue;
     }
     let j = i;
+    let end = at; // where the line after the paragraph starts
+    while (j < n && kind[j] === 0 && lines[j]!.trim() !== '') end += lines[j++]!.length + 1;
+    if (end - 1 <= readFrom) {
+      at = end;
+      i = j;
+      continue;
+    }
     let para = '';
     let fits = true; // at most DISCLAIMER_MAX_LINES lines and DISCLAIMER_MAX_CHARS characters
-    while (j < n && kind[j] === 0 && lines[j]!.trim() !== '') {
-      if (fits) {
-        const q = QUOTE_PREFIX_RE.exec(lines[j]!);
-        para += (q ? lines[j]!.slice(q[0].length) : lines[j]!).trim() + ' ';
-        fits = j - i < DISCLAIMER_MAX_LINES && para.length <= DISCLAIMER_MAX_CHARS;
-      }
-      j++;
+    for (let k = i; k < j && fits; k++) {
+      const q = QUOTE_PREFIX_RE.exec(lines[k]!);
+      para += (q ? lines[k]!.slice(q[0].length) : lines[k]!).trim() + ' ';
+      fits = k - i < DISCLAIMER_MAX_LINES && para.length <= DISCLAIMER_MAX_CHARS;
     }
     if (fits && DISCLAIMER_GATE_RE.test(para) && isDisclaimer(para)) {
       if (!keepsValue(para)) for (let k = i; k < j; k++) drop(k);
@@ -310,6 +322,7 @@ export function dropBoilerplate(text: string, level: Level): string {
         }
       }
     }
+    at = end;
     i = j;
   }
 
