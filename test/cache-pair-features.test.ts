@@ -131,3 +131,47 @@ describe('API-05 tokenizer signals for the pair features', () => {
     });
   }
 });
+
+describe('API-05 pair features: the shortcuts change no result', () => {
+  it('similarityAtLeast is the cosine when it reaches the bar, and below the bar otherwise', () => {
+    let seed = 7;
+    const rand = (n: number): number => {
+      seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
+      return seed % n;
+    };
+    // Frequent words (many close neighbours) and random pairs; bars around the word-match threshold.
+    let reached = 0;
+    for (let k = 0; k < 20_000; k++) {
+      const a = rand(k % 2 === 0 ? 3000 : 300_000);
+      const b = k % 4 === 0 ? a : rand(k % 2 === 0 ? 3000 : 300_000);
+      const min = [0.5, 0.7, 0.9][k % 3]!;
+      const exact = glove.wordSimilarity(a, b);
+      const fast = glove.similarityAtLeast(a, b, min);
+      if (exact >= min) {
+        reached++;
+        assert.equal(fast, exact, `rows ${a} ${b} at ${min}`);
+      } else assert.ok(fast < min, `rows ${a} ${b} at ${min}: ${fast} for ${exact}`);
+    }
+    assert.ok(reached > 5000, `${reached} pairs reached the bar`);
+  });
+
+  it('a stopped compute returns the same rule bits, and the learned score is unchanged', () => {
+    const texts = [
+      'How do I install Python 3 on Mac?', 'How do I install Python 2 on Mac?', 'How can I install Python 3 on my Mac?',
+      'Best budget hotels in Cochin', 'Best cheap hotels in Cochin', 'Why is the sky blue?', 'How is the sky blue?',
+      'The company said profits rose in March.', 'Profits fell in June, the company said.', 'I cannot log in to my account',
+    ];
+    const row = new Float64Array(N_FEATURES);
+    for (const x of texts) {
+      for (const y of texts) {
+        const a = embedWithGlove(glove, x);
+        const b = embedWithGlove(glove, y);
+        const cosine = dot(a.vector, b.vector);
+        const full = scorer.compute(cosine, a.features, b.features, row);
+        assert.equal(scorer.compute(cosine, a.features, b.features, new Float64Array(N_FEATURES), () => true), full);
+        const expected = verifier.rejectedBits(full) !== 0 ? 0 : verifier.scoreRow(row, full);
+        assert.equal(verifier.verify(cosine, a.features, b.features).score, expected, `${x} / ${y}`);
+      }
+    }
+  });
+});

@@ -8,8 +8,9 @@
  * training (the model file lists both).
  *
  * The weights ship in cache-verifier.bin (src/learn model file, about 1 KB) and load at boot. Per
- * candidate: one feature pass (PairScorer), one dot product over N_FEATURES slots, one calibration
- * lookup; no allocation.
+ * candidate: one feature pass (PairScorer; a rejected pair stops once its rules are known, before
+ * any word vectors are compared), one dot product over N_FEATURES slots, one calibration lookup;
+ * no allocation.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -44,6 +45,8 @@ export class LearnedVerifier {
   private readonly shortRejectMask: number;
   private readonly scorer: PairScorer;
   private readonly row = new Float64Array(N_FEATURES);
+  /** PairScorer.compute's stop test: a rejected pair needs no features. */
+  private readonly rejects = (rules: number): boolean => this.rejectedBits(rules) !== 0;
 
   constructor(bundle: ModelBundle, words: WordKnowledge) {
     const meta = bundle.meta as unknown as VerifierMeta;
@@ -73,10 +76,14 @@ export class LearnedVerifier {
     return new LearnedVerifier(decodeModel(readFileSync(file)), words);
   }
 
-  /** Calibrated probability that `candidate`'s answer is right for `query`; 0 on a hard reject. */
+  /**
+   * Calibrated probability that `candidate`'s answer is right for `query`; 0 on a hard reject
+   * (with coverage 0: a rejected pair's word vectors are never compared).
+   */
   verify(cosine: number, query: SentenceFeatures, candidate: SentenceFeatures): Verdict {
-    const rules = this.scorer.compute(cosine, query, candidate, this.row);
-    return { score: this.scoreRow(this.row, rules), reject: this.rejectedBy(rules), coverage: this.row[COVERAGE_SLOT]! };
+    const rules = this.scorer.compute(cosine, query, candidate, this.row, this.rejects);
+    if (this.rejectedBits(rules) !== 0) return { score: 0, reject: this.rejectedBy(rules), coverage: 0 };
+    return { score: this.scoreRow(this.row, rules), reject: null, coverage: this.row[COVERAGE_SLOT]! };
   }
 
   /** The score of a computed pair (PairScorer.compute): its feature row and its rule bits. */

@@ -171,15 +171,28 @@ interface Side {
   rules: number;
 }
 
+/** Per-word state of a scan (PairScorer): no counterpart yet, an identical one, word vectors to compare. */
+const NONE = 0;
+const SAME = 1;
+const PENDING = 2;
+
 /**
  * Computes pair features; holds scratch buffers, so one instance per thread (not shared across
  * concurrent calls: the core calls it synchronously).
+ *
+ * Two passes per direction: `match` finds identical words and contrast conflicts (integer compares:
+ * every RULE bit comes from it and the checks in compute), `cover` compares the remaining words'
+ * vectors and sums coverage in word order. A caller that only needs the rules of a rejected pair
+ * (LearnedVerifier) stops after the first pass; the features of a pair it does finish are the same.
  */
 export class PairScorer {
   private readonly words: WordKnowledge;
   private cells = new Float64Array(64 * 64);
   private readonly sideA: Side = newSide();
   private readonly sideB: Side = newSide();
+  /** Per word of a / of b: NONE, SAME or PENDING (set by match, read by cover). */
+  private stateA = new Uint8Array(64);
+  private stateB = new Uint8Array(64);
 
   constructor(words: WordKnowledge) {
     this.words = words;
@@ -188,15 +201,16 @@ export class PairScorer {
   /**
    * Fills `out` (length >= N_FEATURES) with the features of (a, b) and returns the RULE bits that
    * fired. `cosine` is the sentence-vector cosine. Symmetric: swapping a and b gives the same.
+   * When `stop` returns true for the rule bits, compute returns them at once and `out` is left
+   * unspecified (a rejected pair needs no features).
    */
-  compute(cosine: number, a: SentenceFeatures, b: SentenceFeatures, out: Float64Array): number {
-    out.fill(0, 0, N_FEATURES);
+  compute(cosine: number, a: SentenceFeatures, b: SentenceFeatures, out: Float64Array, stop?: (rules: number) => boolean): number {
     const n = a.keys.length;
     const m = b.keys.length;
-    if (this.cells.length < n * m) this.cells = new Float64Array(n * m);
-    this.cells.fill(NaN, 0, n * m);
-    this.scan(a, b, false, this.sideA);
-    this.scan(b, a, true, this.sideB);
+    if (this.stateA.length < n) this.stateA = new Uint8Array(n);
+    if (this.stateB.length < m) this.stateB = new Uint8Array(m);
+    this.match(a, b, this.sideA, this.stateA);
+    this.match(b, a, this.sideB, this.stateB);
     const sa = this.sideA;
     const sb = this.sideB;
     let rules = sa.rules | sb.rules;
@@ -207,7 +221,15 @@ export class PairScorer {
     if (this.words.antonyms !== undefined && antonymConflict(a, b, this.words)) rules |= RULE.antonym;
     if (swappedRoles(a, b)) rules |= RULE.order;
     if (symbolConflict(a, b)) rules |= RULE.symbol;
+    const short = Math.max(n, m) <= SHORT_WORDS;
+    if (short) rules |= SHORT_PAIR;
+    if (stop !== undefined && stop(rules)) return rules;
 
+    if (this.cells.length < n * m) this.cells = new Float64Array(n * m);
+    this.cells.fill(NaN, 0, n * m);
+    this.cover(a, b, false, sa, this.stateA);
+    this.cover(b, a, true, sb, this.stateB);
+    out.fill(0, 0, N_FEATURES);
     const cos = Math.max(0, cosine);
     const covMin = Math.min(sa.soft, sb.soft);
     const exMin = Math.min(sa.exact, sb.exact);
@@ -244,8 +266,7 @@ export class PairScorer {
     out[S.order] = rules & RULE.order ? 1 : 0;
     out[S.entity] = rules & RULE.entity ? 1 : 0;
     out[S.symbol] = rules & RULE.symbol ? 1 : 0;
-    if (Math.max(n, m) <= SHORT_WORDS) {
-      rules |= SHORT_PAIR;
+    if (short) {
       out[S.shortNegation] = out[S.negation]!;
       out[S.shortQuestion] = out[S.questionConflict]!;
       out[S.shortNumber] = out[S.number]!;
@@ -259,8 +280,12 @@ export class PairScorer {
     return rules;
   }
 
-  /** x's words against y's (`swapped`: x is the `b` of compute, for the shared cosine cells). */
-  private scan(x: SentenceFeatures, y: SentenceFeatures, swapped: boolean, out: Side): void {
+  /**
+   * First pass, x's words against y's: identical words (SAME), contrast words (a conflict sets a
+   * RULE bit), names and unknown words left without an identical counterpart; words whose vectors
+   * cover() compares are PENDING.
+   */
+  private match(x: SentenceFeatures, y: SentenceFeatures, out: Side, state: Uint8Array): void {
     const words = this.words;
     const n = x.keys.length;
     const m = y.keys.length;
@@ -272,19 +297,13 @@ export class PairScorer {
     out.numbers = 0;
     out.shared = 0;
     out.rules = 0;
-    if (n === 0) {
-      out.soft = out.exact = m === 0 ? 1 : 0;
-      return;
-    }
+    if (n === 0) return;
+    const vectors = words.similarity !== undefined;
     let yHasNumber = false;
     for (let j = 0; j < m; j++) if (words.contrastClass(y.keys[j]!) === 1) yHasNumber = true;
-    let soft = 0;
-    let exact = 0;
-    let den = 0;
     for (let i = 0; i < n; i++) {
       const key = x.keys[i]!;
       const cls = words.contrastClass(key);
-      let best = 0;
       let same = false;
       if (cls !== 0) {
         const group = words.contrastGroup(key);
@@ -306,34 +325,65 @@ export class PairScorer {
             break;
           }
         }
-        const id = x.ids[i]!;
-        if (!same && id >= 0 && words.similarity !== undefined) {
-          for (let j = 0; j < m; j++) {
-            const other = y.ids[j]!;
-            if (other < 0 || words.contrastClass(y.keys[j]!) !== 0) continue;
-            const cell = swapped ? j * n + i : i * m + j;
-            let s = this.cells[cell]!;
-            if (s !== s) s = this.cells[cell] = words.similarity(id, other);
-            if (s > best) best = s;
-          }
-        }
       }
-      const w = x.weights[i]!;
-      den += w;
       if (same) {
-        soft += w;
-        exact += w;
+        state[i] = SAME;
         out.shared++;
         continue;
       }
       // A name only matches itself: "Cochin" and "Mussoorie" are close in vector space, not the same hotel.
-      if (x.proper !== undefined && x.proper[i] === 1) out.names++;
+      const proper = x.proper !== undefined && x.proper[i] === 1;
+      if (proper) out.names++;
+      const id = x.ids[i]!;
+      state[i] = cls === 0 && id >= 0 && vectors ? PENDING : NONE;
+      if (id < 0 && cls === 0 && !proper) out.unknown++;
+    }
+  }
+
+  /**
+   * Second pass: the best word-vector counterpart of each PENDING word (the cells are shared by both
+   * directions: each cosine is computed once), then coverage in word order.
+   */
+  private cover(x: SentenceFeatures, y: SentenceFeatures, swapped: boolean, out: Side, state: Uint8Array): void {
+    const words = this.words;
+    const n = x.keys.length;
+    const m = y.keys.length;
+    if (n === 0) {
+      out.soft = out.exact = m === 0 ? 1 : 0;
+      return;
+    }
+    const atLeast = words.similarityAtLeast !== undefined;
+    let soft = 0;
+    let exact = 0;
+    let den = 0;
+    for (let i = 0; i < n; i++) {
+      const w = x.weights[i]!;
+      den += w;
+      const st = state[i]!;
+      if (st === SAME) {
+        soft += w;
+        exact += w;
+        continue;
+      }
+      let best = 0;
+      if (st === PENDING) {
+        const id = x.ids[i]!;
+        for (let j = 0; j < m; j++) {
+          const other = y.ids[j]!;
+          if (other < 0 || words.contrastClass(y.keys[j]!) !== 0) continue;
+          const cell = swapped ? j * n + i : i * m + j;
+          let s = this.cells[cell]!;
+          // Below WORD_MATCH a cosine counts as no counterpart whatever its value: similarityAtLeast
+          // may stop early there (and say -1).
+          if (s !== s) s = this.cells[cell] = atLeast ? words.similarityAtLeast!(id, other, WORD_MATCH) : words.similarity!(id, other);
+          if (s > best) best = s;
+        }
+      }
       if (best >= WORD_MATCH) {
         soft += w * best * best;
         continue;
       }
       if (w > out.unmatchedMax) out.unmatchedMax = w;
-      if (x.ids[i]! < 0 && cls === 0 && (x.proper === undefined || x.proper[i] !== 1)) out.unknown++;
     }
     out.soft = den === 0 ? 1 : soft / den;
     out.exact = den === 0 ? 1 : exact / den;

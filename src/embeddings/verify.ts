@@ -53,6 +53,11 @@ export interface WordKnowledge {
   coverageWeight(id: number): number;
   /** Cosine of two vocabulary rows. */
   similarity?(a: number, b: number): number;
+  /**
+   * similarity(a, b) when it is at least `min`; otherwise any value below `min` (an implementation
+   * may stop computing once the cosine cannot reach it). Optional: similarity serves without it.
+   */
+  similarityAtLeast?(a: number, b: number, min: number): number;
   /** Contrast class of a key: 0 = none, 1 = number, 2.. = a contrast class. */
   contrastClass(key: number): number;
   /** Group of a key inside its contrast class (members of one group are interchangeable). */

@@ -46,6 +46,8 @@ export class HnswIndex implements VectorIndex {
   private readonly external = new Map<number, number>();
   private nextInternal = 0;
   private deletedCount = 0;
+  /** The beam width set on the native index (0: not set since it was created). */
+  private ef = 0;
   /** Reused search argument: hnswlib-node wants a plain array. */
   private readonly query: number[];
 
@@ -111,7 +113,12 @@ export class HnswIndex implements VectorIndex {
     if (want === 0) return [];
     const q = this.query;
     for (let d = 0; d < this.dims; d++) q[d] = vector[d]!;
-    this.index.setEf(Math.max(this.opts.ef, want));
+    const ef = Math.max(this.opts.ef, want);
+    // A native call: only when the beam width changes (the graph keeps it between searches).
+    if (ef !== this.ef) {
+      this.index.setEf(ef);
+      this.ef = ef;
+    }
     const res = this.index.searchKnn(q, want);
     const out: SearchHit[] = [];
     for (let i = 0; i < res.neighbors.length; i++) {
@@ -144,6 +151,7 @@ export class HnswIndex implements VectorIndex {
     const index = new hnswlib.HierarchicalNSW('cosine', this.dims);
     index.initIndex(capacity, this.opts.m, this.opts.efConstruction, this.opts.seed, true);
     index.setEf(this.opts.ef);
+    this.ef = this.opts.ef;
     return index;
   }
 }
