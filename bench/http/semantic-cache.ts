@@ -71,7 +71,7 @@ function lcg(seed: number): () => number {
 }
 
 /** Deterministic entries and lookups (the same in the bench and in every baseline process). */
-function buildCorpus(): Corpus {
+export function buildCorpus(): Corpus {
   const vectors = readGloveBinary(ensureGloveBinary(DATA_DIR).file);
   const words = Array.from({ length: 19_800 }, (_, i) => vectors.index.wordAt(200 + i)).filter((w) => /^[a-z]{3,}$/.test(w));
   const pairs = readFileSync(new URL('../../eval/data/cache/pairs_dev.jsonl', import.meta.url), 'utf8')
