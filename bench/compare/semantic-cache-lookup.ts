@@ -10,7 +10,8 @@
  *
  * Entry ids are a counter in both trees, so entry_id compares too. Exits non-zero on any difference.
  *   BEFORE=/tmp/old node --import tsx --expose-gc bench/compare/semantic-cache-lookup.ts
- * ROUNDS (default 5) timing rounds of the 2,000 lookups per tree; ONLY_AFTER=1 skips the other
+ * ROUNDS (default 5) timing rounds per tree of the 2,000 lookups, then of their embedding and of
+ * the verifier on their candidates; ONLY_AFTER=1 skips the other
  * tree (profiling: node --cpu-prof).
  */
 import { readFileSync } from 'node:fs';
@@ -20,6 +21,8 @@ import { buildCorpus } from '../http/semantic-cache.ts';
 
 interface Tree {
   readonly name: string;
+  readonly embedder: { embed(text: string): { features: unknown } ; verify(cosine: number, a: unknown, b: unknown): { score: number } };
+  readonly store: { candidates(scope: { tenant: string; namespace: string }, vector: Float32Array, fingerprint: string, k: number, now: number): { cosine: number; features: unknown; exact: boolean }[] };
   readonly cache: { lookup(i: { tenant: string; namespace?: string; query: string; threshold?: number }): Promise<{ cache_hit: boolean; similarity_score: number; entry_id?: string }>; put(i: { tenant: string; namespace?: string; query: string; response: string }): Promise<{ entry_id: string }> };
   readonly defaultThreshold: number;
 }
@@ -36,7 +39,7 @@ async function load(name: string, root: string): Promise<Tree> {
   const embedder = await createEmbedder({ embedder: 'glove', modelDir: null, dataDir: process.env.DATA_DIR ?? path.join(here, 'data') });
   let n = 0;
   const store = new MemoryCacheStore({ dims: embedder.dims, maxEntries: 1_000_000, newId: () => `e${n++}` });
-  return { name, cache: new SemanticCache({ embedder, store, now: () => 1_000_000 }), defaultThreshold: DEFAULT_THRESHOLD };
+  return { name, embedder, store, cache: new SemanticCache({ embedder, store, now: () => 1_000_000 }), defaultThreshold: DEFAULT_THRESHOLD };
 }
 
 const trees: Tree[] = [await load('after', here)];
@@ -109,6 +112,25 @@ for (let r = 0; r < ROUNDS; r++) {
     times.get(t.name)!.push(ts.sort((a, b) => a - b));
   }
 }
+// The parts: embedding the 2,000 queries, and the verifier on their candidates (found by this
+// tree's store: the same features in both trees, the outputs above say so), per lookup.
+const pairsToVerify: Array<[number, unknown, unknown]> = [];
+for (const query of queries) {
+  const q = trees[0]!.embedder.embed(query) as { vector: Float32Array; features: unknown };
+  for (const c of trees[0]!.store.candidates({ tenant: 't', namespace: 'bench' }, q.vector, '', 5, 1_000_000)) pairsToVerify.push([c.cosine, q.features, c.features]);
+}
+const parts = new Map<string, { embed: number[]; verify: number[] }>(trees.map((t) => [t.name, { embed: [], verify: [] }]));
+for (let r = 0; r < ROUNDS; r++) {
+  for (const t of r % 2 === 0 ? trees : [...trees].reverse()) {
+    let s = performance.now();
+    for (const query of queries) t.embedder.embed(query);
+    parts.get(t.name)!.embed.push(((performance.now() - s) * 1000) / queries.length);
+    s = performance.now();
+    for (const [cosine, a, b] of pairsToVerify) t.embedder.verify(cosine, a, b);
+    parts.get(t.name)!.verify.push(((performance.now() - s) * 1000) / queries.length);
+  }
+}
+
 const pct = (s: number[], p: number): number => s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const summary: Record<string, { p50: number; p99: number; mean: number }> = {};
@@ -120,10 +142,14 @@ for (const [name, rounds] of times) {
   };
   console.log(`${name}: lookup p50 ${summary[name]!.p50.toFixed(4)} ms, p99 ${summary[name]!.p99.toFixed(4)} ms, mean ${summary[name]!.mean.toFixed(4)} ms (medians of ${rounds.length} rounds x ${queries.length}); round p99s ${rounds.map((s) => pct(s, 99).toFixed(3)).join(' ')}`);
 }
+for (const [name, p] of parts) console.log(`${name}: embed ${median(p.embed).toFixed(1)} µs, verifier ${median(p.verify).toFixed(1)} µs per lookup (${(pairsToVerify.length / queries.length).toFixed(1)} candidates; medians of ${p.embed.length} rounds)`);
 if (summary.before !== undefined) {
   const a = summary.after!;
   const b = summary.before;
   console.log(`after/before: p50 ${(a.p50 / b.p50).toFixed(2)}, p99 ${(a.p99 / b.p99).toFixed(2)}, mean ${(a.mean / b.mean).toFixed(2)}`);
+  const pa = parts.get('after')!;
+  const pb = parts.get('before')!;
+  console.log(`after/before: embed ${(median(pa.embed) / median(pb.embed)).toFixed(2)}, verifier ${(median(pa.verify) / median(pb.verify)).toFixed(2)}`);
 }
 if (failures > 0) {
   console.error(`${failures} lookups differ`);
