@@ -9,7 +9,7 @@
  *             2,000 rotating lookups (default threshold and threshold 0)
  *
  * Entry ids are a counter in both trees, so entry_id compares too. Exits non-zero on any difference.
- *   BEFORE=/tmp/old node --import tsx --expose-gc bench/compare/semantic-cache-lookup.ts
+ *   BEFORE=/tmp/old node --import tsx --expose-gc scripts/compare-cache-lookup.ts
  * ROUNDS (default 5) timing rounds per tree of the 2,000 lookups, then of their embedding and of
  * the verifier on their candidates; ONLY_AFTER=1 skips the other
  * tree (profiling: node --cpu-prof).
@@ -17,7 +17,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildCorpus } from '../http/semantic-cache.ts';
+import { buildCorpus } from '../bench/http/semantic-cache.ts';
 
 interface Tree {
   readonly name: string;
@@ -27,7 +27,7 @@ interface Tree {
   readonly defaultThreshold: number;
 }
 
-const here = path.resolve(new URL('../../', import.meta.url).pathname);
+const here = path.resolve(new URL('../', import.meta.url).pathname);
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const stage = (m: string): void => void process.stderr.write(`[${new Date().toISOString().slice(11, 19)}] ${m}\n`);
 
