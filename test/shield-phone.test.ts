@@ -63,6 +63,20 @@ describe('phone numbers of every country', () => {
     }
   });
 
+  it('reads "call me" in other languages, and a phone word after the number, as a label for bare digits', () => {
+    for (const text of [
+      'Ruf mich unter 015123456789 an.',
+      'Bel me op 0612345678.',
+      'Позвоните мне по 89123456789.',
+      '09012345678にお電話ください。',
+      '01020000000로 연락주세요.',
+      'मुझे 9876543210 पर कॉल करें',
+      'Anna 0612345678 (mobile)',
+    ]) {
+      assert.match(shield.screen(text).sanitized_text, /<PHONE_NUMBER_1>/, text);
+    }
+  });
+
   it('numbers two different numbers apart and the same number alike', () => {
     const v = shield.screen('Call +44 20 7946 0958 or 020 7946 0958, else +33 6 12 34 56 78.');
     assert.equal(v.sanitized_text, 'Call <PHONE_NUMBER_1> or <PHONE_NUMBER_2>, else <PHONE_NUMBER_3>.');
@@ -96,6 +110,15 @@ describe('numbers that only look like phone numbers', () => {
     'Case no. 2019-CV-01234',
     'Bestellnummer 4711-0815-42',
     'Timestamp 1700000000 in seconds.',
+    // a call verb or a phone word after the digits is a weaker label: amounts, IDs and years stay
+    'Ruf: 1.234.567 Punkte',
+    'Appel 12.345.678 rejeté',
+    'Bel Air had 2.345.678 visitors.',
+    'Chiamata 2023-000123 chiusa',
+    'Order 12345678, call us if it is late.',
+    '注文番号 12345678 の電話',
+    'Population 1.234.567 (home of the tigers)',
+    'Llamas: 1.234.567 en Perú.',
   ];
   for (const text of LOOKALIKES) {
     it(`leaves "${text}" alone`, () => {

@@ -46,6 +46,17 @@ const PHONE_WORDS = [
   'telefon', 'handy', 'rufnummer', 'téléphone', 'portable', 'joindre', 'teléfono', 'telefono', 'móvil', 'movil', 'cellulare', 'telefoon', 'mobiel',
   'telemóvel', 'celular', 'telefone', 'комер', 'тел', 'моб', '电话', '手机', '電話', '携帯', '전화', 'هاتف', 'फ़ोन', 'फोन', 'telp', 'điện thoại',
 ];
+/**
+ * "Call me" in those languages, and phone words that follow the number (where the verb comes last:
+ * "…にお電話ください", "…로 연락주세요", "… पर कॉल करें", or a bracketed "(mobile)"). Weaker than
+ * PHONE_WORDS: they let a bare digit run through when libphonenumber finds it valid, but do not
+ * turn an amount, a year-led reference or an invalid number into a phone number ("Ruf: 1.234.567
+ * Punkte" is a reputation score; "Appel 12.345.678" an appeal).
+ */
+const CALL_VERBS = ['anruf', 'ruf', 'appel', 'llame', 'llamar', 'llámame', 'llámenos', 'chiam', 'bel', 'bellen', 'ligue', 'ligar', 'позвон', 'звон', '拨打', '致电', '連絡', '연락', 'اتصل', 'कॉल'];
+const AFTER_WORDS = ['電話', '电话', '連絡', '연락', '전화', 'कॉल', 'फोन', 'फ़ोन', '携帯', '手机', '(mobile', '(cell', '(tel', '(phone', '(fax'];
+/** Characters after the number that are read for AFTER_WORDS. */
+const AFTER_WINDOW = 12;
 /** Weaker: "number" alone, "reach me", "office": only count when no ID word is nearer. */
 const WEAK_WORDS = ['number', 'reach', 'office', 'desk', 'registered', 'nummer', 'numéro', 'número', 'numero', 'номер'];
 /** Words that make the digits after them an identifier, an amount or a date. */
@@ -85,6 +96,14 @@ function lastIndexOfAny(before: string, words: readonly string[]): number {
     }
   }
   return best;
+}
+
+/** Whether one of AFTER_WORDS starts within AFTER_WINDOW characters after `end`, before any digit. */
+function phoneWordAfter(text: string, end: number): boolean {
+  let after = text.slice(end, end + AFTER_WINDOW).toLowerCase();
+  const digit = after.search(/\d/);
+  if (digit >= 0) after = after.slice(0, digit);
+  return AFTER_WORDS.some((w) => after.includes(w));
 }
 
 /**
@@ -148,9 +167,11 @@ export function findPhones(text: string, re: RE2, overlaps: (s: number, e: numbe
     if (text[s - 1] === '.' && isDigit(text.charCodeAt(s - 2)) || text[e] === '.' && isDigit(text.charCodeAt(e + 1)) || text[e] === ',' && isDigit(text.charCodeAt(e + 1))) continue;
     const intl = main.startsWith('+') || /^00[1-9]/.test(main);
     const lower = text.slice(Math.max(0, s - 32), s).toLowerCase();
-    const phoneAt = lastIndexOfAny(lower, PHONE_WORDS);
     const weakAt = lastIndexOfAny(lower, WEAK_WORDS);
     const idAt = lastIndexOfAny(lower, ID_WORDS);
+    const phoneAt = lastIndexOfAny(lower, PHONE_WORDS);
+    // a verb, or a phone word after the number when no ID word leads it ("注文番号 12345678 の電話")
+    const called = lastIndexOfAny(lower, CALL_VERBS) > idAt || (idAt < 0 && phoneWordAfter(text, e));
     // An ID word between the phone word and the number wins ("Tel. order no. 12345678" is an
     // order); a weak word ("number", "registered") counts only with no ID word near ("order number").
     const labelled = phoneAt > idAt || (weakAt >= 0 && idAt < 0);
@@ -160,7 +181,7 @@ export function findPhones(text: string, re: RE2, overlaps: (s: number, e: numbe
     if (CURRENCY.test(text.slice(Math.max(0, s - 5), s)) || CURRENCY.test(text.slice(e, e + 5))) continue;
     // A bare run of digits ("Invoice 111222333") is a phone number only next to a phone word.
     const written = intl || main.startsWith('(') || text[s - 1] === '(' || d.length !== main.replace(/\s+$/, '').length;
-    if (!written && !labelled && !weak) continue;
+    if (!written && !labelled && !weak && !called) continue;
     // A reference led by a year ("2024-000123", "2023/12/0045") needs a phone word.
     if (!intl && !labelled && /^(?:19|20)\d\d[-/. ]/.test(main)) continue;
     let valid = memo.get(main) ?? false;
