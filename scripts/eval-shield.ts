@@ -13,6 +13,11 @@
  *    per category, beside @andersmyrmel/vard in the same run. The shipped weights were trained on
  *    that file too (model meta), so these numbers are in-sample: quote the first table.
  * 3. PII recall per entity type (pii_dev.jsonl), phone numbers included.
+ * 4. Phone numbers written the ways people write them: libphonenumber's example mobile number of
+ *    53 regions in 7 forms (international with spaces or dashes, 00, E.164, national with spaces,
+ *    dots or none), each in 12 sentence frames of 12 languages (a phone noun or a "call me" verb,
+ *    before or after the number, or a bare name label). Generated, not read from a file: recall per
+ *    form and per frame.
  *
  * Records that cannot be used (no text, no label) are skipped and counted, never fatal. A
  * record's origin is `external` for the categories built from third-party content
@@ -24,6 +29,8 @@
  * left out, by an inner leave-one-source-out over the other sources; ~12× the retrains).
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { getExampleNumber, type CountryCode } from 'libphonenumber-js/max';
+import phoneExamples from 'libphonenumber-js/mobile/examples';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vard from '@andersmyrmel/vard';
@@ -299,4 +306,49 @@ if (existsSync(piiFile)) {
   table(['entity', 'n', 'recall'], [...stats.entries()].sort().map(([k, s]) => ((hit += s.hit), (n += s.n), [k, String(s.n), pct(s.hit / s.n)])));
   console.log(`\nvalidated types overall: ${hit}/${n} = ${pct(hit / n)}`);
   if (showErrors) console.log('PII misses:', misses.join(' '));
+}
+
+// --- 4. Phone numbers of 53 regions, 7 forms, 12 language frames --------------------------------
+{
+  const REGIONS = 'US GB DE FR ES IT PT BR NL RU CN JP KR IN SA EG AE MX AR CO CL PE PL TR SE NO DK FI GR CZ AT CH BE IE AU NZ ZA NG KE ID VN TH PH MY SG HK TW IL UA RO HU PK BD'.split(' ') as CountryCode[];
+  const FRAMES: Record<string, string> = {
+    en: 'Call me at {} tomorrow.', de: 'Ruf mich unter {} an.', fr: 'Appelez-moi au {} demain.', es: 'Llámame al {} mañana.',
+    it: 'Chiamami al {} domani.', nl: 'Bel me op {}.', ru: 'Позвоните мне по {}.', zh: '请拨打{}联系我。', ja: '{}にお電話ください。',
+    ko: '{}로 연락주세요.', ar: 'اتصل بي على {}', hi: 'मुझे {} पर कॉल करें',
+  };
+  const forms: Record<string, (n: NonNullable<ReturnType<typeof getExampleNumber>>) => string> = {
+    'international': (n) => n.formatInternational(),
+    'international, dashes': (n) => n.formatInternational().replace(/ /g, '-'),
+    '00 prefix': (n) => '00' + n.formatInternational().slice(1),
+    'E.164': (n) => n.number,
+    'national': (n) => n.formatNational(),
+    'national, dots': (n) => n.formatNational().replace(/ /g, '.'),
+    'national, no separators': (n) => n.formatNational().replace(/[^0-9]/g, ''),
+  };
+  const byForm = new Map<string, { hit: number; n: number }>();
+  const byFrame = new Map<string, { hit: number; n: number }>();
+  for (const region of REGIONS) {
+    const number = getExampleNumber(region, phoneExamples);
+    if (number === undefined) continue;
+    for (const [form, write] of Object.entries(forms)) {
+      const written = write(number);
+      for (const [lang, frame] of Object.entries(FRAMES)) {
+        const text = frame.replace('{}', written);
+        const v = shield.screen(text);
+        const ok = v.findings.some((f) => f.rule.startsWith('pii.phone')) && v.sanitized_text === text.replace(written, '<PHONE_NUMBER_1>');
+        for (const [map, key] of [[byForm, form], [byFrame, lang]] as const) {
+          const st = map.get(key) ?? { hit: 0, n: 0 };
+          st.n++;
+          if (ok) st.hit++;
+          map.set(key, st);
+        }
+      }
+    }
+  }
+  const total = [...byForm.values()].reduce((a, s) => ({ hit: a.hit + s.hit, n: a.n + s.n }), { hit: 0, n: 0 });
+  console.log(`\nPhone numbers: libphonenumber example numbers of ${REGIONS.length} regions, ${Object.keys(forms).length} forms, ${Object.keys(FRAMES).length} language frames: ${total.hit}/${total.n} = ${pct(total.hit / total.n)} redacted as phone numbers\n`);
+  table(['form', 'n', 'recall'], [...byForm.entries()].map(([k, s]) => [k, String(s.n), pct(s.hit / s.n)]));
+  console.log('');
+  table(['frame', 'n', 'recall'], [...byFrame.entries()].map(([k, s]) => [k, String(s.n), pct(s.hit / s.n)]));
+  console.log('\nMisses are mostly dotted national forms with no phone noun: "912.345.678" is also how Europe writes an amount.');
 }
