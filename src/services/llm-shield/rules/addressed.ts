@@ -52,7 +52,7 @@ const IGNORE_TARGET = new Set(['instructions', 'info', 'information', 'text', 'c
 /** "answer the following questions" is an exercise, not output control */
 const ANSWERABLE = new Set(['question', 'questions', 'items', 'problems', 'exercises']);
 const TASK_CONJ = new Set(['when', 'while', 'if', 'before', 'after']);
-const TASK = new Set(['summarizing', 'summarising', 'translating', 'processing', 'reading', 'answering', 'responding', 'reviewing', 'analyzing', 'analysing', 'parsing', 'generating']);
+const TASK = new Set(['summarizing', 'summarising', 'translating', 'processing', 'answering', 'responding', 'parsing', 'generating']);
 const THIS = new Set(['this', 'the', 'these', 'it']);
 const PREP = new Set(['in', 'into', 'to', 'within', 'throughout']);
 const OUTPUT = new Set(['response', 'responses', 'summary', 'answer', 'reply', 'output', 'translation', 'completion']);
@@ -184,7 +184,8 @@ export function detectAddressed(t: Tokens, text: string, emit: Emit, hasDestinat
     else if (USE.has(x)) {
       for (let k = i + 1; k < n && k <= i + 5 && joined(i, k); k++) if (TOOL.has(w[k]!)) { weak(3, i, k); break; }
     }
-    else if (ACTION.has(x) && (sentenceStart(i) || word(i - 1) === 'please' || word(i - 1) === 'and' || (word(i - 1) === 'system' && roleMarker(i - 1)))) {
+    // an order at a sentence's or clause's start ("After summarising this, send …"), or to "you"
+    else if (ACTION.has(x) && (sentenceStart(i) || (i > 0 && commaAfter(i - 1)) || word(i - 1) === 'please' || word(i - 1) === 'and' || word(i - 1) === 'you' || (word(i - 1) === 'system' && roleMarker(i - 1)))) {
       let e = i;
       while (e + 1 < n && e < i + 12 && t.stop[e] !== 1) e++;
       let account = false;

@@ -164,6 +164,9 @@ function findReferenceExfil(text: string, out: ExfilHit[], max: number): void {
   }
 }
 
+/** Nouns after a sensitive word that make it a topic ("password reset", "key rotation"), not the value. */
+const TOPIC_AFTER = new Set(['reset', 'resets', 'policy', 'policies', 'manager', 'managers', 'change', 'changes', 'requirements', 'rules', 'expiry', 'expiration', 'strength', 'hint', 'hints', 'request', 'requests', 'rotation', 'recovery', 'issues', 'problems', 'questions', 'form', 'forms', 'field', 'fields']);
+
 /**
  * "send/forward/email ... <sensitive data> ... to <address>": an exfiltration verb with a
  * sensitive object within eight words. `hasDestination(a, b)` says whether an e-mail address or
@@ -175,7 +178,8 @@ export function detectExfilInstruction(t: Tokens, cats: Uint32Array, emit: Emit,
     const last = Math.min(t.count - 1, i + 8);
     let j = -1;
     for (let k = i + 1; k <= last; k++) {
-      if (cats[k]! & C.SENSITIVE) {
+      // "password reset requests", "the key rotation policy": the word names a topic, not the data
+      if (cats[k]! & C.SENSITIVE && !(k + 1 < t.count && TOPIC_AFTER.has(t.words[k + 1]!))) {
         j = k;
         break;
       }
