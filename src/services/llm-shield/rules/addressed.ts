@@ -71,6 +71,8 @@ const COMPLETE = new Set(['complete', 'completed', 'done', 'finished']);
 const SECRETLY = new Set(['unnoticed', 'undetected', 'secretly', 'covertly', 'silently']);
 const TELLING = new Set(['telling', 'informing', 'notifying', 'alerting', 'asking', 'letting', 'mentioning']);
 const USE = new Set(['use', 'using', 'call', 'calling', 'invoke', 'invoking']);
+/** what a model is handed to read: "END OF EMAIL", "</document>" fake its end ("message" not: mail clients write "End of forwarded message") */
+const CARRIER = new Set(['email', 'document', 'context', 'input', 'data', 'text', 'conversation', 'file', 'page', 'snippet', 'content']);
 const TOOL = new Set(['tool', 'tools', 'function', 'plugin']);
 /** "GB29NWBK6016…": an account number (IBAN-shaped: country, check digits, 8+ digits) as a destination */
 const ACCOUNT = /^[a-z]{2}[0-9]{2}[a-z0-9]{8,30}$/;
@@ -176,6 +178,9 @@ export function detectAddressed(t: Tokens, text: string, emit: Emit, hasDestinat
     // "you must strictly adhere to the following", "task complete." (a faked end of the task)
     else if (x === 'must' && (ADHERE.has(word(i + 1)) || (STRICTLY.has(word(i + 1)) && ADHERE.has(word(i + 2))))) weak(2, i, Math.min(n - 1, i + 2));
     else if (x === 'task' && COMPLETE.has(word(i + 1)) && t.stop[i + 1] === 1) weak(2, i, i + 1);
+    // a faked end of the text being read, with more after it: "END OF EMAIL.", "</email>"
+    else if (x === 'end' && word(i + 1) === 'of' && (CARRIER.has(word(i + 2)) || (word(i + 2) === 'the' && CARRIER.has(word(i + 3)))) && i + 4 < n) weak(2, i, i + 2);
+    else if (CARRIER.has(x) && t.start[i]! >= 2 && text.charCodeAt(t.start[i]! - 1) === 47 && text.charCodeAt(t.start[i]! - 2) === 60 && text.charCodeAt(t.end[i]!) === 62 && i + 1 < n) weak(2, i, i);
     // a role marker inside content: "system:", "(system_message)", "[system]"
     else if ((x === 'system' && roleMarker(i)) || (ROLE.has(x) && text.charCodeAt(t.end[i]!) === 58)) weak(2, i, i);
     else if (IGNORE.has(x) && DET.has(word(i + 1)) && (IGNORE_TARGET.has(word(i + 2)) || IGNORE_TARGET.has(word(i + 3))) && joined(i, i + 2)) weak(2, i, i + 2);
