@@ -46,6 +46,7 @@ describe('external text addressed to a model (rules/addressed.ts)', () => {
     ['a condition, then an order', 'If you agree, send a short note to board@northwind.example and we will schedule it.'],
     ['a mail client\'s forward marker', '-------- End of Forwarded Message --------\nPlease send your comments to legal@northwind.example.'],
     ['an end marker at the end', 'Clause 12 governs disputes. End of document.'],
+    ['a password-change notice ("mail" in a domain is no verb)', 'Your password was changed. If you did not make this change, please contact support immediately at security@acme-mail.example or reset your password here: https://acme-mail.example/reset'],
     ['a topic named by a sensitive word', 'Please send password reset requests to it-help@northwind.example.'],
   ];
   for (const [name, text] of passed) {

@@ -307,6 +307,12 @@ function scan(c: Compiled, src: string, depth: number, origin: Origin): ScanResu
     }
     return lo < destStarts.length && destStarts[lo]! <= r.end + 2;
   };
+  /** Token i is part of an e-mail address or URL ("mail" in "security@acme-mail.example"). */
+  const inDestination = (i: number): boolean => {
+    const at = tokenRange(i, i).start;
+    for (const d of destinations) if (d.start <= at && at < d.end) return true;
+    return false;
+  };
   // GCG-style adversarial suffixes are typed into a prompt; the symbol-dense tail of a document
   // (a WHOIS record, a table, code) is not one, so external text skips the suffix reading.
   const suffix = (): 0 | 1 | 2 => {
@@ -317,9 +323,9 @@ function scan(c: Compiled, src: string, depth: number, origin: Origin): ScanResu
   detectOverride(tokens, tokens.cats, plainEmit);
   detectExtraction(tokens, tokens.cats, plainEmit);
   detectJailbreak(tokens, tokens.cats, plainEmit, { suffix });
-  detectExfilInstruction(tokens, tokens.cats, plainEmit, hasDestination);
+  detectExfilInstruction(tokens, tokens.cats, plainEmit, hasDestination, inDestination);
   detectHijack(tokens, plainEmit);
-  if (origin === 'external' && process.env.SHIELD_ADDR !== 'off') detectAddressed(tokens, fold.text, plainEmit, hasDestination);
+  if (origin === 'external') detectAddressed(tokens, fold.text, plainEmit, hasDestination);
 
   // ROT13: only worth a second reading when several tokens are lexicon words only in ROT13.
   let rotOnly = 0;

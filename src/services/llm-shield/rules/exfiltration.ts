@@ -170,11 +170,18 @@ const TOPIC_AFTER = new Set(['reset', 'resets', 'policy', 'policies', 'manager',
 /**
  * "send/forward/email ... <sensitive data> ... to <address>": an exfiltration verb with a
  * sensitive object within eight words. `hasDestination(a, b)` says whether an e-mail address or
- * URL sits in or right after tokens [a, b].
+ * URL sits in or right after tokens [a, b]; `inDestination(i)` whether token i is part of one (the
+ * "mail" of "security@acme-mail.example" is no verb).
  */
-export function detectExfilInstruction(t: Tokens, cats: Uint32Array, emit: Emit, hasDestination: (a: number, b: number) => boolean): void {
+export function detectExfilInstruction(
+  t: Tokens,
+  cats: Uint32Array,
+  emit: Emit,
+  hasDestination: (a: number, b: number) => boolean,
+  inDestination: (i: number) => boolean = () => false,
+): void {
   for (let i = 0; i < t.count; i++) {
-    if ((cats[i]! & C.EXFIL_VERB) === 0) continue;
+    if ((cats[i]! & C.EXFIL_VERB) === 0 || inDestination(i)) continue;
     const last = Math.min(t.count - 1, i + 8);
     let j = -1;
     for (let k = i + 1; k <= last; k++) {
