@@ -12,7 +12,7 @@ import { compactJson, restructure, tableCells } from '../src/services/tokenslimm
 import { rng } from './helpers/rng.ts';
 
 const CASES = 150;
-const WORDS = ['the', 'please', 'um', 'very', 'in order to', 'Paris', 'not', 'x  y', '<b>b</b>', 'a < b', '&amp;', '"q"', "it's", 'é', '数字', '42', 'null', '-', '|', '\\', '\t', 'List<T>', '> quoted', '```', 'https://x.io/a?b=1'];
+const WORDS = ['the', 'please', 'um', 'very', 'in order to', 'Paris', 'not', 'x  y', '<b>b</b>', 'a < b', '&amp;', '"q"', "it's", 'é', '数字', '😭', 'don’t', '42', 'null', '-', '|', '\\', '\t', 'List<T>', '> quoted', '```', 'https://x.io/a?b=1'];
 
 const pick = <T>(next: () => number, xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!;
 
@@ -63,6 +63,40 @@ function jsonValuesOf(text: string): unknown[] {
   return out;
 }
 
+/**
+ * `value` as other serialisers print it: Python's json.dumps (", " and ": " on one line, or indented;
+ * non-ASCII as \\uXXXX, surrogate pairs for emoji), PHP's json_encode (slashes escaped too), or
+ * JSON.stringify with an indentation.
+ */
+function printJson(next: () => number, value: unknown): { text: string; style: string } {
+  const style = pick(next, ['pretty', 'pretty', 'python-line', 'python-indent', 'php-line']);
+  const asciiOnly = (t: string): string => t.replace(/[^\x00-\x7f]/g, (ch) => '\\u' + ch.charCodeAt(0).toString(16).padStart(4, '0'));
+  if (style === 'pretty') return { text: JSON.stringify(value, null, pick(next, [2, 4, '\t'])), style };
+  if (style === 'python-indent') return { text: asciiOnly(JSON.stringify(value, null, pick(next, [2, 4]))), style };
+  // One line with Python's separators: an indented print with its line breaks taken out (JSON strings hold none).
+  const line = JSON.stringify(value, null, 1).replace(/,\n */g, ', ').replace(/\n */g, '');
+  return { text: style === 'php-line' ? asciiOnly(line).replaceAll('/', '\\/') : asciiOnly(line), style };
+}
+
+/** The JSON value that follows `prefix` on each line of `text` that starts with it (running over lines until it parses). */
+function jsonAfter(text: string, prefix: string): unknown[] {
+  const out: unknown[] = [];
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    if (!lines[i]!.startsWith(prefix)) continue;
+    for (let j = i; j < lines.length; j++) {
+      try {
+        out.push(JSON.parse(lines.slice(i, j + 1).join('\n').slice(prefix.length)));
+        i = j;
+        break;
+      } catch {
+        /* read on */
+      }
+    }
+  }
+  return out;
+}
+
 describe('API-09 JSON blocks (property)', () => {
   for (const level of LEVELS) {
     it(`every JSON block of the output parses to the input block's value, compacted, at ${level}`, () => {
@@ -82,12 +116,52 @@ describe('API-09 JSON blocks (property)', () => {
         assert.ok(checkRetention(prompt, out, level).ok, `case ${i} ${level}: retention`);
       }
     });
+
+    it(`JSON after a label, on one line or escaped as Python and PHP print it, keeps its value at ${level}`, () => {
+      const next = rng(0x2600 + level.length);
+      for (let i = 0; i < CASES; i++) {
+        const value = randomContainer(next);
+        const { text, style } = printJson(next, value);
+        const prefix = pick(next, ['Observation: ', 'Tool Args: ', 'args = ', '<-- ', '']);
+        // "<-- " opens a value only at the end of its line (a pretty print); one-line values need a label.
+        const usable = prefix !== '<-- ' || text.includes('\n');
+        const prompt = `Thought: I should look it up.\n${usable ? prefix : ''}${text}\nThought: I now know the final answer.`;
+        const out = compressText(prompt, level);
+        const values = jsonAfter(out, usable ? prefix : '');
+        assert.equal(values.length, 1, `case ${i} ${level} ${style}: one JSON block\n${prompt}\n---\n${out}`);
+        assert.deepEqual(values[0], value, `case ${i} ${level} ${style}\n${prompt}\n---\n${out}`);
+        // Compacted, escapes written as characters (JSON.stringify's form), unless it is one line already in that form.
+        assert.ok(out.includes(JSON.stringify(value)), `case ${i} ${level} ${style}: compacted\n${prompt}\n---\n${out}`);
+        assert.equal(compressText(out, level), out, `case ${i} ${level}: idempotent`);
+        assert.ok(checkRetention(prompt, out, level).ok, `case ${i} ${level}: retention`);
+      }
+    });
   }
 
   it('compacts only what serialises back exactly', () => {
     assert.equal(compactJson('{\n  "a": [1, 2],\n  "b": "x  y"\n}'), '{"a":[1,2],"b":"x  y"}');
-    for (const kept of ['{"a": 1.0}', '{"a": 1e5}', '{"a": 1, "a": 2}', '{"a": "\\u00e9"}', '{"a": -0}', '[1, 2,]', '{"a": "line\nbreak"}']) {
-      assert.equal(compactJson(kept), undefined, kept);
+    const kept = ['{"a": 1.0}', '{"a": 1e5}', '{"a": 1, "a": 2}', '{"a": -0}', '[1, 2,]', '{"a": "line\nbreak"}'];
+    // Not JSON as written, though JSON without the spaces: [12], true.
+    kept.push('[1 2]', '[-1 0]', '{"a": tr ue}', '[1, 2 3]');
+    // Escapes of characters one cannot see, of markup characters and of ASCII letters stay, and so does the block.
+    kept.push('{"a": "\\u200b"}', '{"a": "\\u00a0x"}', '{"a": "\\u003cb\\u003e"}', '{"a": "\\u0041"}', '{"a": "\\u2028"}');
+    for (const k of kept) assert.equal(compactJson(k), undefined, k);
+  });
+
+  it('writes escaped printable non-ASCII characters and escaped slashes as the characters', () => {
+    const cases: [string, string][] = [
+      ['{"a": "caf\\u00e9"}', '{"a":"café"}'],
+      ['{"body": "I\\u2019ve no pop \\ud83d\\ude2d", "n": 2}', '{"body":"I’ve no pop 😭","n":2}'],
+      ['{"url": "https:\\/\\/x.io\\/a"}', '{"url":"https://x.io/a"}'],
+      ['["\\u6570\\u5b57", "\\u00E9"]', '["数字","é"]'],
+      ['{"q": "a\\"b\\\\c\\n"}', '{"q":"a\\"b\\\\c\\n"}'],
+      // A lone surrogate stays escaped, as JSON.stringify writes it.
+      ['{"a": "\\ud83d"}', '{"a":"\\ud83d"}'],
+    ];
+    for (const [input, want] of cases) {
+      const out = compactJson(input);
+      assert.equal(out, want, input);
+      assert.deepEqual(JSON.parse(out!), JSON.parse(input), input);
     }
   });
 });

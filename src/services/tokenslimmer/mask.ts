@@ -114,7 +114,8 @@ function maskLines(chunk: string, masker: Masker): string {
     }
     const trimmed = line.trim();
     if (trimmed === '') continue;
-    const col = line.includes('{') || line.includes('[') ? jsonStart(line) : -1;
+    // Indented code is kept whole below, whatever it holds ("    if  (a)  {}").
+    const col = (line.includes('{') || line.includes('[')) && !INDENTED_CODE_RE.test(line) ? jsonStart(line) : -1;
     if (col !== -1) {
       // structure.ts compacted what round-trips; the rest stays as written, whole.
       const last = jsonEnd(lines, i, col, budget);

@@ -9,10 +9,12 @@
  *   pipe tables      cells trimmed, delimiter rows minimal (`|:---:|` → `|:-:|`), outer pipes added
  *                    to a table written without them (the masker keeps `|…|` rows whole); once the
  *                    text is final, bareTables() takes the outer pipes off again where GFM allows
- *   JSON             a pretty-printed object/array (in prose from a line start, or the whole body
- *                    of a ```json or bare fence) becomes compact JSON, only when
- *                    JSON.stringify(JSON.parse(x)) gives back x without its whitespace exactly
- *                    (1.0, 1e5, "\u00e9", duplicate keys: left as they are)
+ *   JSON             an object/array with whitespace (from a line start, after a label such as
+ *                    "Observation:" or "args =", opening a line's end after a space, or the whole
+ *                    body of a ```json or bare fence) becomes compact JSON, `\/` and escaped
+ *                    printable non-ASCII characters ("\u00e9") written as the characters, only
+ *                    when JSON.stringify(JSON.parse(x)) gives back exactly that (1.0, 1e5,
+ *                    "\u200b", duplicate keys: left as they are)
  *   fixed-width      3+ lines aligned in columns by runs of 2+ spaces: cells joined by one tab
  *   quoted replies   a "> " run whose every line was already said earlier in the prompt goes
  *   separators       a line of 4+ `-`, `_`, `=` or `*` becomes three of them
@@ -61,21 +63,39 @@ export function restructure(text: string): string {
 // JSON
 
 /**
- * `s` without whitespace outside strings, if it is one JSON value that serialises back to exactly
- * that; else undefined. Strings may not span lines (JSON forbids raw line breaks in them).
+ * `s` without whitespace outside strings, if it is one JSON object or array that serialises back to
+ * exactly that (JSON.stringify(JSON.parse(s)) === the result); else undefined. Inside strings,
+ * `\/` and `\uXXXX` escapes of printable non-ASCII characters (letters, marks, digits,
+ * punctuation, symbols: "\u00e9" → "é", a surrogate pair → its emoji) are written as the
+ * characters, as JSON.stringify writes them. Left as they are: 1.0, 1e5, -0, duplicate keys, other
+ * escapes ("\u200b", "\u003c", "\u0041"), and "[1 2]" (not JSON: without its space it would read
+ * as [12]).
  */
 export function compactJson(s: string): string | undefined {
+  const first = s.charCodeAt(0);
+  if (first !== 123 && first !== 91) return undefined;
+  let value: unknown;
+  try {
+    // `s` itself must be JSON: "[1 2]" would read as [12] without its space.
+    value = JSON.parse(s);
+  } catch {
+    return undefined;
+  }
   let out = '';
   let from = 0;
   let inString = false;
-  let escaped = false;
   for (let k = 0; k < s.length; k++) {
     const c = s.charCodeAt(k);
     if (inString) {
-      if (escaped) escaped = false;
-      else if (c === 92) escaped = true;
-      else if (c === 34) inString = false;
-      else if (c === 10) return undefined; // JSON strings never span lines
+      if (c === 92) {
+        const n = s.charCodeAt(k + 1);
+        const width = n === 117 ? printableEscape(s, k) : n === 47 ? 2 : 0;
+        if (width > 0) {
+          out += s.slice(from, k) + (n === 47 ? '/' : JSON.parse(`"${s.slice(k, k + width)}"`));
+          from = k + width;
+          k += width - 1;
+        } else k++;
+      } else if (c === 34) inString = false;
       continue;
     }
     if (c === 32 || c === 9 || c === 10 || c === 13) {
@@ -86,15 +106,46 @@ export function compactJson(s: string): string | undefined {
     if (c === 34) inString = true;
   }
   out += s.slice(from);
-  const first = out.charCodeAt(0);
-  if (first !== 123 && first !== 91) return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(out);
-  } catch {
-    return undefined;
-  }
   return JSON.stringify(value) === out ? out : undefined;
+}
+
+/**
+ * Whether compactJson could change `s`: whitespace outside its strings, or a `\/` or `\u` escape
+ * inside one. A compact line is read again on every pass; this scan spares it a parse.
+ */
+export function mayCompact(s: string): boolean {
+  let inString = false;
+  for (let k = 0; k < s.length; k++) {
+    const c = s.charCodeAt(k);
+    if (inString) {
+      if (c === 92) {
+        const n = s.charCodeAt(++k);
+        if (n === 47 || n === 117) return true;
+      } else if (c === 34) inString = false;
+    } else if (c === 32 || c === 9 || c === 10 || c === 13) return true;
+    else if (c === 34) inString = true;
+  }
+  return false;
+}
+
+/** Letters, marks, digits, punctuation and symbols: characters a reader sees (no spaces, controls, format characters). */
+const PRINTABLE_RE = /^[\p{L}\p{M}\p{N}\p{P}\p{S}]$/u;
+
+/**
+ * The length of the `\uXXXX` escape at `k` (12 for a surrogate pair) when it stands for a printable
+ * non-ASCII character, else 0.
+ */
+function printableEscape(s: string, k: number): number {
+  const hex = (at: number): number => (/^[0-9a-fA-F]{4}$/.test(s.slice(at, at + 4)) ? parseInt(s.slice(at, at + 4), 16) : -1);
+  const u = hex(k + 2);
+  if (u < 0xa0) return 0;
+  if (u >= 0xd800 && u <= 0xdbff) {
+    if (s.charCodeAt(k + 6) !== 92 || s.charCodeAt(k + 7) !== 117) return 0;
+    const low = hex(k + 8);
+    if (low < 0xdc00 || low > 0xdfff) return 0;
+    return PRINTABLE_RE.test(String.fromCharCode(u, low)) ? 12 : 0;
+  }
+  return PRINTABLE_RE.test(String.fromCharCode(u)) ? 6 : 0;
 }
 
 const FENCE_OPEN_RE = /^([ \t]*)(`{3,}|~{3,})[ \t]*([^\n]*)\n/;
@@ -110,42 +161,66 @@ function compactFencedJson(block: string): string {
   const closing = close === -1 ? '' : body.slice(close + 1);
   if (!closing.trim().startsWith(open[2]!)) return block;
   const inner = body.slice(0, close);
-  if (!inner.includes('\n') && !/[ \t]/.test(inner)) return block; // already one compact line
-  const json = compactJson(inner.trim());
+  const trimmed = inner.trim();
+  const json = mayCompact(trimmed) ? compactJson(trimmed) : undefined;
   return json === undefined ? block : open[0] + json + '\n' + closing;
 }
 
 /**
  * A JSON value that starts at `lines[i]` (from `col`) and ends at the end of a line: its last line
  * index, or -1. Outside strings only JSON punctuation, digits and literals may occur, so a line of
- * prose that opens with "[" fails within a few characters.
+ * prose that opens with "[" fails within a few characters. `shape.loose` is set when compactJson
+ * could change the value's text (whitespace outside strings, a `\/` or `\u` escape; see mayCompact).
  */
-export function jsonEnd(lines: readonly string[], i: number, col: number, budget: JsonBudget): number {
+export function jsonEnd(lines: readonly string[], i: number, col: number, budget: JsonBudget, shape?: { loose: boolean }): number {
   let depth = 0;
-  let inString = false;
-  let escaped = false;
+  let loose = false;
   for (let j = i; j < lines.length && j < i + 5000; j++) {
     const line = lines[j]!;
     const from = j === i ? col : 0;
     // Scans that run on without closing ("{" on every line) share one budget per text: linear.
-    if ((budget.left -= line.length - from + 1) < 0) return -1;
-    for (let k = from; k < line.length; k++) {
+    if (budget.left < 0) return -1;
+    if (j > i) loose = true;
+    let k = from;
+    // The next backslash of the line, looked up again only once passed (-1: none left).
+    let slash = line.indexOf('\\', from);
+    for (; k < line.length; k++) {
       const c = line.charCodeAt(k);
-      if (inString) {
-        if (escaped) escaped = false;
-        else if (c === 92) escaped = true;
-        else if (c === 34) inString = false;
+      if (c === 32 || c === 9) {
+        loose = true;
         continue;
       }
-      if (c === 32 || c === 9) continue;
-      if (!isJsonBare(c)) return -1;
-      if (c === 34) inString = true;
-      else if (c === 123 || c === 91) depth++;
+      if (c === 34) {
+        // A string: jump to its closing quote, past escapes.
+        for (;;) {
+          const quote = line.indexOf('"', k + 1);
+          if (slash !== -1 && slash <= k) slash = line.indexOf('\\', k + 1);
+          if (quote === -1) {
+            budget.left -= line.length - from + 1;
+            return -1; // JSON strings never span lines
+          }
+          if (slash === -1 || slash > quote) {
+            k = quote;
+            break;
+          }
+          const e = line.charCodeAt(slash + 1);
+          if (e === 47 || e === 117) loose = true;
+          k = slash + 1;
+        }
+        continue;
+      }
+      if (!isJsonBare(c)) break;
+      if (c === 123 || c === 91) depth++;
       else if (c === 125 || c === 93) {
-        if (--depth === 0) return line.slice(k + 1).trim() === '' ? j : -1;
+        if (--depth === 0) {
+          budget.left -= k - from + 1;
+          if (shape !== undefined) shape.loose = loose;
+          return line.slice(k + 1).trim() === '' ? j : -1;
+        }
       }
     }
-    if (inString) return -1;
+    budget.left -= k - from + 1;
+    if (k < line.length) return -1;
   }
   return -1;
 }
@@ -241,9 +316,10 @@ function restructureLines(text: string, seen: BlockSeen): string {
     }
     const col = line.includes('{') || line.includes('[') ? jsonStart(line) : -1;
     if (col !== -1) {
-      const end = jsonEnd(lines, i, col, budget);
+      const shape = { loose: false };
+      const end = jsonEnd(lines, i, col, budget, shape);
       if (end !== -1) {
-        const json = compactJson(lines.slice(i, end + 1).join('\n').slice(col));
+        const json = shape.loose ? compactJson(lines.slice(i, end + 1).join('\n').slice(col)) : undefined;
         if (json !== undefined) {
           lines[i] = line.slice(0, col) + json;
           for (let j = i + 1; j <= end; j++) kinds[j] = Kind.Blank, (lines[j] = '\u0000');
@@ -261,21 +337,27 @@ function restructureLines(text: string, seen: BlockSeen): string {
   return lines.filter((l) => l !== '\u0000').join('\n');
 }
 
-/** Where a JSON value may open on this line: at its first non-blank character, or after "label:" / "=". */
+/**
+ * Where a JSON value may open on this line: at its first non-blank character, or at the first `{`
+ * or `[` of the line when a label or a space stands before it ("Observation: {…}", "args = [",
+ * "<-- {"). jsonEnd then requires the value to close at the end of a line, and compactJson that it
+ * parse; "see [1] below" or "[link](url)" fail within a few characters.
+ */
 export function jsonStart(line: string): number {
   let k = 0;
   while (line.charCodeAt(k) === 32 || line.charCodeAt(k) === 9) k++;
   const c = line.charCodeAt(k);
   if (c === 123 || c === 91) return k;
-  // "Response: {" / "data = [" with the value running over the following lines.
-  const last = line.trimEnd();
-  const e = last.charCodeAt(last.length - 1);
-  if (e !== 123 && e !== 91) return -1;
-  const at = last.length - 1;
+  const brace = line.indexOf('{', k);
+  const bracket = line.indexOf('[', k);
+  const at = brace === -1 ? bracket : bracket === -1 ? brace : Math.min(brace, bracket);
+  if (at === -1) return -1;
   let b = at - 1;
-  while (b >= 0 && (last.charCodeAt(b) === 32 || last.charCodeAt(b) === 9)) b--;
-  const before = last.charCodeAt(b);
-  return before === 58 || before === 61 ? at : -1;
+  while (b >= k && (line.charCodeAt(b) === 32 || line.charCodeAt(b) === 9)) b--;
+  const before = line.charCodeAt(b);
+  if (before === 58 || before === 61) return at;
+  // After a space, but not "if (a) {" / "f() {": code braces are no JSON (an empty body would parse).
+  return b < at - 1 && before !== 41 ? at : -1;
 }
 
 /** Splits a pipe row into its cells (pipes inside `code` or escaped do not split). */
