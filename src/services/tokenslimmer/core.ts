@@ -2,8 +2,8 @@
  * API-09 TokenSlimmer core: deterministic prompt compression in three levels.
  *
  *   safe        whitespace, attribute-less HTML decoration, Markdown emphasis markers, invisible
- *               characters, repeated lines/paragraphs, JSON minified (whitespace, \uXXXX escapes of printable characters), split
- *               contractions joined ("it 's" → "it's")
+ *               characters, repeated lines/paragraphs, JSON minified (whitespace; \uXXXX escapes
+ *               of printable characters written out), split contractions joined ("it 's" → "it's")
  *   balanced    + filler/politeness/hedges, transcript disfluencies and non-speech tags, verbose
  *               phrases from the documented table (phrases.ts), instructions said twice, a
  *               retrieval header's title that its passage repeats, acknowledgement-only turns not
