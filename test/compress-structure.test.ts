@@ -166,6 +166,78 @@ describe('API-09 JSON blocks (property)', () => {
   });
 });
 
+const PY_STRINGS = ['a', 'x  y', 'a, b', 'x: y', '[1, 2]', "it's", 'say "hi"', 'tab\there', 'back\\slash', 'é 数字 😭', 'please', '', '{k}'];
+
+/** Python's repr() of `value` (dicts, lists, tuples as `{ tuple: [...] }`, strings, numbers, null → None, booleans). */
+function pyRepr(value: unknown): string {
+  if (value === null) return 'None';
+  if (value === true) return 'True';
+  if (value === false) return 'False';
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'string') {
+    const q = value.includes("'") && !value.includes('"') ? '"' : "'";
+    const body = value.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replaceAll(q, '\\' + q);
+    return q + body + q;
+  }
+  if (Array.isArray(value)) return '[' + value.map(pyRepr).join(', ') + ']';
+  const o = value as Record<string, unknown>;
+  if (Array.isArray(o.tuple)) return o.tuple.length === 1 ? '(' + pyRepr(o.tuple[0]) + ',)' : '(' + o.tuple.map(pyRepr).join(', ') + ')';
+  return '{' + Object.entries(o).map(([k, v]) => pyRepr(k) + ': ' + pyRepr(v)).join(', ') + '}';
+}
+
+function randomPy(next: () => number, depth: number): unknown {
+  const r = next();
+  if (depth > 3 || r < 0.4) return pick(next, [...PY_STRINGS, 0, -3, 2.5, 1e-7, null, true, false]);
+  if (r < 0.6) return Array.from({ length: Math.floor(next() * 4) }, () => randomPy(next, depth + 1));
+  if (r < 0.7) return { tuple: Array.from({ length: 1 + Math.floor(next() * 3) }, () => randomPy(next, depth + 1)) };
+  const o: Record<string, unknown> = {};
+  for (let i = Math.floor(next() * 4); i > 0; i--) o[pick(next, PY_STRINGS) || `k${i}`] = randomPy(next, depth + 1);
+  return o;
+}
+
+/** A compact literal with repr's space put back after each "," and ":" outside strings (not in "(x,)"). */
+function respace(s: string): string {
+  let out = '';
+  for (let k = 0; k < s.length; k++) {
+    const c = s[k]!;
+    out += c;
+    if (c === "'" || c === '"') {
+      let j = k + 1;
+      while (s[j] !== c) j += s[j] === '\\' ? 2 : 1;
+      out += s.slice(k + 1, j + 1);
+      k = j;
+    } else if ((c === ',' && s[k + 1] !== ')') || c === ':') out += ' ';
+  }
+  return out;
+}
+
+describe('API-09 Python literals (property)', () => {
+  for (const level of LEVELS) {
+    it(`a one-line repr loses only the spaces repr writes after "," and ":" at ${level}`, () => {
+      const next = rng(0x3700 + level.length);
+      let compacted = 0;
+      for (let i = 0; i < CASES; i++) {
+        const top = next() < 0.5 ? [randomPy(next, 1), 'x'] : { q: randomPy(next, 1), n: 1 };
+        const repr = pyRepr(top);
+        const prefix = pick(next, ['Observation: ', 'args: ', '<tools> ', 'Calling tools:\n']);
+        const tail = prefix === '<tools> ' ? ' </tools>' : '';
+        const prompt = `Thought: look it up.\n${prefix}${repr}${tail}\nThought: done.`;
+        const out = compressText(prompt, level);
+        const line = out.split('\n').find((l) => l.startsWith(prefix.trim()) || l.startsWith(repr.slice(0, 2)))!;
+        const at = out.indexOf(repr.slice(0, 1) === '[' ? '[' : '{', out.indexOf(prefix.trim().split('\n')[0]!));
+        assert.ok(line !== undefined && at !== -1, `case ${i} ${level}\n${prompt}\n---\n${out}`);
+        const end = tail === '' ? out.indexOf('\nThought: done', at) : out.indexOf(tail, at);
+        assert.equal(respace(out.slice(at, end)), repr, `case ${i} ${level}\n${prompt}\n---\n${out}`);
+        if (out.slice(at, end) !== repr) compacted++;
+        assert.equal(compressText(out, level), out, `case ${i} ${level}: idempotent`);
+        assert.ok(checkRetention(prompt, out, level).ok, `case ${i} ${level}: retention ${JSON.stringify(checkRetention(prompt, out, level).missing)}\n${out}`);
+      }
+      // Every literal here holds a string and a separator: all are compacted.
+      assert.equal(compacted, CASES, `${level}: compacted ${compacted} of ${CASES}`);
+    });
+  }
+});
+
 const CELLS = ['Ann', '30', '1,000.5', 'New  York', 'the very best', '`a | b`', 'x\\|y', '', 'um', 'please', '**bold**', 'https://x.io', '"quoted"', 'é', '-', ':'];
 
 describe('API-09 tables (property)', () => {

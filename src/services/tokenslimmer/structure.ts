@@ -10,11 +10,13 @@
  *                    to a table written without them (the masker keeps `|…|` rows whole); once the
  *                    text is final, bareTables() takes the outer pipes off again where GFM allows
  *   JSON             an object/array with whitespace (from a line start, after a label such as
- *                    "Observation:" or "args =", opening a line's end after a space, or the whole
- *                    body of a ```json or bare fence) becomes compact JSON, `\/` and escaped
+ *                    "Observation:" or "args =" or after a space on its line, or the whole body
+ *                    of a ```json or bare fence) becomes compact JSON, `\/` and escaped
  *                    printable non-ASCII characters ("\u00e9") written as the characters, only
  *                    when JSON.stringify(JSON.parse(x)) gives back exactly that (1.0, 1e5,
  *                    "\u200b", duplicate keys: left as they are)
+ *   Python repr      a one-line dict/list/tuple literal of strings, numbers, None/True/False as
+ *                    repr() prints it ("args: {'q': 'x'}") loses the space after each "," and ":"
  *   fixed-width      3+ lines aligned in columns by runs of 2+ spaces: cells joined by one tab
  *   quoted replies   a "> " run whose every line was already said earlier in the prompt goes
  *   separators       a line of 4+ `-`, `_`, `=` or `*` becomes three of them
@@ -329,6 +331,13 @@ function restructureLines(text: string, seen: BlockSeen): string {
         i = end;
         continue;
       }
+      // A Python repr on one line ("args: {'owner': {'type': 'string'}}"): the spaces repr writes after "," and ":" go.
+      const literal = line.includes("'") ? pythonLiteral(line, col) : undefined;
+      if (literal !== undefined) {
+        lines[i] = line.slice(0, col) + literal.compact + line.slice(literal.end);
+        kinds[i] = Kind.Json;
+        continue;
+      }
     }
     if (!NON_BLANK_RE.test(line)) kinds[i] = Kind.Blank; // other Unicode blanks
   }
@@ -358,6 +367,63 @@ export function jsonStart(line: string): number {
   if (before === 58 || before === 61) return at;
   // After a space, but not "if (a) {" / "f() {": code braces are no JSON (an empty body would parse).
   return b < at - 1 && before !== 41 ? at : -1;
+}
+
+/** A bare token of a Python literal: None, True, False or a number as repr writes it. */
+const PY_TOKEN_RE = /^(?:None|True|False|-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)$/;
+
+/**
+ * The Python literal (a dict, list, tuple or set of strings, numbers, None, True, False, as
+ * repr() prints it) that opens at `col` and holds a quoted string: its text without the one space
+ * repr writes after each "," and ":", and the index after its closing bracket; undefined for
+ * anything else: whitespace elsewhere outside strings, two spaces, spaces after some separators
+ * but not others, an unknown word ("[it's fine]", "[a, b]"), a bracket left open on the line.
+ * Only those spaces go, so putting them back gives the repr again; the compact form is read as a
+ * literal too (the pass is a fixed point).
+ */
+export function pythonLiteral(line: string, col: number): { compact: string; end: number } | undefined {
+  const closers: number[] = [];
+  let spaced = 0; // 1: separators carry repr's space, 2: none do
+  let strings = 0;
+  let out = '';
+  let from = col;
+  for (let k = col; k < line.length; k++) {
+    const c = line.charCodeAt(k);
+    if (c === 39 || c === 34) {
+      let j = k + 1;
+      while (j < line.length && line.charCodeAt(j) !== c) j += line.charCodeAt(j) === 92 ? 2 : 1;
+      if (j >= line.length) return undefined;
+      strings++;
+      k = j;
+    } else if (c === 123 || c === 91 || c === 40) closers.push(c === 40 ? 41 : c + 2);
+    else if (c === 125 || c === 93 || c === 41) {
+      if (closers.pop() !== c) return undefined;
+      if (closers.length === 0) {
+        if (strings === 0 || spaced === 0) return undefined;
+        return { compact: out + line.slice(from, k + 1), end: k + 1 };
+      }
+    } else if (c === 44 || c === 58) {
+      if (c === 58 && closers[closers.length - 1] !== 125) return undefined;
+      const next = line.charCodeAt(k + 1);
+      if (next === 32) {
+        if (spaced === 2 || line.charCodeAt(k + 2) === 32) return undefined;
+        spaced = 1;
+        out += line.slice(from, k + 1);
+        from = k + 2;
+        k++;
+      } else if (!(c === 44 && next === 41)) {
+        // "(1,)": a one-tuple's comma has no space after it in either form.
+        if (spaced === 1) return undefined;
+        spaced = 2;
+      }
+    } else {
+      let j = k;
+      while (j < line.length && /[\w.+-]/.test(line[j]!)) j++;
+      if (j === k || !PY_TOKEN_RE.test(line.slice(k, j))) return undefined;
+      k = j - 1;
+    }
+  }
+  return undefined;
 }
 
 /** Splits a pipe row into its cells (pipes inside `code` or escaped do not split). */
