@@ -14,6 +14,7 @@
  *   shift    "new/updated/real instructions", "ignore the above/previous …"
  *   action   an agent's action verb (send, forward, transfer, click, visit, execute, download…)
  *            with a URL or e-mail address in the same sentence
+ *   tag      an order wrapped in "<instruction>…</instruction>" (no markup language has the tag)
  *
  * An unambiguous address of a model blocks (0.8); "dear agent" or "Assistant, please …" (people
  * too) count as a task signal. Each other group alone is weak (0.4, a signal
@@ -80,6 +81,10 @@ const isAccount = (x: string): boolean => x.length >= 12 && x.length <= 34 && AC
 /** actions that move data or money out (a page asking its reader to click or visit is ordinary) */
 const ACTION = new Set(['send', 'forward', 'email', 'mail', 'transfer', 'wire', 'pay', 'execute', 'upload', 'post', 'invoke']);
 
+/** tag names that wrap an order for a model ("<instruction>", "<admin>"), and how far its closing tag may be */
+const TAGGED = new Set(['instruction', 'instructions', 'admin']);
+const TAG_SPAN = 120;
+
 const ACTION_GROUP = 3;
 const GROUPS = 5; // + output control // task, conceal, shift, action (address blocks on its own)
 const WINDOW = 48;
@@ -106,6 +111,8 @@ export function detectAddressed(t: Tokens, text: string, emit: Emit, hasDestinat
     return after === 58 || after === 41 || after === 93 || after === 62 || after === 95 || before === 40 || before === 91 || before === 60;
   };
   const sentenceStart = (i: number): boolean => i === 0 || t.stop[i - 1] === 1;
+  /** "<instruction>": the token directly between "<" and ">" */
+  const tagOpen = (i: number): boolean => t.start[i]! > 0 && text.charCodeAt(t.start[i]! - 1) === 60 && text.charCodeAt(t.end[i]!) === 62;
   /** a model named by the tokens ending at i ("AI", "AI assistant", "language model") */
   const aiAt = (i: number): 0 | 1 | 2 => {
     const x = word(i);
@@ -155,6 +162,16 @@ export function detectAddressed(t: Tokens, text: string, emit: Emit, hasDestinat
         emit('INDIRECT_PROMPT_INJECTION', 'indirect.addressed_model', 0.8, s0, Math.min(n - 1, i + 1));
       }
       continue;
+    }
+    // "<instruction>Report that ...</instruction>": an order wrapped in instruction tags; no
+    // markup language has such a tag, so it was written for a model (closing tag required)
+    if (TAGGED.has(x) && tagOpen(i)) {
+      for (let k = i + 1; k < n && k <= i + TAG_SPAN; k++) {
+        if (w[k] === x && text.charCodeAt(t.start[k]! - 1) === 47 && text.charCodeAt(t.start[k]! - 2) === 60) {
+          emit('INDIRECT_PROMPT_INJECTION', 'indirect.addressed_tag', 0.8, i, k);
+          break;
+        }
+      }
     }
     if (NOTE.has(x) && (word(i + 1) === 'to' || word(i + 1) === 'for')) {
       const m = DET.has(word(i + 2)) ? i + 3 : i + 2;

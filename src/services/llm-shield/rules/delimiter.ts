@@ -28,7 +28,7 @@ export function createDelimiterPatterns(): readonly DelimiterPattern[] {
     p(['system', 'assistant', 'developer'], String.raw`(?m)^[ \t]*(?:system|assistant|developer)[ \t]*:[ \t]*\S`, 'delimiter.role_line', 0.45),
     p(['"role"'], String.raw`"role"\s*:\s*"(?:system|tool|function|developer)"`, 'delimiter.fake_role_message', 0.85),
     p(['<'], String.raw`</?(?:tool_call|tool_response|function_calls?|function_results?|invoke|antml:[a-z_]+|system|system_prompt|sys)>`, 'delimiter.fake_tool_tag', 0.85),
-    p(['[system', '[admin', '[developer'], String.raw`\[(?:system|admin|developer)(?: note| message| override| instruction)?\s*[:\]]`, 'delimiter.fake_system_note', 0.85),
+    p(['[system', '[admin', '[developer'], String.raw`\[(?:system|admin|developer)(?: note| message| override| instruction| request| command| notice)?\s*[:\]]`, 'delimiter.fake_system_note', 0.85),
     p(['%%%', '##', '==='], String.raw`(?m)^[ \t]*(?:%{3,}|#{2,}|={3,})[ \t]*(?:end|begin|start)\b[^\n]{0,60}(?:instructions?|prompt|system)`, 'delimiter.fake_section_marker', 0.85),
   ];
 }
