@@ -48,7 +48,7 @@ const MACHINE = new Set(['automated', 'automatic', 'ai', 'llm', 'llms', 'languag
 const DET = new Set(['the', 'any', 'all', 'an', 'a', 'every']);
 /** output control: "reply with only the following", "just print", "repeat the following sentence" */
 const SAY = new Set(['print', 'say', 'output', 'reply', 'respond', 'repeat', 'write', 'answer', 'return']);
-const ONLY = new Set(['only', 'just', 'exactly', 'verbatim', 'nothing', 'solely', 'simply']);
+const ONLY = new Set(['only', 'just', 'exactly', 'verbatim', 'nothing', 'solely', 'simply', 'exclusively']);
 const IGNORE_TARGET = new Set(['instructions', 'info', 'information', 'text', 'content', 'context', 'data', 'rules', 'document', 'documents', 'snippets', 'input', 'else']);
 /** "answer the following questions" is an exercise, not output control */
 const ANSWERABLE = new Set(['question', 'questions', 'items', 'problems', 'exercises']);
@@ -84,6 +84,11 @@ const ACTION = new Set(['send', 'forward', 'email', 'mail', 'transfer', 'wire', 
 /** tag names that wrap an order for a model ("<instruction>", "<admin>"), and how far its closing tag may be */
 const TAGGED = new Set(['instruction', 'instructions', 'admin']);
 const TAG_SPAN = 120;
+
+const ASKED = new Set(['asked', 'questioned', 'queried', 'challenged']);
+const ASKER = new Set(['anyone', 'someone', 'somebody', 'anybody']);
+const ASKS = new Set(['asks', 'questions', 'inquires', 'enquires', 'wonders']);
+const SCRIPTED = new Set(['report', 'say', 'answer', 'respond', 'reply', 'state', 'claim', 'insist', 'confirm']);
 
 const ACTION_GROUP = 3;
 const GROUPS = 5; // + output control // task, conceal, shift, action (address blocks on its own)
@@ -201,6 +206,12 @@ export function detectAddressed(t: Tokens, text: string, emit: Emit, hasDestinat
     // a role marker inside content: "system:", "(system_message)", "[system]"
     else if ((x === 'system' && roleMarker(i)) || (ROLE.has(x) && text.charCodeAt(t.end[i]!) === 58)) weak(2, i, i);
     else if (IGNORE.has(x) && DET.has(word(i + 1)) && (IGNORE_TARGET.has(word(i + 2)) || IGNORE_TARGET.has(word(i + 3))) && joined(i, i + 2)) weak(2, i, i + 2);
+    // "focus exclusively on the following", "if questioned, report that ...": the reader's
+    // attention or answer scripted (a page tells people what to do, not what to answer when asked)
+    else if (x === 'focus' && ONLY.has(word(i + 1)) && word(i + 2) === 'on') weak(4, i, i + 2);
+    else if (x === 'if' && (ASKED.has(word(i + 1)) || (ASKER.has(word(i + 1)) && ASKS.has(word(i + 2))))) {
+      for (let k = i + 2; k < n && k <= i + 6 && joined(i, k); k++) if (SCRIPTED.has(w[k]!)) { weak(4, i, k); break; }
+    }
     else if ((SAY.has(x) && (ONLY.has(word(i + 1)) || (word(i + 1) === 'with' && ONLY.has(word(i + 2))) || (word(i + 1) === 'the' && word(i + 2) === 'following' && !ANSWERABLE.has(word(i + 3))))) || (x === 'just' && SAY.has(word(i + 1))) || (x === 'nothing' && word(i + 1) === 'else' && t.stop[i + 1] === 1)) weak(4, i, Math.min(n - 1, i + 2));
     else if (SECRETLY.has(x) || (x === 'without' && TELLING.has(word(i + 1)))) weak(1, i, Math.min(n - 1, i + 1));
     else if (USE.has(x)) {
