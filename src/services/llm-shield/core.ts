@@ -321,7 +321,7 @@ function scan(c: Compiled, src: string, depth: number, origin: Origin): ScanResu
     return tail >= TAIL_STRONG ? 2 : Math.max(tail >= TAIL_WEAK ? 1 : 0, adversarialSuffixStrength(light.text)) as 0 | 1 | 2;
   };
   detectOverride(tokens, tokens.cats, plainEmit);
-  detectExtraction(tokens, tokens.cats, plainEmit);
+  detectExtraction(tokens, tokens.cats, plainEmit, fold.text);
   detectJailbreak(tokens, tokens.cats, plainEmit, { suffix });
   detectExfilInstruction(tokens, tokens.cats, plainEmit, hasDestination, inDestination);
   detectHijack(tokens, plainEmit);
