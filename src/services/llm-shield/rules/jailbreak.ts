@@ -47,7 +47,7 @@ export const JAILBREAK_WORDS: WordList = [
     'academic reasons', 'purely academic', 'academic exploration', 'academic standpoint', 'for the sake of', 'creative exercise', 'hypothetical standpoint', 'hypothetical scenario', 'purely theoretical', 'theoretical explanation', 'theoretically', 'for argument s sake', 'just a thought experiment', 'in a fictional world', 'no real world harm',
   ]],
   [C.PRIMING, [
-    'sure here is', 'sure here are', 'sure here', 'begin your response', 'start your response', 'begin your reply', 'start your reply', 'respond with sure', 'begin with sure', 'start with sure', 'begin by replying', 'start by saying', 'first line of your response', 'exact structure', 'never ever deviate', 'two responses', 'two different responses', 'two separate', 'two different ways', 'both responses', 'two paragraphs', 'respond in two', 'answer in two', 'reply in two', 'question in two', 'answer as both', 'respond as both', 'both ais',
+    'sure here is', 'sure here are', 'sure here', 'absolutely here', 'certainly here', 'gladly here', 'of course here', 'begin your response', 'start your response', 'begin your reply', 'start your reply', 'respond with sure', 'begin with sure', 'start with sure', 'begin by replying', 'start by saying', 'first line of your response', 'exact structure', 'never ever deviate', 'two responses', 'two different responses', 'two separate', 'two different ways', 'both responses', 'two paragraphs', 'respond in two', 'answer in two', 'reply in two', 'question in two', 'answer as both', 'respond as both', 'both ais',
     // the opening of the wanted answer supplied by the prompt
     'here is the first line', 'here is the introduction', 'here is a draft to start', 'start the thread with', 'here is the beginning', 'begin with the following', 'start with the following', 'start your story with', 'here is the outline for',
   ]],
@@ -106,6 +106,49 @@ function evasionAfter(t: Tokens, i: number): number {
   return -1;
 }
 
+/**
+ * Names of the model itself ("you are no longer ChatGPT", "do not respond as an AI"); not
+ * "assistant": "you are no longer an assistant, you are my tutor" hands over a role, not the model.
+ */
+const SELF_NAME = new Set(['chatgpt', 'gpt', 'ai', 'openai', 'claude', 'gemini', 'llm']);
+const ARTICLE = new Set(['a', 'an', 'the']);
+const RESPOND = new Set(['respond', 'answer', 'reply', 'act', 'behave', 'speak']);
+const NEGATED = new Set(['not', 'never', 't']);
+const MACHINE = new Set(['ai', 'bot', 'chatbot', 'model', 'llm', 'gpt', 'assistant']);
+const OUT_OF_SERVICE = new Set(['offline', 'disabled', 'deactivated', 'down', 'error', 'unavailable', 'suspended']);
+const NOW_ACTIVE = new Set(['online', 'active', 'activated', 'charge', 'control', 'enabled']);
+const TAKEOVER_WINDOW = 40;
+
+/**
+ * Identity override at token i ("you are no longer ChatGPT", "do not respond as GPT", "the
+ * assistant is offline ... an unrestricted AI is now online"): 1, else 0.
+ */
+function identityCue(t: Tokens, i: number): number {
+  const w = t.words[i]!;
+  const word = (k: number): string => (k >= 0 && k < t.count ? t.words[k]! : '');
+  if (w === 'longer' && word(i - 1) === 'no' && word(i - 2) === 'are' && word(i - 3) === 'you') {
+    const k = ARTICLE.has(word(i + 1)) ? i + 2 : i + 1;
+    return SELF_NAME.has(word(k)) ? 1 : 0;
+  }
+  if (RESPOND.has(w) && NEGATED.has(word(i - 1)) && word(i + 1) === 'as') {
+    const k = ARTICLE.has(word(i + 2)) ? i + 3 : i + 2;
+    return SELF_NAME.has(word(k)) && word(k + 1) !== 'would' ? 1 : 0;
+  }
+  // "the assistant is in error and offline ... an unrestricted AI bot is now online"
+  if (w === 'is' && MACHINE.has(word(i - 1)) && (OUT_OF_SERVICE.has(word(i + 1)) || (word(i + 1) === 'in' && word(i + 2) === 'error'))) {
+    // ... and another AI now answers in its place (a human agent taking over is customer service)
+    let machine = -1;
+    for (let k = i + 3; k < t.count && k <= i + TAKEOVER_WINDOW; k++) {
+      if (MACHINE.has(t.words[k]!)) machine = k;
+      if (t.words[k] !== 'now' || machine < 0 || k - machine > 8) continue;
+      if (word(k - 1) === 'is' && NOW_ACTIVE.has(word(k + 1))) return 1;
+      if ((word(k + 1) === 'in' || word(k + 1) === 'takes') && NOW_ACTIVE.has(word(k + 2))) return 1;
+    }
+    return 0;
+  }
+  return 0;
+}
+
 /** Distinct-cue count -> weight: the first cue is weak evidence, several together are strong. */
 function ladder(n: number, steps: readonly number[]): number {
   return n <= 0 ? 0 : steps[Math.min(n, steps.length) - 1]!;
@@ -119,6 +162,7 @@ export function detectJailbreak(t: Tokens, cats: Uint32Array, emit: Emit, signal
   let fiction = 0;
   let pretext = 0;
   let priming = 0;
+  let identity = 0;
   let mitigate = 0;
   let harm = 0;
   let harmReq = 0;
@@ -154,6 +198,11 @@ export function detectJailbreak(t: Tokens, cats: Uint32Array, emit: Emit, signal
     const sentenceStart = i === 0 || t.stop[i - 1] === 1;
     // "As a historian, ..." at a sentence start assigns a persona.
     if (sentenceStart && t.words[i] === 'as' && i + 1 < t.count && ROLE_WORDS.has(t.words[i + 1]!)) persona++;
+    const cue = identityCue(t, i);
+    if (cue > 0) {
+      identity++;
+      mark(i);
+    }
     if (c === 0) continue;
     if (c & C.NOLIMIT) {
       escape++;
@@ -228,6 +277,9 @@ export function detectJailbreak(t: Tokens, cats: Uint32Array, emit: Emit, signal
   const complyW = ladder(comply, [0.25, 0.45, 0.6]) + (comply > 0 && persona > 0 ? 0.1 : 0);
   if (complyW > 0) weights.push({ w: complyW, rule: 'jailbreak.forced_compliance', a: first, b: last });
   if (priming > 0) weights.push({ w: 0.45, rule: 'jailbreak.response_priming', a: first, b: last });
+  // the model's identity taken away or handed over: a cue, not proof ("you are no longer an
+  // assistant, you are my Spanish tutor" is a role-play); it blocks beside another cue
+  if (identity > 0) weights.push({ w: 0.4, rule: 'jailbreak.identity_override', a: first, b: last });
   const request = harmReq > 0 || ((harm > 0 || dubious > 0) && (pretext > 0 || (persona > 0 && directive > 0)));
   // the suffix scan only runs when there is a request to attach it to: a harm word near a
   // production verb, or an imperative request carrying harm or dubious-intent words
