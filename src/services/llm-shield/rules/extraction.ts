@@ -37,7 +37,7 @@ const YOUR = new Set(['your', 'yours']);
 
 /**
  * The model's own hidden set-up named outright ("your system prompt", "your hidden instructions",
- * "the first sentence of your original prompt"): a user has no business with it except to get it
+ * "the first sentence of your original prompt", "your hidden reasoning"): a user has no business with it except to get it
  * out, whatever verb (or none) surrounds it. A qualifier that only the hidden set-up can carry
  * ("system", "hidden", "secret", ...) names it with any of the nouns; "initial", "original",
  * "internal" and "underlying" name it only with "prompt" or "programming", since "your initial
@@ -46,7 +46,7 @@ const YOUR = new Set(['your', 'yours']);
  */
 const OWN_QUALIFIER = new Set(['system', 'hidden', 'secret', 'confidential', 'developer', 'pre']);
 const AMBIGUOUS_QUALIFIER = new Set(['initial', 'original', 'internal', 'underlying']);
-const OWN_SETUP = new Set(['prompt', 'prompts', 'preprompt', 'instructions', 'directives', 'programming']);
+const OWN_SETUP = new Set(['prompt', 'prompts', 'preprompt', 'instructions', 'directives', 'programming', 'reasoning', 'thoughts']);
 const OWN_ONLY = new Set(['prompt', 'prompts', 'preprompt', 'programming']);
 
 /** Index of the set-up noun that ends "qualifier [qualifier] noun" at `k`, or -1. */
