@@ -118,35 +118,41 @@ const MACHINE = new Set(['ai', 'bot', 'chatbot', 'model', 'llm', 'gpt', 'assista
 const OUT_OF_SERVICE = new Set(['offline', 'disabled', 'deactivated', 'down', 'error', 'unavailable', 'suspended']);
 const NOW_ACTIVE = new Set(['online', 'active', 'activated', 'charge', 'control', 'enabled']);
 const TAKEOVER_WINDOW = 40;
+/** the only tokens an identity cue can be anchored on (one Set lookup for every other token) */
+const CUE_HEADS = new Set(['longer', 'is', ...RESPOND]);
 
 /**
  * Identity override at token i ("you are no longer ChatGPT", "do not respond as GPT", "the
  * assistant is offline ... an unrestricted AI is now online"): 1, else 0.
  */
 function identityCue(t: Tokens, i: number): number {
-  const w = t.words[i]!;
-  const word = (k: number): string => (k >= 0 && k < t.count ? t.words[k]! : '');
-  if (w === 'longer' && word(i - 1) === 'no' && word(i - 2) === 'are' && word(i - 3) === 'you') {
-    const k = ARTICLE.has(word(i + 1)) ? i + 2 : i + 1;
-    return SELF_NAME.has(word(k)) ? 1 : 0;
+  const ws = t.words;
+  const w = ws[i]!;
+  if (!CUE_HEADS.has(w)) return 0;
+  const n = t.count;
+  const at = (k: number): string => (k >= 0 && k < n ? ws[k]! : '');
+  if (w === 'longer') {
+    if (at(i - 1) !== 'no' || at(i - 2) !== 'are' || at(i - 3) !== 'you') return 0;
+    const k = ARTICLE.has(at(i + 1)) ? i + 2 : i + 1;
+    return SELF_NAME.has(at(k)) ? 1 : 0;
   }
-  if (RESPOND.has(w) && NEGATED.has(word(i - 1)) && word(i + 1) === 'as') {
-    const k = ARTICLE.has(word(i + 2)) ? i + 3 : i + 2;
-    return SELF_NAME.has(word(k)) && word(k + 1) !== 'would' ? 1 : 0;
-  }
-  // "the assistant is in error and offline ... an unrestricted AI bot is now online"
-  if (w === 'is' && MACHINE.has(word(i - 1)) && (OUT_OF_SERVICE.has(word(i + 1)) || (word(i + 1) === 'in' && word(i + 2) === 'error'))) {
+  if (w === 'is') {
+    // "the assistant is in error and offline ... an unrestricted AI bot is now online"
+    if (!MACHINE.has(at(i - 1)) || !(OUT_OF_SERVICE.has(at(i + 1)) || (at(i + 1) === 'in' && at(i + 2) === 'error'))) return 0;
     // ... and another AI now answers in its place (a human agent taking over is customer service)
     let machine = -1;
-    for (let k = i + 3; k < t.count && k <= i + TAKEOVER_WINDOW; k++) {
-      if (MACHINE.has(t.words[k]!)) machine = k;
-      if (t.words[k] !== 'now' || machine < 0 || k - machine > 8) continue;
-      if (word(k - 1) === 'is' && NOW_ACTIVE.has(word(k + 1))) return 1;
-      if ((word(k + 1) === 'in' || word(k + 1) === 'takes') && NOW_ACTIVE.has(word(k + 2))) return 1;
+    for (let k = i + 3; k < n && k <= i + TAKEOVER_WINDOW; k++) {
+      if (MACHINE.has(ws[k]!)) machine = k;
+      if (ws[k] !== 'now' || machine < 0 || k - machine > 8) continue;
+      if (at(k - 1) === 'is' && NOW_ACTIVE.has(at(k + 1))) return 1;
+      if ((at(k + 1) === 'in' || at(k + 1) === 'takes') && NOW_ACTIVE.has(at(k + 2))) return 1;
     }
     return 0;
   }
-  return 0;
+  // respond/answer/act (RESPOND) after a negation, then "as ChatGPT"
+  if (!NEGATED.has(at(i - 1)) || at(i + 1) !== 'as') return 0;
+  const k = ARTICLE.has(at(i + 2)) ? i + 3 : i + 2;
+  return SELF_NAME.has(at(k)) && at(k + 1) !== 'would' ? 1 : 0;
 }
 
 const HATE_VERB = new Set(['write', 'say', 'generate', 'compose', 'create', 'produce', 'make', 'give', 'tell', 'post', 'draft']);
