@@ -85,6 +85,7 @@ const ACTION = new Set(['send', 'forward', 'email', 'mail', 'transfer', 'wire', 
 const TAGGED = new Set(['instruction', 'instructions', 'admin']);
 const TAG_SPAN = 120;
 
+const HUMANS = new Set(['humans', 'human', 'people', 'readers', 'reader', 'reviewers', 'recruiters', 'users', 'user']);
 const ASKED = new Set(['asked', 'questioned', 'queried', 'challenged']);
 const ASKER = new Set(['anyone', 'someone', 'somebody', 'anybody']);
 const ASKS = new Set(['asks', 'questions', 'inquires', 'enquires', 'wonders']);
@@ -116,6 +117,12 @@ export function detectAddressed(t: Tokens, text: string, emit: Emit, hasDestinat
     return after === 58 || after === 41 || after === 93 || after === 62 || after === 95 || before === 40 || before === 91 || before === 60;
   };
   const sentenceStart = (i: number): boolean => i === 0 || t.stop[i - 1] === 1;
+  /** "ignore the text/instructions", "ignore all negative points in the document": what is ignored is the content itself */
+  const ignoredInText = (i: number): boolean => {
+    if (IGNORE_TARGET.has(word(i + 2)) || IGNORE_TARGET.has(word(i + 3))) return joined(i, i + 2);
+    for (let k = i + 3; k <= i + 6 && k < n && joined(i, k); k++) if ((word(k - 1) === 'in' || word(k - 1) === 'of') && THIS.has(word(k)) && IGNORE_TARGET.has(word(k + 1))) return true;
+    return false;
+  };
   /** "<instruction>": the token directly between "<" and ">" */
   const tagOpen = (i: number): boolean => t.start[i]! > 0 && text.charCodeAt(t.start[i]! - 1) === 60 && text.charCodeAt(t.end[i]!) === 62;
   /** a model named by the tokens ending at i ("AI", "AI assistant", "language model") */
@@ -205,7 +212,9 @@ export function detectAddressed(t: Tokens, text: string, emit: Emit, hasDestinat
     else if (CARRIER.has(x) && t.start[i]! >= 2 && text.charCodeAt(t.start[i]! - 1) === 47 && text.charCodeAt(t.start[i]! - 2) === 60 && text.charCodeAt(t.end[i]!) === 62 && i + 1 < n) weak(2, i, i);
     // a role marker inside content: "system:", "(system_message)", "[system]"
     else if ((x === 'system' && roleMarker(i)) || (ROLE.has(x) && text.charCodeAt(t.end[i]!) === 58)) weak(2, i, i);
-    else if (IGNORE.has(x) && DET.has(word(i + 1)) && (IGNORE_TARGET.has(word(i + 2)) || IGNORE_TARGET.has(word(i + 3))) && joined(i, i + 2)) weak(2, i, i + 2);
+    else if (IGNORE.has(x) && DET.has(word(i + 1)) && ignoredInText(i)) weak(2, i, i + 2);
+    // "invisible to humans", "hidden from human reviewers": text that says it is meant for a machine
+    else if ((x === 'invisible' || x === 'hidden') && (word(i + 1) === 'to' || word(i + 1) === 'from') && (HUMANS.has(word(i + 2)) || HUMANS.has(word(i + 3)))) weak(1, i, i + 2);
     // "focus exclusively on the following", "if questioned, report that ...": the reader's
     // attention or answer scripted (a page tells people what to do, not what to answer when asked)
     else if (x === 'focus' && ONLY.has(word(i + 1)) && word(i + 2) === 'on') weak(4, i, i + 2);
