@@ -6,7 +6,8 @@
  *   fold view tokens ─ hashed word 1..2-grams                ┐ l2 over the hashed part
  *   origin external  ─ the same n-grams again, other salt    ┘ (a copy only external text has, so
  *                                                              the model learns what is hostile there)
- *   dense slots [0, reserved): origin, the rules' strongest signal per threat type, PII present, length
+ *   dense slots [0, reserved): origin, the rules' strongest signal per threat type, PII present, length,
+ *                              the user referring to their own earlier message (a benign cue)
  *
  * No character n-grams: they raised pooled scores but lowered leave-one-source-out ones (they learn
  * a source's style), see docs/api-08-llm-shield.md.
@@ -20,7 +21,7 @@ import { BLOCKING, THREAT_TYPES, type Origin, type ThreatType } from '../types.t
 
 /** Part of the model file's meta: a model trained with another spec is refused at boot. */
 export const FEATURE_SPEC = {
-  version: 2,
+  version: 3,
   bits: 18,
   reserved: 16,
   wordNgrams: 2,
@@ -28,13 +29,14 @@ export const FEATURE_SPEC = {
 } as const;
 export type FeatureSpec = typeof FEATURE_SPEC;
 
-/** Dense slots: 0 origin, 1.. one per blocking threat type, then PII/secret present, log length. */
+/** Dense slots: 0 origin, 1.. one per blocking threat type, then PII/secret present, log length, own earlier message. */
 export const SLOT_ORIGIN = 0;
 export const SIGNAL_TYPES: readonly ThreatType[] = THREAT_TYPES.filter((t) => BLOCKING.has(t));
 const SLOT_SIGNAL0 = 1;
 const SLOT_LEAK = SLOT_SIGNAL0 + SIGNAL_TYPES.length;
 const SLOT_LENGTH = SLOT_LEAK + 1;
-if (SLOT_LENGTH >= FEATURE_SPEC.reserved) throw new Error('feature slots exceed the reserved range');
+const SLOT_OWN = SLOT_LENGTH + 1;
+if (SLOT_OWN >= FEATURE_SPEC.reserved) throw new Error('feature slots exceed the reserved range');
 
 const SIGNAL_SLOT = new Map<ThreatType, number>(SIGNAL_TYPES.map((t, i) => [t, SLOT_SIGNAL0 + i]));
 
@@ -79,6 +81,16 @@ export function featurize(h: NgramFeaturizer, _foldText: string, words: readonly
   }
   if (signals.leak) h.addIndex(SLOT_LEAK, 1);
   h.addIndex(SLOT_LENGTH, Math.log2(1 + length) / 16);
+  if (ownEarlierMessage(words)) h.addIndex(SLOT_OWN, 1);
   h.addWordNgrams(words, FEATURE_SPEC.wordNgrams, 1, SALT_WORD);
   if (FEATURE_SPEC.externalCopy && origin === 'external') h.addWordNgrams(words, FEATURE_SPEC.wordNgrams, 1, SALT_EXTERNAL);
+}
+
+const EARLIER = new Set(['previous', 'last', 'earlier', 'prior']);
+const MESSAGE = new Set(['message', 'messages', 'question', 'request', 'email', 'comment', 'reply', 'answer', 'sentence', 'text', 'post', 'draft']);
+
+/** "my previous message", "my last question": the user refers to their own earlier words (a benign cue). */
+function ownEarlierMessage(words: readonly string[]): boolean {
+  for (let i = 0; i + 2 < words.length; i++) if (words[i] === 'my' && EARLIER.has(words[i + 1]!) && MESSAGE.has(words[i + 2]!)) return true;
+  return false;
 }
