@@ -153,20 +153,20 @@ function detectBriefingQuestions(t: Tokens, emit: Emit): void {
     if (w === 'were' && word(i + 1) === 'you' && word(i - 1) === 'what') g = i + 2;
     else if (w === 'you' && word(i + 1) === 'were' && BRIEFING_NOUN.has(word(i - 1))) g = i + 2;
     if (g < 0) continue;
-    if (word(g) === 'initially' || word(g) === 'originally') g++;
+    const early = word(g) === 'initially' || word(g) === 'originally';
+    if (early) g++;
     if (!GIVEN.has(word(g))) continue;
     // ... and when: initially, originally, before this conversation (started), before we started
-    for (let k = g + 1; k <= Math.min(t.count - 1, g + 6); k++) {
-      const x = t.words[k]!;
-      const when = x === 'initially' || x === 'originally' || (word(g - 1) === 'initially' || word(g - 1) === 'originally')
-        || (x === 'before' && ((word(k + 1) === 'this' || word(k + 1) === 'our' || word(k + 1) === 'the') && CONVERSATION.has(word(k + 2)) || (word(k + 1) === 'we' && STARTED.has(word(k + 2)))));
-      if (when) {
-        emit('SYSTEM_PROMPT_EXTRACTION', 'extraction.briefing_question', 0.75, i - 1, k);
-        i = k;
-        break;
-      }
+    let when = early ? g : -1;
+    for (let k = g + 1; when < 0 && k <= Math.min(t.count - 1, g + 6); k++) {
       if (t.stop[k - 1] === 1) break;
+      const x = t.words[k]!;
+      if (x === 'initially' || x === 'originally') when = k;
+      else if (x === 'before' && (((word(k + 1) === 'this' || word(k + 1) === 'our' || word(k + 1) === 'the') && CONVERSATION.has(word(k + 2))) || (word(k + 1) === 'we' && STARTED.has(word(k + 2))))) when = k + 2;
     }
+    if (when < 0) continue;
+    emit('SYSTEM_PROMPT_EXTRACTION', 'extraction.briefing_question', 0.75, i - 1, when);
+    i = when;
   }
 }
 
