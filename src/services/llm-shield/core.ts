@@ -322,7 +322,7 @@ function scan(c: Compiled, src: string, depth: number, origin: Origin): ScanResu
   };
   detectOverride(tokens, tokens.cats, plainEmit);
   detectExtraction(tokens, tokens.cats, plainEmit, fold.text);
-  detectJailbreak(tokens, tokens.cats, plainEmit, { suffix, external: origin === 'external' });
+  detectJailbreak(tokens, tokens.cats, plainEmit, { suffix });
   detectExfilInstruction(tokens, tokens.cats, plainEmit, hasDestination, inDestination);
   detectHijack(tokens, plainEmit);
   if (origin === 'external') detectAddressed(tokens, fold.text, plainEmit, hasDestination);
