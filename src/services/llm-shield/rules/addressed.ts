@@ -73,6 +73,10 @@ const SECRETLY = new Set(['unnoticed', 'undetected', 'secretly', 'covertly', 'si
 const TELLING = new Set(['telling', 'informing', 'notifying', 'alerting', 'asking', 'letting', 'mentioning']);
 const USE = new Set(['use', 'using', 'call', 'calling', 'invoke', 'invoking']);
 /** what a model is handed to read: "END OF EMAIL", "</document>" fake its end ("message" not: mail clients write "End of forwarded message") */
+/** a forged tool call: a name key ("tool", "function", "method") and an argument key ("arguments", "params") */
+const CALL_NAME = new Set(['tool', 'function', 'method', 'name', 'tool_name', 'recipient_name']);
+const CALL_ARGS = new Set(['arguments', 'args', 'params']);
+const MAX_CALL_CHECKS = 16;
 const CARRIER = new Set(['email', 'document', 'context', 'input', 'data', 'text', 'conversation', 'file', 'page', 'snippet', 'content']);
 const TOOL = new Set(['tool', 'tools', 'function', 'plugin']);
 /** "GB29NWBK6016…": an account number (IBAN-shaped: country, check digits, 8+ digits) as a destination */
@@ -117,6 +121,22 @@ export function detectAddressed(t: Tokens, text: string, emit: Emit, hasDestinat
     return after === 58 || after === 41 || after === 93 || after === 62 || after === 95 || before === 40 || before === 91 || before === 60;
   };
   const sentenceStart = (i: number): boolean => i === 0 || t.stop[i - 1] === 1;
+  /** position p lies in a fenced code block (an odd number of ``` before it) or in backticks on its line */
+  const inCode = (p: number): boolean => {
+    let fences = 0;
+    for (let k = text.indexOf('```'); k >= 0 && k < p; k = text.indexOf('```', k + 3)) fences++;
+    if (fences % 2 === 1) return true;
+    let ticks = 0;
+    for (let k = text.lastIndexOf('\n', p) + 1; k < p; k++) if (text.charCodeAt(k) === 96) ticks++;
+    return ticks % 2 === 1;
+  };
+  /** token i is a quoted JSON key: "…": */
+  const jsonKey = (i: number): boolean => {
+    if (t.start[i]! === 0 || text.charCodeAt(t.start[i]! - 1) !== 34 || text.charCodeAt(t.end[i]!) !== 34) return false;
+    let k = t.end[i]! + 1;
+    while (text.charCodeAt(k) === 32) k++;
+    return text.charCodeAt(k) === 58;
+  };
   /** "ignore the text/instructions", "ignore all negative points in the document": what is ignored is the content itself */
   const ignoredInText = (i: number): boolean => {
     if (IGNORE_TARGET.has(word(i + 2)) || IGNORE_TARGET.has(word(i + 3))) return joined(i, i + 2);
@@ -132,6 +152,7 @@ export function detectAddressed(t: Tokens, text: string, emit: Emit, hasDestinat
     if (AI_STRONG.has(x) && !AI_WEAK.has(word(i + 1))) return 2;
     return AI_WEAK.has(x) ? 1 : 0;
   };
+  let callChecks = 0; // inCode reads from the text's start: a bounded number of times per text
   // last token index of each weak group's most recent hit (-1: none yet)
   const last = new Int32Array(GROUPS).fill(-1 - WINDOW);
   const weak = (g: number, a: number, b: number): void => {
@@ -210,6 +231,18 @@ export function detectAddressed(t: Tokens, text: string, emit: Emit, hasDestinat
     // a faked end of the text being read, with more after it: "END OF EMAIL.", "</email>"
     else if (x === 'end' && word(i + 1) === 'of' && (CARRIER.has(word(i + 2)) || (word(i + 2) === 'the' && CARRIER.has(word(i + 3)))) && i + 4 < n) weak(2, i, i + 2);
     else if (CARRIER.has(x) && t.start[i]! >= 2 && text.charCodeAt(t.start[i]! - 1) === 47 && text.charCodeAt(t.start[i]! - 2) === 60 && text.charCodeAt(t.end[i]!) === 62 && i + 1 < n) weak(2, i, i);
+    // a tool call written into the text: {"tool": "send_email", "arguments": {…}} (a definition has "parameters")
+    // (with an address among its arguments it also sends data out); an example in a code block
+    // or in backticks, as documentation shows one, is not read
+    else if (CALL_ARGS.has(x) && callChecks++ < MAX_CALL_CHECKS && jsonKey(i) && !inCode(t.start[i]!)) {
+      for (let k = i - 1; k >= 0 && k >= i - 8; k--) {
+        if (!CALL_NAME.has(w[k]!) || !jsonKey(k)) continue;
+        weak(2, k, i);
+        const e = Math.min(n - 1, i + 24);
+        if (hasDestination(i, e)) weak(3, i, e);
+        break;
+      }
+    }
     // a role marker inside content: "system:", "(system_message)", "[system]"
     else if ((x === 'system' && roleMarker(i)) || (ROLE.has(x) && text.charCodeAt(t.end[i]!) === 58)) weak(2, i, i);
     else if (IGNORE.has(x) && DET.has(word(i + 1)) && ignoredInText(i)) weak(2, i, i + 2);
