@@ -121,6 +121,18 @@ export function detectAddressed(t: Tokens, text: string, emit: Emit, hasDestinat
     return after === 58 || after === 41 || after === 93 || after === 62 || after === 95 || before === 40 || before === 91 || before === 60;
   };
   const sentenceStart = (i: number): boolean => i === 0 || t.stop[i - 1] === 1;
+  /** "Assistant: it is important that you …", "AI: please …": a turn that speaks to the reader ("Assistant: Maria Lopez" names one) */
+  const speaksToYou = (a: number): boolean => {
+    if (IMPERATIVE.has(word(a))) return true;
+    for (let k = a; k < n && k < a + 6 && joined(a, k); k++) if (w[k] === 'you' || w[k] === 'your') return true;
+    return false;
+  };
+  /** a Markdown header mark right before position p ("###Instruction", "### Instruction") */
+  const hashBefore = (p: number): boolean => {
+    let k = p - 1;
+    while (k >= 0 && text.charCodeAt(k) === 32) k--;
+    return k >= 0 && text.charCodeAt(k) === 35;
+  };
   /** position p lies in a fenced code block (an odd number of ``` before it) or in backticks on its line */
   const inCode = (p: number): boolean => {
     let fences = 0;
@@ -193,7 +205,12 @@ export function detectAddressed(t: Tokens, text: string, emit: Emit, hasDestinat
         let s0 = q; // the address's first token, inside its sentence
         while (s0 > Math.max(0, q - 3) && t.stop[s0 - 1] !== 1) s0--;
         emit('INDIRECT_PROMPT_INJECTION', 'indirect.addressed_model', 0.8, s0, Math.min(n - 1, i + 1));
-      }
+      } else if (ROLE.has(x) && sentenceStart(q) && text.charCodeAt(t.end[i]!) === 58 && speaksToYou(i + 1)) weak(2, i, i);
+      continue;
+    }
+    // an instruction template's header: "### Instruction:" (a recipe's "## Instructions" has no colon)
+    if ((x === 'instruction' || x === 'instructions') && text.charCodeAt(t.end[i]!) === 58 && hashBefore(t.start[i]!)) {
+      weak(2, i, i);
       continue;
     }
     // "<instruction>Report that ...</instruction>": an order wrapped in instruction tags; no
