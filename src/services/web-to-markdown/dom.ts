@@ -6,7 +6,7 @@
  * resort for pages whose only text sits in a header, nav or footer).
  */
 import { parseTree } from './html-events.ts';
-import { isMeterSpace, TextMeter, withoutModifiers } from './score.ts';
+import { isMeterSpace, isNegativeHint, TextMeter, withoutModifiers } from './score.ts';
 
 export interface ElementNode {
   readonly tag: string;
@@ -33,6 +33,8 @@ export interface ElementNode {
   scored: boolean;
   /** Class/id reads as boilerplate (see UNLIKELY): left out of the strict view (`strictView`). */
   unlikely: boolean;
+  /** The id is an anchor that spells a heading (`sharing-the-output`), not a hint: see `isAnchorId`. */
+  anchorId: boolean;
 }
 export type Node = ElementNode | string;
 
@@ -84,8 +86,48 @@ export const MAX_DEPTH = 96;
 export const MAX_OPEN_ELEMENTS = 4096;
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
 
-function newElement(tag: string, attrs: Record<string, string>, parent: ElementNode | null, unlikely: boolean, children: Node[] = []): ElementNode {
-  return { tag, attrs, children, parent, ownText: 0, ownCommas: 0, textLen: 0, linkLen: 0, commas: 0, pCount: 0, imgCount: 0, liCount: 0, hasBlock: false, score: 0, scored: false, unlikely };
+function newElement(tag: string, attrs: Record<string, string>, parent: ElementNode | null, unlikely: boolean, anchorId: boolean, children: Node[] = []): ElementNode {
+  return { tag, attrs, children, parent, ownText: 0, ownCommas: 0, textLen: 0, linkLen: 0, commas: 0, pCount: 0, imgCount: 0, liCount: 0, hasBlock: false, score: 0, scored: false, unlikely, anchorId };
+}
+
+const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+
+/** Letters and digits of `s`, lower-cased, one space between runs. */
+function slugWords(s: string): string {
+  return s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+}
+
+/**
+ * Site generators give headings ids made from their text (Hugo, Jekyll, MkDocs, Docusaurus,
+ * MediaWiki: `<h2 id="sharing-the-work">Sharing the work`), and Sphinx/docutils give each section
+ * the id of its heading (`<section id="comment-lines-in-the-list"><h2>Comment lines in the list`):
+ * such an id is an anchor, and a boilerplate word in it (share, comment, social, media) says
+ * nothing. The id must spell the heading (the element's own text, or its first child's when that
+ * is a heading) in two words or more: `<h3 id="comments">3 Responses</h3>` and `<div
+ * id="comments"><h3>Comments</h3>` stay hints.
+ */
+function isAnchorId(el: ElementNode): boolean {
+  const id = el.attrs.id;
+  if (id === undefined || id.length > 120) return false;
+  let heading: ElementNode | null = HEADINGS.has(el.tag) ? el : null;
+  if (heading === null) for (const c of el.children) {
+    if (typeof c === 'string') {
+      if (c.trim() !== '') return false;
+      continue;
+    }
+    heading = HEADINGS.has(c.tag) ? c : null;
+    break;
+  }
+  if (heading === null) return false;
+  const words = slugWords(id);
+  return words.includes(' ') && words === slugWords(textOfShallow(heading));
+}
+
+/** Text of an element (a heading: small), children included. */
+function textOfShallow(el: ElementNode): string {
+  let s = '';
+  for (const c of el.children) s += typeof c === 'string' ? c : textOfShallow(c);
+  return s;
 }
 
 /**
@@ -104,9 +146,9 @@ function dropped(bits: number, attrs: Record<string, string>, mode: ParseMode): 
   return false;
 }
 
-/** Readability's "unlikely candidate" test on class and id (never for structural tags). */
-function isUnlikely(bits: number, attrs: Record<string, string>): boolean {
-  const id = attrs.id;
+/** Readability's "unlikely candidate" test on class and id (never for structural tags; `anchorId`: the id is not read). */
+function isUnlikely(bits: number, attrs: Record<string, string>, anchorId = false): boolean {
+  const id = anchorId ? undefined : attrs.id;
   if (attrs.class === undefined && id === undefined) return false;
   if ((bits & PROTECTED) !== 0) return false;
   const cls = attrs.class === undefined ? undefined : withoutModifiers(attrs.class);
@@ -121,7 +163,7 @@ function isUnlikely(bits: number, attrs: Record<string, string>): boolean {
  * Parses HTML into the extraction DOM (see ParseMode for what each mode drops).
  */
 export function parsePage(html: string, mode: ParseMode): ParsedPage {
-  const root = newElement('#root', {}, null, false);
+  const root = newElement('#root', {}, null, false, false);
   let current = root;
   let depth = 0;
   let flattened = 0;
@@ -193,6 +235,12 @@ export function parsePage(html: string, mode: ParseMode): ParsedPage {
         up++;
       }
       if (el !== null && el.parent !== null) {
+        // A boilerplate hint in an id that turns out to be a heading's anchor.
+        const id = el.attrs.id;
+        if (id !== undefined && (el.unlikely || isNegativeHint(id)) && isAnchorId(el)) {
+          el.anchorId = true;
+          el.unlikely = isUnlikely(TAG_BITS.get(el.tag) ?? 0, el.attrs, true);
+        }
         current = el.parent;
         depth = Math.max(0, depth - up);
       }
@@ -226,7 +274,7 @@ export function parsePage(html: string, mode: ParseMode): ParsedPage {
       flattened++;
       return;
     }
-    const el = newElement(name, attrs, current, isUnlikely(bits, attrs));
+    const el = newElement(name, attrs, current, isUnlikely(bits, attrs), false);
     current.children.push(el);
     if (!isVoid) {
       current = el;
@@ -265,7 +313,7 @@ function copyLikely(el: ElementNode, parent: ElementNode | null): ElementNode {
   }
   if (!leftOut) {
     // Nothing left out (most elements): the same children, copied into an array of their number.
-    const out = newElement(el.tag, el.attrs, parent, false, from.slice());
+    const out = newElement(el.tag, el.attrs, parent, false, el.anchorId, from.slice());
     const kids = out.children;
     for (let i = 0; i < kids.length; i++) {
       const c = kids[i]!;
@@ -275,7 +323,7 @@ function copyLikely(el: ElementNode, parent: ElementNode | null): ElementNode {
     out.ownCommas = el.ownCommas;
     return out;
   }
-  const out = newElement(el.tag, el.attrs, parent, false);
+  const out = newElement(el.tag, el.attrs, parent, false, el.anchorId);
   const kids = out.children;
   // The own text is the original's, except where a run now follows other text or opens the
   // element: a leading whitespace run then counts as its predecessor's (TextMeter).

@@ -16,6 +16,11 @@ import type { ElementNode, Node } from './dom.ts';
 const POSITIVE = /article|body|content|entry|hentry|h-entry|main|page|post|text|blog|story|prose|rich-?text/i;
 const NEGATIVE = /-ad-|hidden|^hid$| hid$| hid |^hid |banner|combx|comment|com-|contact|footer|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|widget|header|nav|newsletter|subscribe|cookie|byline|author|caption|credit/i;
 
+/** A class or id that holds a negative hint (as classWeight reads it). */
+export function isNegativeHint(s: string): boolean {
+  return NEGATIVE.test(s);
+}
+
 const BLOCK_TAGS = new Set([
   'address', 'article', 'blockquote', 'dd', 'div', 'dl', 'dt', 'fieldset', 'figure', 'figcaption', 'footer', 'form', 'h1', 'h2', 'h3',
   'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main', 'ol', 'p', 'pre', 'section', 'table', 'tbody', 'thead', 'tfoot', 'tr', 'td', 'th', 'ul', 'details', 'summary', 'center',
@@ -40,7 +45,8 @@ export function withoutModifiers(cls: string): string {
 
 /**
  * +-25 per hint matched in class and in id (Readability's class weight). `relaxed`: negative hints
- * count for nothing (the fallback for pages whose first choice came out small, see core.ts).
+ * count for nothing (the fallback for pages whose first choice came out small, see core.ts). An
+ * anchor id (dom.ts `anchorId`) is not read.
  */
 export function classWeight(el: ElementNode, relaxed = false): number {
   let w = 0;
@@ -50,7 +56,7 @@ export function classWeight(el: ElementNode, relaxed = false): number {
     if (!relaxed && NEGATIVE.test(c)) w -= 25;
     if (POSITIVE.test(c)) w += 25;
   }
-  const id = el.attrs.id;
+  const id = el.anchorId ? undefined : el.attrs.id;
   if (id) {
     if (!relaxed && NEGATIVE.test(id)) w -= 25;
     if (POSITIVE.test(id)) w += 25;
