@@ -72,3 +72,59 @@ describe('ids that spell their heading are anchors, not hints', () => {
     assert.doesNotMatch(md(html), /A reader wrote/);
   });
 });
+
+describe('headings in CMS markup', () => {
+  const page = (inner: string) => `<html><body><main><article>${inner}</article></main></body></html>`;
+
+  it('reads `header` and `nav` in a heading\'s class as what it is, not as boilerplate', () => {
+    const h = (cls: string) => first(`<h2 class="${cls}">Title</h2>`, 'h2');
+    assert.equal(classWeight(h('element-header')), 0);
+    assert.equal(classWeight(h('anchor anchorWithStickyNavbar_LWe7')), 0);
+    assert.equal(classWeight(h('widget-title')), -25, 'other hints still count on headings');
+    assert.equal(classWeight(h('comments-title')), -25);
+    assert.equal(classWeight(first('<div class="site-header">x</div>', 'div')), -25, 'and `header` still counts on other blocks');
+  });
+
+  it('keeps a TYPO3 content element header and the Docusaurus heading', () => {
+    const out = md(page(`${paras('Lead', 2)}<div class="frame-header"><h2 class="element-header "><span>Scaffolding and weather</span></h2></div>${paras('Body', 2)}
+      <h2 class="anchor anchorWithStickyNavbar_LWe7" id="booking-rules">Booking rules<a href="#booking-rules" class="hash-link" aria-label="Direct link to Booking rules">\u200b</a></h2>${paras('Rules', 2)}`));
+    assert.match(out, /^## Scaffolding and weather$/m);
+    assert.match(out, /^## Booking rules$/m);
+  });
+
+  it('drops a header-classed label whose box came out empty', () => {
+    const box = `<div class="section-header"><h2>Most read</h2></div><ul class="most-read"><li><a href="/1">One headline here</a></li><li><a href="/2">Another headline here</a></li></ul>`;
+    const out = md(page(`${paras('Body', 3)}${box}`));
+    assert.match(out, /Body 2/);
+    assert.doesNotMatch(out, /Most read/);
+  });
+
+  it('renders a MediaWiki heading without its [edit] link', () => {
+    const heading = (id: string, text: string) =>
+      `<div class="mw-heading mw-heading2"><h2 id="${id}">${text}</h2><span class="mw-editsection"><span class="mw-editsection-bracket">[</span><a href="/w/index.php?action=edit&amp;section=1"><span>edit</span></a><span class="mw-editsection-bracket">]</span></span></div>`;
+    const out = md(page(`${paras('Lead', 2)}${heading('Plot', 'Plot')}${paras('Plot text', 2)}${heading('Restoration', 'Restoration')}${paras('Late', 2)}`));
+    assert.match(out, /^## Plot$/m);
+    assert.match(out, /^## Restoration$/m);
+    assert.doesNotMatch(out, /edit/);
+  });
+
+  it('does not read a heading over a list of links, a linked heading or a teaser box as a heading block', () => {
+    const cases = [
+      '<div class="trending"><h3>Trending</h3><a href="/1">First headline of the day</a> <a href="/2">Second headline of the day</a></div>',
+      '<div class="teaser"><h3><a href="/story">A linked teaser title</a></h3></div>',
+      '<div class="title-bar"><h2>More in Amsterdam</h2><a href="/ams"><img src="https://x.test/a.jpg" alt=""><span>Amsterdam</span></a></div>',
+      '<header class="entry__header"><h1>Story title</h1><ul class="entry__categories"><li><a href="/c">Category</a></li></ul></header>',
+    ];
+    for (const c of cases) {
+      const out = md(page(`${paras('Body', 3)}${c}`));
+      assert.doesNotMatch(out, /Trending|linked teaser|More in Amsterdam|Story title/, c);
+    }
+  });
+
+  it('drops permalink signs from headings and keeps other in-page links', () => {
+    const out = md(page(`<h2 id="setup-steps">Setup steps<a class="headerlink" href="#setup-steps" title="Permalink">¶</a></h2>${paras('Body', 3)}<p>See note <a href="#fn1">1</a> and the section on <a href="#setup-steps">setup steps</a> above, which covers it.</p>`));
+    assert.match(out, /^## Setup steps$/m);
+    assert.match(out, /See note 1 and the section on setup steps above/);
+    assert.doesNotMatch(out, /¶/);
+  });
+});

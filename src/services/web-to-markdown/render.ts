@@ -9,7 +9,7 @@
  */
 import type { ElementNode, Node } from './dom.ts';
 import { AUTHOR_NOTE_TAIL, furnitureBlock, isAuthorNoteBlock, isHeadlineList, isShortItemList } from './boilerplate-lines.ts';
-import { classWeight, isBlock, linkDensity } from './score.ts';
+import { classWeight, isBlock, isHeading, linkDensity } from './score.ts';
 
 export interface RenderOptions {
   /** Base for relative URLs (`<base href>` resolved against the page URL); null = leave as is. */
@@ -27,6 +27,10 @@ const CLEANABLE = new Set(['div', 'section', 'ul', 'ol', 'table', 'form', 'field
 const LINK_SCHEMES = /^(?:https?|mailto|tel|ftp):/i;
 const CODE_LANG = /(?:^|\s)(?:lang(?:uage)?-|highlight-(?:source-)?|brush:\s*)([A-Za-z0-9_+#.-]+)/;
 const WS = /[ \t\n\r\f\u00a0]+/g;
+/** Text of a link that only marks an anchor. */
+const PERMALINK_SIGN = /^[\s\u200b\ufeff¶§#🔗]*$/u;
+/** Longest block (characters of text) tested as a heading block (soleHeading). */
+const HEADING_BLOCK_CHARS = 300;
 /** Stand-in for <br> while inline whitespace is collapsed; becomes a Markdown hard break. */
 const HARD_BREAK = '\uE000';
 
@@ -56,12 +60,16 @@ function trimBreaks(s: string): string {
 export function renderMarkdown(nodes: readonly ElementNode[], options: RenderOptions): string {
   const r = new Renderer(options);
   const blocks: string[] = [];
+  r.top = blocks;
   for (const n of nodes) r.blocksOf([n], blocks);
-  return (options.clean ? dropFurniture(blocks) : blocks).join('\n\n').replace(/\n{3,}/g, '\n\n').trim();
+  return (options.clean ? dropFurniture(blocks, r.labels) : blocks).join('\n\n').replace(/\n{3,}/g, '\n\n').trim();
 }
 
 class Renderer {
   readonly #o: RenderOptions;
+  /** The top-level block list, and the indexes in it of headings kept as their block's label (see `block`). */
+  top: string[] | null = null;
+  readonly labels = new Set<number>();
   constructor(o: RenderOptions) {
     this.#o = o;
   }
@@ -90,6 +98,20 @@ class Renderer {
   }
 
   block(el: ElementNode, out: string[]): void {
+    // A block that is one heading (TYPO3's `frame-header`) is weighed as a heading: `header` in
+    // its class names what it is. With an [edit] or permalink beside the heading (MediaWiki's
+    // `mw-heading`), it renders as the heading unless its class says boilerplate.
+    if ((el.tag === 'div' || el.tag === 'header' || el.tag === 'section') && el.textLen <= HEADING_BLOCK_CHARS) {
+      const heading = soleHeading(el);
+      if (heading !== null) {
+        if (this.#o.clean && classWeight(el, this.#o.relaxed, el.linkLen === 0) < 0) return;
+        const n = out.length;
+        this.block(heading, out);
+        // Kept for its `header`: a label whose section came out empty goes (dropFurniture).
+        if (this.#o.clean && out === this.top && out.length > n && classWeight(el, this.#o.relaxed) < 0) this.labels.add(n);
+        return;
+      }
+    }
     if (this.#o.clean && CLEANABLE.has(el.tag) && this.#isJunk(el)) return;
     const level = HEADING_LEVEL[el.tag];
     if (level !== undefined) {
@@ -204,6 +226,8 @@ class Renderer {
         return this.#image(el);
       case 'a': {
         const text = this.inlineChildren(el).replace(/[\s\uE000]+/g, ' ').trim();
+        // A heading's permalink (Sphinx and MkDocs `¶`, Docusaurus' zero-width space, `#`, `§`).
+        if (el.attrs.href?.charCodeAt(0) === 0x23 && PERMALINK_SIGN.test(text)) return '';
         if (!this.#o.includeLinks) return text;
         const href = this.#url(el.attrs.href);
         if (text === '') return '';
@@ -284,11 +308,17 @@ class Renderer {
   }
 }
 
-/** Without short standalone furniture lines, author notes among the last blocks, lists of bare headlines, related-links labels and the short-item list after such a label (boilerplate-lines.ts). */
-function dropFurniture(blocks: readonly string[]): string[] {
+/**
+ * Without short standalone furniture lines, author notes among the last blocks, lists of bare
+ * headlines, related-links labels and the short-item list after such a label (boilerplate-lines.ts),
+ * and `labels` (headings of a block whose class says `header`) that head nothing: last, or followed
+ * by a heading of their level or above (the box they labelled was left out).
+ */
+function dropFurniture(blocks: readonly string[], labels: ReadonlySet<number>): string[] {
   const kept: string[] = [];
   for (let i = 0; i < blocks.length; i++) {
     const b = blocks[i]!;
+    if (labels.has(i) && headsNothing(b, blocks[i + 1])) continue;
     const kind = furnitureBlock(b);
     if (kind === 'line' || isHeadlineList(b) || (i >= blocks.length - AUTHOR_NOTE_TAIL && isAuthorNoteBlock(b))) continue;
     if (kind === 'label') {
@@ -298,6 +328,44 @@ function dropFurniture(blocks: readonly string[]): string[] {
     kept.push(b);
   }
   return kept;
+}
+
+/** Heading `b` is followed by nothing, or by a heading of its level or above. */
+function headsNothing(b: string, next: string | undefined): boolean {
+  if (next === undefined) return true;
+  const level = /^#*/.exec(b)![0].length;
+  const nextLevel = /^#*/.exec(next)![0].length;
+  return nextLevel > 0 && nextLevel <= level;
+}
+
+/**
+ * The heading of a block that holds one heading as a child and, besides it, no image and no other
+ * block, only inline links shorter than the heading (an [edit] or permalink, not headlines under a
+ * label) and at most three other characters (brackets, separators); null for any other block. The
+ * heading is not itself mostly a link (a teaser title).
+ */
+function soleHeading(el: ElementNode): ElementNode | null {
+  if (el.imgCount > 0 || !el.children.some((c) => typeof c !== 'string' && isHeading(c.tag))) return null;
+  let heading: ElementNode | null = null;
+  let loose = 0;
+  const walk = (e: ElementNode): boolean => {
+    for (const c of e.children) {
+      if (typeof c === 'string') {
+        for (let i = 0; i < c.length; i++) if (c.charCodeAt(i) > 32 && c.charCodeAt(i) !== 160 && ++loose > 3) return false;
+      } else if (c.tag === 'a') {
+        continue;
+      } else if (isHeading(c.tag)) {
+        if (e !== el || heading !== null) return false;
+        heading = c;
+      } else if (isBlock(c.tag) || !walk(c)) {
+        return false;
+      }
+    }
+    return true;
+  };
+  if (!walk(el) || heading === null) return null;
+  const h: ElementNode = heading;
+  return h.linkLen * 5 < h.textLen && el.linkLen - h.linkLen <= h.textLen ? h : null;
 }
 
 /** A block worth emitting: some letter or digit, or an image (separators such as `* * *` are not). */

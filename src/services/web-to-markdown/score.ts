@@ -16,9 +16,22 @@ import type { ElementNode, Node } from './dom.ts';
 const POSITIVE = /article|body|content|entry|hentry|h-entry|main|page|post|text|blog|story|prose|rich-?text/i;
 const NEGATIVE = /-ad-|hidden|^hid$| hid$| hid |^hid |banner|combx|comment|com-|contact|footer|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|widget|header|nav|newsletter|subscribe|cookie|byline|author|caption|credit/i;
 
-/** A class or id that holds a negative hint (as classWeight reads it). */
+/**
+ * The negative hints read on a heading (and on a block that is only a heading): without `header`,
+ * which names what a heading is (`element-header`, `entry-header`), and `nav`, which on a heading
+ * is the offset below a sticky navbar (`anchorWithStickyNavbar`), not a menu (menus are <nav>).
+ */
+const NEGATIVE_HEADING = /-ad-|hidden|^hid$| hid$| hid |^hid |banner|combx|comment|com-|contact|footer|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|widget|newsletter|subscribe|cookie|byline|author|caption|credit/i;
+const HEADING_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+
+/** A class or id that holds a negative hint (as classWeight reads it on other elements than headings). */
 export function isNegativeHint(s: string): boolean {
   return NEGATIVE.test(s);
+}
+
+/** h1-h6. */
+export function isHeading(tag: string): boolean {
+  return HEADING_TAGS.has(tag);
 }
 
 const BLOCK_TAGS = new Set([
@@ -45,20 +58,22 @@ export function withoutModifiers(cls: string): string {
 
 /**
  * +-25 per hint matched in class and in id (Readability's class weight). `relaxed`: negative hints
- * count for nothing (the fallback for pages whose first choice came out small, see core.ts). An
- * anchor id (dom.ts `anchorId`) is not read.
+ * count for nothing (the fallback for pages whose first choice came out small, see core.ts).
+ * `heading`: weigh as a heading (NEGATIVE_HEADING); h1-h6 always are. An anchor id (dom.ts
+ * `anchorId`) is not read.
  */
-export function classWeight(el: ElementNode, relaxed = false): number {
+export function classWeight(el: ElementNode, relaxed = false, heading = HEADING_TAGS.has(el.tag)): number {
   let w = 0;
   const cls = el.attrs.class;
+  const negative = heading ? NEGATIVE_HEADING : NEGATIVE;
   if (cls) {
     const c = withoutModifiers(cls);
-    if (!relaxed && NEGATIVE.test(c)) w -= 25;
+    if (!relaxed && negative.test(c)) w -= 25;
     if (POSITIVE.test(c)) w += 25;
   }
   const id = el.anchorId ? undefined : el.attrs.id;
   if (id) {
-    if (!relaxed && NEGATIVE.test(id)) w -= 25;
+    if (!relaxed && negative.test(id)) w -= 25;
     if (POSITIVE.test(id)) w += 25;
   }
   return w;
