@@ -5,8 +5,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { extractMarkdown } from '../src/services/web-to-markdown/core.ts';
-import { parsePage, type ElementNode } from '../src/services/web-to-markdown/dom.ts';
-import { classWeight } from '../src/services/web-to-markdown/score.ts';
+import { parsePage, strictView, type ElementNode } from '../src/services/web-to-markdown/dom.ts';
+import { renderMarkdown } from '../src/services/web-to-markdown/render.ts';
+import { classWeight, selectContent } from '../src/services/web-to-markdown/score.ts';
 
 const md = (html: string) => extractMarkdown({ html, url: 'https://x.test/', includeLinks: false }).markdown;
 const para = (s: string) => `<p>${s}: this paragraph carries enough prose, with commas, clauses and a full stop, to count as main text on any page.</p>`;
@@ -126,5 +127,36 @@ describe('headings in CMS markup', () => {
     assert.match(out, /^## Setup steps$/m);
     assert.match(out, /See note 1 and the section on setup steps above/);
     assert.doesNotMatch(out, /¶/);
+  });
+});
+
+describe('layout wrappers between the article and the choice', () => {
+  it('keeps an article inside a wrapper named for its sidebar, and leaves the sidebar and comments out', () => {
+    // Drupal Olivero: <main> > div.sidebar-grid > (content region, aside.region--sidebar).
+    // The page title's block makes <main> a strong candidate, so the choice is <main> itself.
+    const html = `<html><body><main id="content" class="main-content" role="main"><div class="region region--hero"><div class="block block-page-title-block"><h1 class="title page-title"><span class="field field--name-title field--label-hidden">Counting trees in the old orchard</span></h1></div></div>
+      <div class="main-content__container container"><div class="sidebar-grid grid-full">
+      <div class="region region--content"><div class="block block-system block-system-main-block"><div class="block__content"><article class="node node--type-article node--view-mode-full"><div class="node__content"><div class="text-content clearfix field field--name-body field--label-hidden field__item">${paras('Orchard', 5)}</div></div>
+      <div id="comments"><section class="comments field field--name-comment"><article class="comment js-comment" role="article"><div class="comment__content">${para('Reader comment')}</div></article></section></div></article></div></div></div>
+      <aside class="region region--sidebar"><h2>Recent content</h2><p>Hedge laying on the north lane</p></aside></div></div></main></body></html>`;
+    const out = md(html);
+    for (let i = 0; i < 5; i++) assert.match(out, new RegExp(`Orchard ${i}:`));
+    assert.doesNotMatch(out, /Reader comment|Hedge laying/);
+  });
+
+  it('keeps the article when the choice climbs into a wrapper whose class says nav (Read the Docs)', () => {
+    const html = `<html><body><div class="wy-grid-for-nav"><nav class="wy-nav-side"><a href="/">Home</a></nav><section class="wy-nav-content-wrap"><div class="wy-nav-content"><div class="rst-content">
+      <div role="main" class="document"><div itemprop="articleBody"><section id="intro"><h1>Intro</h1>${paras('Docs', 3)}</section></div></div></div></div></section></div></body></html>`;
+    // The first attempt itself (core.ts falls back to others when it comes out short).
+    const chosen = selectContent(strictView(parsePage(html, 'lenient')).root);
+    assert.equal(chosen[0]!.attrs.class, 'wy-grid-for-nav');
+    const out = renderMarkdown(chosen, { base: null, includeLinks: false, clean: true });
+    for (let i = 0; i < 3; i++) assert.match(out, new RegExp(`Docs ${i}:`));
+  });
+
+  it('still drops a sidebar beside the article that holds prose', () => {
+    const html = `<html><body><div class="layout"><div class="content-column"><article>${paras('Story', 4)}</article></div>
+      <div class="sidebar-column widget-area"><div class="widget text-widget">${para('About this site')}</div></div></div></body></html>`;
+    assert.doesNotMatch(md(html), /About this site/);
   });
 });

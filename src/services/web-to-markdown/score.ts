@@ -253,8 +253,32 @@ export function selectContent(root: ElementNode, relaxed = false): ElementNode[]
   // Climb while the parent holds (nearly) only this candidate's text.
   const limit = top.textLen * 1.1 + 20;
   while (top.parent !== null && top.parent.tag !== '#root' && top.parent.tag !== 'body' && top.parent.textLen <= limit) top = top.parent;
+  const chosen = withSiblings(top, final, Math.max(topScore, final(top)));
+  holdArticle(top, candidates);
+  return chosen;
+}
 
-  return withSiblings(top, final, Math.max(topScore, final(top)));
+/**
+ * The blocks from the best candidate inside the choice up to the choice hold the article: each
+ * scores at least as that candidate, so the cleaner (render.ts) weighs them as such, whatever
+ * their class says of the layout (a `sidebar-grid` around the article and its sidebar, the
+ * `wy-grid-for-nav` a choice climbed into). `candidates`: best first.
+ */
+function holdArticle(top: ElementNode, candidates: readonly ElementNode[]): void {
+  let inner: ElementNode = top;
+  for (const c of candidates) {
+    if (c !== top && isAncestor(top, c)) {
+      inner = c;
+      break;
+    }
+  }
+  const score = inner.score;
+  for (let el: ElementNode | null = inner; el !== null && el !== top.parent; el = el.parent) {
+    if (!el.scored || el.score < score) {
+      el.scored = true;
+      el.score = score;
+    }
+  }
 }
 
 function withSiblings(top: ElementNode, final: (el: ElementNode) => number, topScore: number): ElementNode[] {
