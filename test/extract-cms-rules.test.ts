@@ -160,3 +160,23 @@ describe('layout wrappers between the article and the choice', () => {
     assert.doesNotMatch(md(html), /About this site/);
   });
 });
+
+describe('content elements of one component', () => {
+  const frame = (uid: number, type: string, inner: string) =>
+    `<div id="c${uid}" class="frame frame-default frame-type-${type} frame-layout-default"><div class="frame-group-container"><div class="frame-group-inner"><div class="frame-container"><div class="frame-inner">${inner}</div></div></div></div></div>`;
+
+  it('keeps a TYPO3 text-and-media element between text elements', () => {
+    const media = `<div class="textmedia textmedia-beside"><div class="textmedia-item textmedia-gallery"></div><div class="textmedia-item textmedia-text">${paras('Media text', 2)}</div></div>`;
+    const out = md(`<html><body><div id="page-content" class="main-section"><div class="section section-default">${frame(1, 'text', paras('First', 2))}${frame(2, 'textmedia', media)}${frame(3, 'text', paras('Last', 2))}</div></div></body></html>`);
+    for (const n of ['First 1', 'Media text 0', 'Media text 1', 'Last 1']) assert.match(out, new RegExp(`${n}:`));
+  });
+
+  it('does not join grid cells or link lists that only share a first class name', () => {
+    const prose = paras('Claim', 2);
+    const cells = `<div class="row"><div class="col-xs-12"><div><div><div><div>${prose}</div></div></div></div></div><div class="col-xs-12 col-md-8 content-offset">${paras('Story', 5)}</div></div>`;
+    assert.doesNotMatch(md(`<html><body>${cells}</body></html>`), /Claim 0/);
+    const links = Array.from({ length: 6 }, (_, i) => `<li><a href="/${i}">A related headline number ${i} about something</a></li>`).join('');
+    const blocks = `${frame(1, 'text', paras('Body', 4))}${frame(2, 'menu_pages', `<div><div><div><div><ul>${links}</ul></div></div></div></div>`)}`;
+    assert.doesNotMatch(md(`<html><body><main>${blocks}</main></body></html>`), /related headline/);
+  });
+});

@@ -311,13 +311,30 @@ function withSiblings(top: ElementNode, final: (el: ElementNode) => number, topS
       const ld = linkDensity(block);
       if (block.textLen > 80 && ld < 0.25) out.push(block);
       else if (block.textLen > 0 && block.textLen <= 80 && ld === 0 && /[.!?。]\s*$/.test(textOf(block))) out.push(block);
-    } else if (sameClass && isProse(block)) {
+    } else if ((sameClass || sameKind(sib, top)) && isProse(block)) {
       // Text too deep to have scored (points reach five ancestors): a run of paragraphs of
       // prose beside the choice is the next part of the article (a page of sections).
       out.push(sib);
     }
   }
   return out;
+}
+
+/**
+ * Two elements of one component: same tag, same first class name, and in each a variant of it
+ * (`name-...`), as CMSs name a component and then its kind: TYPO3 `frame frame-type-text` beside
+ * `frame frame-type-textmedia`, Squarespace `sqs-block sqs-block-html` beside `sqs-block
+ * sqs-block-image`. Grid cells (`col-xs-12` beside `col-xs-12 col-md-8`) have no such variant.
+ */
+function sameKind(a: ElementNode, b: ElementNode): boolean {
+  if (a.tag !== b.tag) return false;
+  const ca = a.attrs.class;
+  const cb = b.attrs.class;
+  if (ca === undefined || cb === undefined) return false;
+  const first = /^\s*(\S+)/.exec(ca)?.[1];
+  if (first === undefined || first !== /^\s*(\S+)/.exec(cb)?.[1]) return false;
+  const variant = ` ${first}-`;
+  return (' ' + ca).includes(variant) && (' ' + cb).includes(variant);
 }
 
 /** The element under single-child wrappers (no text of their own). */
