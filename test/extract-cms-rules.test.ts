@@ -87,7 +87,7 @@ describe('headings in CMS markup', () => {
   });
 
   it('keeps a TYPO3 content element header and the Docusaurus heading', () => {
-    const out = md(page(`${paras('Lead', 2)}<div class="frame-header"><h2 class="element-header "><span>Scaffolding and weather</span></h2></div>${paras('Body', 2)}
+    const out = md(page(`${paras('Lead', 2)}<header class="frame-header"><h2 class="element-header "><span>Scaffolding and weather</span></h2></header>${paras('Body', 2)}
       <h2 class="anchor anchorWithStickyNavbar_LWe7" id="booking-rules">Booking rules<a href="#booking-rules" class="hash-link" aria-label="Direct link to Booking rules">\u200b</a></h2>${paras('Rules', 2)}`));
     assert.match(out, /^## Scaffolding and weather$/m);
     assert.match(out, /^## Booking rules$/m);
