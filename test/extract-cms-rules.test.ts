@@ -180,3 +180,23 @@ describe('content elements of one component', () => {
     assert.doesNotMatch(md(`<html><body><main>${blocks}</main></body></html>`), /related headline/);
   });
 });
+
+describe('`hidden` inside a compound class', () => {
+  const el = (cls: string) => first(`<div class="${cls}">x</div>`, 'div');
+
+  it('reads `hidden` as a hint only as a class of its own', () => {
+    for (const cls of ['product__description rte quick-add-hidden', 'no-js-hidden', 'price mobile-hidden']) assert.equal(classWeight(el(cls)), 0, cls);
+    for (const cls of ['hidden', 'is-hidden', 'panel hidden', 'hidden extra']) assert.equal(classWeight(el(cls)), -25, cls);
+  });
+
+  it('keeps a Shopify product description and its accordion', () => {
+    const html = `<html><body><main id="MainContent" class="content-for-layout focus-none" role="main"><section class="shopify-section section"><div class="product product--large grid">
+      <div class="product__info-wrapper grid__item"><section id="ProductInfo" class="product__info-container product__column-sticky"><div class="product__title"><h1>Undyed hill yarn</h1></div>
+      <div class="product__description rte quick-add-hidden">${paras('Description', 3)}</div>
+      <div class="product__accordion accordion quick-add-hidden"><details><summary><div class="summary__title"><h2 class="h4 accordion__title">Care instructions</h2></div></summary><div class="accordion__content rte"><p>Hand wash cold and dry flat, away from direct heat.</p></div></details></div>
+      </section></div></div></section></main></body></html>`;
+    const out = md(html);
+    assert.match(out, /Description 2:/);
+    assert.match(out, /Hand wash cold and dry flat/);
+  });
+});

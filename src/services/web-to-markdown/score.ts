@@ -14,14 +14,19 @@
 import type { ElementNode, Node } from './dom.ts';
 
 const POSITIVE = /article|body|content|entry|hentry|h-entry|main|page|post|text|blog|story|prose|rich-?text/i;
-const NEGATIVE = /-ad-|hidden|^hid$| hid$| hid |^hid |banner|combx|comment|com-|contact|footer|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|widget|header|nav|newsletter|subscribe|cookie|byline|author|caption|credit/i;
+/**
+ * Readability's negative hints. `hidden` counts as a class of its own (`hidden`, `is-hidden`), the
+ * CSS-hidden block Readability means; in a compound it names where a visible block hides
+ * (Shopify's `quick-add-hidden` on the product description, `no-js-hidden`, `mobile-hidden`).
+ */
+const NEGATIVE = /-ad-|(?:^|\s)(?:is-)?hidden(?:\s|$)|^hid$| hid$| hid |^hid |banner|combx|comment|com-|contact|footer|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|widget|header|nav|newsletter|subscribe|cookie|byline|author|caption|credit/i;
 
 /**
  * The negative hints read on a heading (and on a block that is only a heading): without `header`,
  * which names what a heading is (`element-header`, `entry-header`), and `nav`, which on a heading
  * is the offset below a sticky navbar (`anchorWithStickyNavbar`), not a menu (menus are <nav>).
  */
-const NEGATIVE_HEADING = /-ad-|hidden|^hid$| hid$| hid |^hid |banner|combx|comment|com-|contact|footer|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|widget|newsletter|subscribe|cookie|byline|author|caption|credit/i;
+const NEGATIVE_HEADING = /-ad-|(?:^|\s)(?:is-)?hidden(?:\s|$)|^hid$| hid$| hid |^hid |banner|combx|comment|com-|contact|footer|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|widget|newsletter|subscribe|cookie|byline|author|caption|credit/i;
 const HEADING_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
 /** A class or id that holds a negative hint (as classWeight reads it on other elements than headings). */
