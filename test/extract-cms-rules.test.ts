@@ -131,18 +131,20 @@ describe('headings in CMS markup', () => {
 });
 
 describe('layout wrappers between the article and the choice', () => {
-  it('keeps an article inside a wrapper named for its sidebar, and leaves the sidebar and comments out', () => {
-    // Drupal Olivero: <main> > div.sidebar-grid > (content region, aside.region--sidebar).
-    // The page title's block makes <main> a strong candidate, so the choice is <main> itself.
-    const html = `<html><body><main id="content" class="main-content" role="main"><div class="region region--hero"><div class="block block-page-title-block"><h1 class="title page-title"><span class="field field--name-title field--label-hidden">Counting trees in the old orchard</span></h1></div></div>
+  /** Drupal Olivero: <main> > div.sidebar-grid > (content region, aside.region--sidebar); the page title's block makes <main> a strong candidate. */
+  const olivero = (n: number) => `<html><body><div id="page-wrapper" class="page-wrapper"><div id="page"><div id="main-wrapper" class="layout-main-wrapper layout-container"><div id="main" class="layout-main"><main id="content" class="main-content" role="main"><div class="region region--hero"><div class="block block-page-title-block"><h1 class="title page-title"><span class="field field--name-title field--label-hidden">Counting trees in the old orchard</span></h1></div></div>
       <div class="main-content__container container"><div class="sidebar-grid grid-full">
-      <div class="region region--content"><div class="block block-system block-system-main-block"><div class="block__content"><article class="node node--type-article node--view-mode-full"><div class="node__content"><div class="text-content clearfix field field--name-body field--label-hidden field__item">${paras('Orchard', 5)}</div></div>
+      <div class="region region--content"><div class="block block-system block-system-main-block"><div class="block__content"><article class="node node--type-article node--view-mode-full"><div class="node__content"><div class="text-content clearfix field field--name-body field--label-hidden field__item">${paras('Orchard', n)}</div></div>
       <div id="comments"><section class="comments field field--name-comment"><article class="comment js-comment" role="article"><div class="comment__content">${para('Reader comment')}</div></article></section></div></article></div></div></div>
-      <aside class="region region--sidebar"><h2>Recent content</h2><p>Hedge laying on the north lane</p></aside></div></div></main></body></html>`;
-    const out = md(html);
-    for (let i = 0; i < 5; i++) assert.match(out, new RegExp(`Orchard ${i}:`));
-    assert.doesNotMatch(out, /Reader comment|Hedge laying/);
-  });
+      <aside class="region region--sidebar"><h2>Recent content</h2><p>Hedge laying on the north lane</p></aside></div></div></main></div></div></div></div></body></html>`;
+
+  for (const n of [5, 3]) {
+    it(`keeps an article of ${n} paragraphs inside a wrapper named for its sidebar, and leaves the sidebar and comments out`, () => {
+      const out = md(olivero(n));
+      for (let i = 0; i < n; i++) assert.match(out, new RegExp(`Orchard ${i}:`));
+      assert.doesNotMatch(out, /Reader comment|Hedge laying/);
+    });
+  }
 
   it('keeps the article when the choice climbs into a wrapper whose class says nav (Read the Docs)', () => {
     const html = `<html><body><div class="wy-grid-for-nav"><nav class="wy-nav-side"><a href="/">Home</a></nav><section class="wy-nav-content-wrap"><div class="wy-nav-content"><div class="rst-content">

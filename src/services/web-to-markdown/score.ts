@@ -175,6 +175,11 @@ function hasBlockChild(el: ElementNode): boolean {
 function initCandidate(el: ElementNode, relaxed: boolean): void {
   if (el.scored) return;
   el.scored = true;
+  el.score = initialScore(el, relaxed);
+}
+
+/** What a candidate starts from: its tag, and its class/id hints. */
+function initialScore(el: ElementNode, relaxed: boolean): number {
   let base = 0;
   switch (el.tag) {
     case 'div': case 'article': case 'main': case 'section':
@@ -191,7 +196,7 @@ function initCandidate(el: ElementNode, relaxed: boolean): void {
       break;
   }
   if (el.tag === 'article' || el.tag === 'main' || el.attrs.itemprop === 'articleBody') base += 10;
-  el.score = base + classWeight(el, relaxed);
+  return base + classWeight(el, relaxed);
 }
 
 /**
@@ -259,25 +264,30 @@ export function selectContent(root: ElementNode, relaxed = false): ElementNode[]
   const limit = top.textLen * 1.1 + 20;
   while (top.parent !== null && top.parent.tag !== '#root' && top.parent.tag !== 'body' && top.parent.textLen <= limit) top = top.parent;
   const chosen = withSiblings(top, final, Math.max(topScore, final(top)));
-  holdArticle(top, candidates);
+  holdArticle(top, candidates, relaxed);
   return chosen;
 }
 
 /**
- * The blocks from the best candidate inside the choice up to the choice hold the article: each
- * scores at least as that candidate, so the cleaner (render.ts) weighs them as such, whatever
- * their class says of the layout (a `sidebar-grid` around the article and its sidebar, the
- * `wy-grid-for-nav` a choice climbed into). `candidates`: best first.
+ * The blocks from the article's text container up to the choice hold the article: each scores at
+ * least as the best candidate, so the cleaner (render.ts) weighs them as such, whatever their
+ * class says of the layout (a `sidebar-grid` around the article and its sidebar, the
+ * `wy-grid-for-nav` a choice climbed into). The text container is the candidate inside the choice
+ * that its paragraphs gave the most points (its score beyond what its tag and class gave it): a
+ * <main> whose class and id score high holds the article but is not it. `candidates`: best first.
  */
-function holdArticle(top: ElementNode, candidates: readonly ElementNode[]): void {
-  let inner: ElementNode = top;
+function holdArticle(top: ElementNode, candidates: readonly ElementNode[], relaxed: boolean): void {
+  let inner = top;
+  let most = -Infinity;
   for (const c of candidates) {
-    if (c !== top && isAncestor(top, c)) {
+    if (c === top || !isAncestor(top, c)) continue;
+    const points = c.score - initialScore(c, relaxed);
+    if (points > most) {
+      most = points;
       inner = c;
-      break;
     }
   }
-  const score = inner.score;
+  const score = Math.max(inner.score, candidates[0]!.score);
   for (let el: ElementNode | null = inner; el !== null && el !== top.parent; el = el.parent) {
     if (!el.scored || el.score < score) {
       el.scored = true;
