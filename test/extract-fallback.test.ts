@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { extractMarkdown } from '../src/services/web-to-markdown/core.ts';
 import { parsePage } from '../src/services/web-to-markdown/dom.ts';
-import { classWeight, withoutModifiers } from '../src/services/web-to-markdown/score.ts';
+import { classWeight, isStrongBoilerplate, withoutModifiers } from '../src/services/web-to-markdown/score.ts';
 
 const md = (html: string) => extractMarkdown({ html, url: 'https://x.test/', includeLinks: false }).markdown;
 const para = (s: string) => `<p>${s}: this paragraph carries enough prose, with commas, clauses and a full stop, to count as main text on any page.</p>`;
@@ -21,8 +21,21 @@ describe('class names of CMS naming schemes', () => {
     assert.equal(classWeight(el('hidden')), -25);
     assert.equal(classWeight(el('sidebar')), -25);
     assert.equal(classWeight(el('x-widget')), -25);
-    assert.equal(classWeight(el('x-widget'), true), 0, 'relaxed: negative hints count for nothing');
+    assert.equal(classWeight(el('x-widget'), true), 0, 'relaxed: weak negative hints count for nothing');
+    for (const weak of ['elementor-widget-container', 'com-content-article', 'entry-meta', 'hidden', 'site-header']) assert.equal(classWeight(el(weak), true) >= 0, true, weak);
+    for (const strong of ['comment-meta', 'author-bio', 'byline', 'sidebar', 'newsletter-box']) assert.equal(classWeight(el(strong), true), -25, `relaxed: ${strong} still counts`);
     assert.equal(classWeight(el('post-content'), true), 25, 'relaxed: positive hints still count');
+  });
+
+  it('names comment threads, related posts, author boxes and consent notices by a whole class name or id', () => {
+    const node = (attrs: string) => parsePage(`<div ${attrs}>x</div>`, 'lenient').root.children[0] as Parameters<typeof isStrongBoilerplate>[0];
+    for (const a of ['id="comments"', 'class="comments-area default-max-width"', 'class="comment-list"', 'id="respond" class="x"', 'class="jp-relatedposts"', 'class="related-posts"', 'class="author-bio show-avatars"', 'id="cookie-notice"', 'class="consent-banner"', 'class="gdpr"']) {
+      assert.equal(isStrongBoilerplate(node(a)), true, a);
+    }
+    // A word of the post (its comment count, comments open, related tags), or a name with the word inside it.
+    for (const a of ['class="post comments-open"', 'class="has-comments entry"', 'class="comment-count"', 'class="related-tags"', 'class="cookie-recipe"', 'class="post-author-name"', 'id="respondents"', 'class="unrelated"']) {
+      assert.equal(isStrongBoilerplate(node(a)), false, a);
+    }
   });
 
   it("keeps a Drupal body field whose class says its label is hidden", () => {
@@ -60,6 +73,22 @@ describe('fallback when the first choice is small', () => {
     const out = md(`<html><body>${NAV}<article class="post">${short}</article><section class="comments">${comments}</section></body></html>`);
     assert.match(out, /office is closed/);
     assert.doesNotMatch(out, /Comment 3/);
+  });
+
+  it('keeps a one-sentence brief without its comment thread, related posts or author box, in any step', () => {
+    const brief = '<p>The ferry keeps its winter timetable until the end of May, the harbour office said on Tuesday.</p>';
+    const related = '<div class="jp-relatedposts"><div class="jp-relatedposts-post"><h4>Harbour wall repairs</h4><p>The council has agreed a plan for the old harbour wall, and work starts after the spring tides.</p></div></div>';
+    const thread = '<div id="comments"><ol><li><p>We tried something similar in our street last year and the part about the timetable rings true.</p></li></ol></div>';
+    const bio = '<div class="author-bio"><p>Dee covers transport and the harbour for the paper, and takes the early ferry most weekdays.</p></div>';
+    const out = md(`<html><body>${NAV}<main><h1>Ferry keeps its winter timetable</h1><article class="post"><div class="entry-content">${brief}${related}</div>${bio}</article>${thread}</main></body></html>`);
+    assert.match(out, /winter timetable until the end of May/);
+    assert.doesNotMatch(out, /harbour wall|street last year|early ferry/);
+  });
+
+  it('keeps a block whose class only mentions comments or related items', () => {
+    const out = md(`<html><body>${NAV}<article class="post comments-open"><div class="related-tags">${para('Tagged one')}${para('Tagged two')}</div></article></body></html>`);
+    assert.match(out, /Tagged one/);
+    assert.match(out, /Tagged two/);
   });
 
   it('never returns an empty string for a page with visible text', () => {

@@ -9,7 +9,7 @@
  */
 import type { ElementNode, Node } from './dom.ts';
 import { AUTHOR_NOTE_TAIL, furnitureBlock, isAuthorNoteBlock, isHeadlineList, isShortItemList } from './boilerplate-lines.ts';
-import { classWeight, isBlock, isHeading, linkDensity } from './score.ts';
+import { classWeight, isBlock, isHeading, isStrongBoilerplate, linkDensity } from './score.ts';
 
 export interface RenderOptions {
   /** Base for relative URLs (`<base href>` resolved against the page URL); null = leave as is. */
@@ -98,6 +98,8 @@ class Renderer {
   }
 
   block(el: ElementNode, out: string[]): void {
+    // A comment thread, related posts or a consent notice stays out whatever it scored.
+    if (this.#o.clean && isStrongBoilerplate(el)) return;
     // A block that is one heading (TYPO3's `frame-header`) is weighed as a heading: `header` in
     // its class names what it is. With an [edit] or permalink beside the heading (MediaWiki's
     // `mw-heading`), it renders as the heading unless its class says boilerplate.

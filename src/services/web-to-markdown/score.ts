@@ -28,10 +28,34 @@ const NEGATIVE = /-ad-|(?:^|\s)(?:is-)?hidden(?:\s|$)|^hid$| hid$| hid |^hid |ba
  */
 const NEGATIVE_HEADING = /-ad-|(?:^|\s)(?:is-)?hidden(?:\s|$)|^hid$| hid$| hid |^hid |banner|combx|comment|com-|contact|footer|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|widget|newsletter|subscribe|cookie|byline|author|caption|credit/i;
 const HEADING_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+/**
+ * The negative hints the relaxed fallback still reads: names of a block that is never the article
+ * (a comment, a sidebar, a byline or author box, related or sponsored links, a consent or
+ * newsletter box). The others (`widget`, `media`, `meta`, `hidden`, `header`, `com-`, ...) also
+ * name CMS containers that hold the article (`elementor-widget-container`, Joomla's
+ * `com-content-article`), which is why the relaxed attempt runs.
+ */
+const NEGATIVE_STRONG = /comment|sidebar|shoutbox|outbrain|sponsor|skyscraper|related|cookie|gdpr|newsletter|subscribe|byline|author/i;
 
 /** A class or id that holds a negative hint (as classWeight reads it on other elements than headings). */
 export function isNegativeHint(s: string): boolean {
   return NEGATIVE.test(s);
+}
+
+/**
+ * Class names (whole, one of the class list) and ids that name a comment thread or form, a
+ * related-posts block, an author box or a cookie/consent notice: boilerplate whatever the block's score, as
+ * trafilatura drops them before choosing. A whole name only: `comments-open`, `has-comments`,
+ * `comment-count` or `related-tags` say something of a post, not that the block is the thread.
+ */
+const STRONG_BOILERPLATE = /(?:^|\s)(?:comments?|comment-?list|comments-(?:list|area|section|wrapper|container|block)|comment-(?:area|section|thread|respond|form)|respond|disqus_thread|related|(?:jp-)?related-?(?:posts?|articles?|stories|content|products)|cookie-?(?:banner|notice|bar|consent|law-info-bar|popup|notification|message)|(?:cookie-?)?consent-?(?:banner|bar|notice|popup|modal|dialog)?|gdpr-?(?:banner|notice|consent|popup)?|author-?(?:bio|box|info|card|profile)|about-?the-?author)(?:\s|$)/i;
+
+/** A comment thread, related-posts block, author box or cookie/consent notice by its class or id (STRONG_BOILERPLATE); an anchor id is not read. */
+export function isStrongBoilerplate(el: ElementNode): boolean {
+  const cls = el.attrs.class;
+  if (cls !== undefined && STRONG_BOILERPLATE.test(cls)) return true;
+  const id = el.anchorId ? undefined : el.attrs.id;
+  return id !== undefined && STRONG_BOILERPLATE.test(id);
 }
 
 /** h1-h6. */
@@ -62,23 +86,24 @@ export function withoutModifiers(cls: string): string {
 }
 
 /**
- * +-25 per hint matched in class and in id (Readability's class weight). `relaxed`: negative hints
- * count for nothing (the fallback for pages whose first choice came out small, see core.ts).
+ * +-25 per hint matched in class and in id (Readability's class weight). `relaxed`: only the strong
+ * negative hints (NEGATIVE_STRONG) count (the fallback for pages whose first choice came out small,
+ * see core.ts).
  * `heading`: weigh as a heading (NEGATIVE_HEADING); h1-h6 always are. An anchor id (dom.ts
  * `anchorId`) is not read.
  */
 export function classWeight(el: ElementNode, relaxed = false, heading = HEADING_TAGS.has(el.tag)): number {
   let w = 0;
   const cls = el.attrs.class;
-  const negative = heading ? NEGATIVE_HEADING : NEGATIVE;
+  const negative = relaxed ? NEGATIVE_STRONG : heading ? NEGATIVE_HEADING : NEGATIVE;
   if (cls) {
     const c = withoutModifiers(cls);
-    if (!relaxed && negative.test(c)) w -= 25;
+    if (negative.test(c)) w -= 25;
     if (POSITIVE.test(c)) w += 25;
   }
   const id = el.anchorId ? undefined : el.attrs.id;
   if (id) {
-    if (!relaxed && negative.test(id)) w -= 25;
+    if (negative.test(id)) w -= 25;
     if (POSITIVE.test(id)) w += 25;
   }
   return w;
@@ -385,13 +410,13 @@ function isAncestor(anc: ElementNode, el: ElementNode): boolean {
  * boilerplate, in document order. A paragraph is a p/pre/blockquote/dd, a div/section/td/li
  * without block children, or any element with >= 100 characters of its own text (text between
  * <br>s), of >= 25 characters and link density < 0.25; subtrees whose class/id says boilerplate
- * (`unlikely`) are skipped. `measure` must have run on `body`.
+ * (`unlikely`, isStrongBoilerplate) are skipped. `measure` must have run on `body`.
  */
 export function bodyParagraphs(body: ElementNode): ElementNode[] {
   const out: ElementNode[] = [];
   const walk = (el: ElementNode): void => {
     for (const c of el.children) {
-      if (typeof c === 'string' || c.unlikely || c.textLen < MIN_PARAGRAPH_CHARS) continue;
+      if (typeof c === 'string' || c.unlikely || c.textLen < MIN_PARAGRAPH_CHARS || isStrongBoilerplate(c)) continue;
       const leaf = c.tag === 'p' || c.tag === 'pre' || c.tag === 'blockquote' || c.tag === 'dd' || (!c.hasBlock && (c.tag === 'div' || c.tag === 'section' || c.tag === 'td' || c.tag === 'li')) || c.ownText >= OWN_TEXT_CHARS;
       if (leaf) {
         if (linkDensity(c) < 0.25) out.push(c);
