@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { extractMarkdown } from '../src/services/web-to-markdown/core.ts';
 import { parsePage } from '../src/services/web-to-markdown/dom.ts';
-import { classWeight, isStrongBoilerplate, withoutModifiers } from '../src/services/web-to-markdown/score.ts';
+import { bodyOf, classWeight, headlineBlock, isStrongBoilerplate, measure, withoutModifiers } from '../src/services/web-to-markdown/score.ts';
 
 const md = (html: string) => extractMarkdown({ html, url: 'https://x.test/', includeLinks: false }).markdown;
 const para = (s: string) => `<p>${s}: this paragraph carries enough prose, with commas, clauses and a full stop, to count as main text on any page.</p>`;
@@ -89,6 +89,34 @@ describe('fallback when the first choice is small', () => {
     const out = md(`<html><body>${NAV}<article class="post comments-open"><div class="related-tags">${para('Tagged one')}${para('Tagged two')}</div></article></body></html>`);
     assert.match(out, /Tagged one/);
     assert.match(out, /Tagged two/);
+  });
+
+  it('finds the block under the headline: the <h1> of the title, up to the first ancestor with text beside it', () => {
+    const block = (html: string, title: string) => {
+      const body = bodyOf(parsePage(html, 'lenient').root);
+      measure(body);
+      const b = headlineBlock(body, title);
+      return b === null ? null : (b.attrs.id ?? b.tag);
+    };
+    const text = 'Hand-spun from the fleece of one flock, washed but never dyed, so each skein keeps its natural colour.';
+    const page = `<html><body><h1 id="logo">Hill Yarns</h1><div id="wrap"><section id="info"><div id="t"><h1>Undyed hill yarn</h1></div><p>${text}</p></section></div></body></html>`;
+    assert.equal(block(page, 'Undyed hill yarn'), 'info');
+    assert.equal(block(page, 'Undyed hill yarn, 100 g'), 'info', 'a heading that begins the title');
+    assert.equal(block(page, 'Undyed hill'), 'info', 'a title that begins the heading');
+    assert.equal(block(page, 'Undyed wool'), null, 'words in common are not enough');
+    assert.equal(block(page, 'Hill Yarns'), null, 'the logo <h1>: only the body holds text beside it');
+    assert.equal(block(page, 'A page about something else'), null);
+    assert.equal(block(`<html><body><section id="s"><h1>Undyed hill yarn</h1><p>Short.</p></section><p>${text}</p></body></html>`, 'Undyed hill yarn'), null, 'too little text beside it below the body');
+  });
+
+  it('keeps the title and price of a product whose short description loses the first choice to a content-classed box', () => {
+    const html = `<html><head><title>Undyed hill yarn – Hill Yarns</title></head><body>${NAV}<main><section class="product-info"><p class="vendor">Hill Yarns</p><h1>Undyed hill yarn</h1><div class="price">£12.00 GBP</div>
+      <div class="description"><p>Hand-spun from the fleece of one flock, washed but never dyed, so each skein keeps its natural colour.</p></div>
+      <details><summary>Care</summary><div class="accordion-content"><p>Hand wash cold and dry flat.</p></div></details></section>
+      <div class="newsletter-signup"><p>Join our mailing list for new colours, patterns and the odd discount code every month.</p></div></main></body></html>`;
+    const out = md(html);
+    for (const t of [/# Undyed hill yarn/, /£12\.00 GBP/, /washed but never dyed/, /Hand wash cold/]) assert.match(out, t);
+    assert.doesNotMatch(out, /mailing list/);
   });
 
   it('never returns an empty string for a page with visible text', () => {

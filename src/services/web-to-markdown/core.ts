@@ -10,7 +10,7 @@
  * never gives an empty string.
  */
 import { countTokens } from '../../tokenizer/index.ts';
-import { bodyOf, bodyParagraphs, measure, selectContent } from './score.ts';
+import { bodyOf, bodyParagraphs, headlineBlock, measure, selectContent } from './score.ts';
 import { parsePage, strictView, type ElementNode, type ParsedPage } from './dom.ts';
 import { renderMarkdown } from './render.ts';
 import { estimateHtmlTokens } from './token-estimate.ts';
@@ -75,7 +75,7 @@ export function extractBody(input: ExtractInput): ExtractedBody {
     title = pickTitle(lenient);
     const base = resolveBase(input.url, lenient.baseHref);
     markdown = attempt(strictView(lenient), base, input.includeLinks, false);
-    if (visibleLength(markdown, MIN_ARTICLE_CHARS) < MIN_ARTICLE_CHARS) markdown = fallback(input, lenient, base, markdown);
+    if (visibleLength(markdown, MIN_ARTICLE_CHARS) < MIN_ARTICLE_CHARS) markdown = fallback(input, lenient, base, markdown, title);
   }
   if (title !== null) markdown = dropRepeatedTitle(markdown, title);
   return { markdown, title, markdownLength: codePointLength(markdown), markdownTokens: countTokens(markdown, 'o200k_base') };
@@ -97,12 +97,13 @@ export const MIN_FOUND_CHARS = 250;
  * The first choice came out short (< MIN_ARTICLE_CHARS visible characters): fall back in steps,
  * as Readability and trafilatura do, keeping the longest result. (1) Choose again on the tree
  * with the class/id boilerplate kept. If that still holds < MIN_FOUND_CHARS: (2) choose again
- * with negative class/id hints ignored (CMS class names such as `elementor-widget-container` or
- * `view-mode-teaser` hold the article), then (3) the body's paragraphs minus boilerplate
- * (bodyParagraphs). (4) When all is empty, the whole body, and then the body of a parse that
+ * with weak negative class/id hints ignored (CMS class names such as `elementor-widget-container` or
+ * `view-mode-teaser` hold the article), then (3) the nearest block around the page's <h1> that
+ * holds text beyond it (headlineBlock), or when there is none the body's paragraphs minus
+ * boilerplate (bodyParagraphs). (4) When all is empty, the whole body, and then the body of a parse that
  * keeps header, nav and footer: a page with visible text never yields "".
  */
-function fallback(input: ExtractInput, lenient: ParsedPage, base: URL | null, first: string): string {
+function fallback(input: ExtractInput, lenient: ParsedPage, base: URL | null, first: string, title: string | null): string {
   let markdown = first;
   let best = visibleLength(first);
   const keep = (candidate: string): void => {
@@ -120,6 +121,16 @@ function fallback(input: ExtractInput, lenient: ParsedPage, base: URL | null, fi
   if (best >= MIN_ARTICLE_CHARS) return markdown;
   const body = bodyOf(lenient.root);
   measure(body);
+  // A short article under its headline (a brief, a product with a short description): the block
+  // that holds the <h1> of the page's title and text beyond it, cleaned as the first choice is.
+  // When it gives the most text, the article is in one place: the body's loose paragraphs would
+  // only add what lies around it.
+  const headline = title === null ? null : headlineBlock(body, title);
+  if (headline !== null) {
+    const before = best;
+    keep(renderMarkdown([headline], { base, includeLinks: input.includeLinks, clean: true }));
+    if (best > before) return markdown;
+  }
   keep(renderMarkdown(bodyParagraphs(body), { base, includeLinks: input.includeLinks, clean: false }));
   if (markdown.trim() !== '') return markdown;
   markdown = renderMarkdown([body], { base, includeLinks: input.includeLinks, clean: false });

@@ -429,6 +429,46 @@ export function bodyParagraphs(body: ElementNode): ElementNode[] {
   return out;
 }
 
+/** Text beyond the headline that makes a block around it the article's (two sentences of a brief). */
+const HEADLINE_BLOCK_TEXT = 100;
+
+/**
+ * The nearest ancestor of the page's headline (the first <h1> whose text is the page's title, or
+ * begins it, or is begun by it) that holds at least HEADLINE_BLOCK_TEXT characters besides it,
+ * below the body: the article under its headline. Null without such an <h1> (a site logo in an
+ * <h1> is not the headline), or when only the body holds more. `measure` must have run on `body`.
+ */
+export function headlineBlock(body: ElementNode, title: string): ElementNode | null {
+  const t = slug(title);
+  if (t === '') return null;
+  const h1 = firstMatching(body, (el) => {
+    if (el.tag !== 'h1') return false;
+    const h = slug(textOf(el));
+    return h !== '' && (h === t || t.startsWith(h + ' ') || h.startsWith(t + ' '));
+  });
+  if (h1 === null) return null;
+  for (let el = h1.parent; el !== null && el !== body; el = el.parent) {
+    if (el.textLen - h1.textLen >= HEADLINE_BLOCK_TEXT) return el;
+  }
+  return null;
+}
+
+/** Letters and digits, lower-cased, one space between runs. */
+function slug(s: string): string {
+  return s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+}
+
+/** The first element under `el`, in document order, that `test` accepts. */
+function firstMatching(el: ElementNode, test: (el: ElementNode) => boolean): ElementNode | null {
+  for (const c of el.children) {
+    if (typeof c === 'string') continue;
+    if (test(c)) return c;
+    const found = firstMatching(c, test);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
 export function bodyOf(root: ElementNode): ElementNode {
   const stack: Node[] = [...root.children];
   while (stack.length > 0) {
