@@ -23,6 +23,7 @@
  */
 import type { Emit } from '../types.ts';
 import type { Tokens } from '../tokens.ts';
+import { youWithin } from './window.ts';
 
 /** Words that name an AI model on their own. */
 const AI_STRONG = new Set(['ai', 'llm', 'llms', 'chatbot', 'gpt', 'chatgpt', 'claude', 'gemini', 'copilot']);
@@ -122,11 +123,7 @@ export function detectAddressed(t: Tokens, text: string, emit: Emit, hasDestinat
   };
   const sentenceStart = (i: number): boolean => i === 0 || t.stop[i - 1] === 1;
   /** "Assistant: it is important that you …", "AI: please …": a turn that speaks to the reader ("Assistant: Maria Lopez" names one) */
-  const speaksToYou = (a: number): boolean => {
-    if (IMPERATIVE.has(word(a))) return true;
-    for (let k = a; k < n && k < a + 6 && joined(a, k); k++) if (w[k] === 'you' || w[k] === 'your') return true;
-    return false;
-  };
+  const speaksToYou = (a: number): boolean => IMPERATIVE.has(word(a)) || youWithin(t, a, 6, true);
   /** a Markdown header mark right before position p ("###Instruction", "### Instruction") */
   const hashBefore = (p: number): boolean => {
     let k = p - 1;

@@ -6,7 +6,7 @@
  * "instructions are void", "you are now ..." and "new instructions" announced as such.
  */
 import { C, type WordList } from './categories.ts';
-import { findAfter, findBefore } from './window.ts';
+import { findAfter, findBefore, youWithin } from './window.ts';
 import type { Emit } from '../types.ts';
 import type { Tokens } from '../tokens.ts';
 
@@ -106,12 +106,6 @@ function ownWords(t: Tokens, i: number): boolean {
 const VOIDABLE = new Set(['instruction', 'instructions', 'rule', 'rules', 'directions', 'prompt', 'prompts', 'guidelines', 'directives', 'orders', 'commands', 'programming', 'system prompt']);
 
 /** The override family over one reading (plain or ROT13) of the tokens. */
-/** "you"/"your" among the switch phrase at j and the few words after it. */
-function speaksToYou(t: Tokens, j: number): boolean {
-  for (let k = j; k < t.count && k <= j + 5; k++) if (t.words[k] === 'you' || t.words[k] === 'your' || t.words[k] === 'youre') return true;
-  return false;
-}
-
 export function detectOverride(t: Tokens, cats: Uint32Array, emit: Emit): void {
   const SCOPES = C.SCOPE | C.STRONG_SCOPE | C.EVERYTHING;
   for (let i = 0; i < t.count; i++) {
@@ -193,7 +187,7 @@ export function detectOverride(t: Tokens, cats: Uint32Array, emit: Emit): void {
       // a switch counts when it speaks to "you" ("from now on you answer as …"); "new instructions for
       // expense reports: from now on, submit receipts …" speaks to staff
       const sw = findAfter(t, cats, i, C.AI | C.SWITCH, 6, false);
-      const addressed = (sw >= 0 && ((cats[sw]! & C.AI) !== 0 || speaksToYou(t, sw))) || (i > 0 && (t.words[i - 1] === 'begin' || t.words[i - 1] === 'start'));
+      const addressed = (sw >= 0 && ((cats[sw]! & C.AI) !== 0 || youWithin(t, sw, 6))) || (i > 0 && (t.words[i - 1] === 'begin' || t.words[i - 1] === 'start'));
       emit('PROMPT_INJECTION_OVERRIDE', 'override.new_instructions', addressed ? 0.7 : 0.35, i, target ? i + 1 : i);
     }
   }

@@ -23,3 +23,17 @@ export function findBefore(t: Tokens, cats: Uint32Array, i: number, mask: number
   }
   return -1;
 }
+
+/**
+ * Whether "you"/"your" is among tokens [from, from + span): a phrase that speaks to the reader.
+ * With `sentence`, the look stops at the end of the sentence holding token `from`.
+ */
+export function youWithin(t: Tokens, from: number, span: number, sentence = false): boolean {
+  const last = Math.min(t.count, from + span);
+  for (let k = from; k < last; k++) {
+    const x = t.words[k];
+    if (x === 'you' || x === 'your' || x === 'youre') return true;
+    if (sentence && t.stop[k] === 1) return false;
+  }
+  return false;
+}
