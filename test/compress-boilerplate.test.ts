@@ -162,6 +162,28 @@ const CASES: readonly Case[] = [
   { name: 'a short dialogue keeps its lines', level: 'aggressive', input: `Ann: We start at nine .\nAnn: Then the budget .\nBob: Fine .`, kept: ['nine .\nAnn: Then'] },
   { name: 'few-shot answers keep their lines', level: 'aggressive', input: Array.from({ length: 6 }, (_, k) => `Q: What is ${k} plus ${k}?\nA: Let's add.\nA: So the answer is ${2 * k}.`).join('\n'), kept: ['add.\nA: So the answer is 10.'] },
   { name: 'repeated labels of notes keep their lines', level: 'aggressive', input: Array.from({ length: 12 }, (_, k) => `Note ${k}: item ${k} ships soon.\nNote ${k}: item ${k} is paid.`).join('\n'), kept: ['soon.\nNote 3: item 3'] },
+  // transport headers of a pasted message
+  {
+    name: 'transport headers of a message header block go',
+    level: 'balanced',
+    input: `Message-ID: <5531.1075.JavaMail.ann@host>\nDate: Mon, 14 May 2001 16:39:00 -0700\nFrom: ann@example.com\nTo: bob@example.com\nSubject: Budget\nContent-Type: text/plain; charset=us-ascii\nX-Mailer: Microsoft Outlook\nX-cc: \nX-From: Ann Lee\n\n${BODY}`,
+    gone: ['Content-Type', 'X-Mailer', 'X-cc'],
+    kept: ['Message-ID: <5531.1075.JavaMail.ann@host>', 'From: ann@example.com', 'Subject: Budget', 'X-From: Ann Lee'],
+  },
+  {
+    name: 'a folded Received header goes whole in aggressive',
+    level: 'aggressive',
+    input: `Received: from mail.example.com (10.0.0.7)\n  by mx.example.com with SMTP id 77ab\nMIME-Version: 1.0\nFrom: Ann Lee <ann@example.com>\nTo: Bob <bob@example.com>\nSubject: Budget\n\n${BODY}`,
+    gone: ['Received', 'by mx.example.com', 'MIME-Version'],
+    kept: ['From: Ann Lee <ann@example.com>', 'Subject: Budget'],
+  },
+  {
+    name: 'HTTP response headers stay (no message header)',
+    level: 'aggressive',
+    input: `HTTP/1.1 429 Too Many Requests\nContent-Type: application/json\nX-RateLimit-Remaining: 0\nRetry-After: 30\n\nWhy does the API answer like this?`,
+    kept: ['Content-Type: application/json', 'X-RateLimit-Remaining: 0'],
+  },
+  { name: 'a Content-Type line in prose stays', level: 'aggressive', input: `Set the header so the server parses the body.\nContent-Type: application/json\n${BODY}`, kept: ['Content-Type: application/json'] },
 ];
 
 const ORDER: readonly Level[] = LEVELS;
@@ -204,5 +226,36 @@ describe('API-09 boilerplate and acknowledgement rules (table)', () => {
       for (const level of ORDER) dropBoilerplate(`Read more:\n${l}\n${l}`, level);
       assert.ok(performance.now() - t0 < 2_000, `slow on ${l.slice(0, 20)}`);
     }
+  });
+});
+
+describe('API-09 repeated messages of a pasted thread', () => {
+  const first = 'Phillip,\n\nCan you send me the May forecast for the west desk by the end of the day?\n\nThanks,\nTim';
+  const thread = `Subject: Re: Forecast for May\nFrom: Phillip\nTo: Tim\n\nTim,\n\nHere is the forecast for May, the west desk numbers included.\n\nPhillip\n\n-----Original Message-----\nFrom: Tim\nSubject: Forecast for May\n\n${first}\n\nSubject: Re: Forecast for May\nFrom: Tim\nTo: Phillip\n\nLooks fine, John signed off.\n\n-----Original Message-----\nFrom: Phillip\nSubject: Re: Forecast for May\n\nTim,\n\nHere is the forecast for May, the west desk numbers included.\n\nPhillip`;
+
+  for (const level of LEVELS) {
+    it(`${level}: a quoted repeat goes with its greeting and closing; header lines stay whole`, () => {
+      const out = compressText(thread, level);
+      assert.equal(out.split('Here is the forecast').length, 2, out);
+      assert.ok(!/Looks fine, John signed off\.[\s\S]*\nTim,/.test(out), `the repeat's greeting stayed:\n${out}`);
+      assert.ok(!/Looks fine, John signed off\.[\s\S]*\nPhillip$/.test(out), `the repeat's closing stayed:\n${out}`);
+      // every copy of the header line stays whole, none is cut to "Subject:"
+      assert.equal(out.split('Subject: Re: Forecast for May').length - 1, 3, out);
+      assert.ok(!/^Subject:\s*$/m.test(out), out);
+      assert.ok(checkRetention(thread, out, level).ok);
+      assert.equal(compressText(out, level), out);
+    });
+  }
+
+  it('a short paragraph said again away from a repeat stays', () => {
+    const text = `Tim,\n\nThe invoice for March is attached, please check it.\n\nPhillip\n\nTim,\n\nThe invoice for April is attached as well, same terms.\n\nPhillip`;
+    assert.equal(compressText(text, 'balanced').split('Phillip').length - 1, 2);
+    assert.equal(compressText(text, 'safe').split('Tim,').length - 1, 2);
+  });
+
+  it('answer options and labelled turns never go as short repeats', () => {
+    const text = `Q: Which is larger?\n\n(A) 3\n\nThe two numbers are compared digit by digit here.\n\nQ: Which is larger?\n\n(A) 3\n\nThe two numbers are compared digit by digit here.`;
+    const out = compressText(text, 'safe');
+    assert.equal(out.split('(A) 3').length - 1, 2, out);
   });
 });

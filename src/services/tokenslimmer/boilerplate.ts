@@ -22,6 +22,11 @@
  *   print notices       "Please consider the environment before printing this e-mail", "E-mail may
  *                       be monitored."
  *   pleasantries        "Hope this helps.", "Thank you for your email." alone on a line
+ *   transport headers   in a pasted message's header block (3+ "Name: value" lines, one of them
+ *                       From, To, Subject, Date or Sent), the headers mail servers and clients add
+ *                       for delivery, not for the reader: Received, DKIM-Signature, MIME-Version,
+ *                       Content-Type, Message-ID, X-Mailer, X-MS-…, List-Unsubscribe …, and any
+ *                       header left empty ("X-cc:"); From, To, Cc, Subject, Date and the rest stay
  *
  * In a paragraph that holds values (a phone number, an e-mail address), a line that is a disclaimer
  * by itself keeps in `balanced` only its sentences with a value; the others go.
@@ -276,6 +281,8 @@ export function dropBoilerplate(text: string, level: Level): string {
     if (aggressive && body.charCodeAt(0) === 33 /* ! */ && IMAGE_ONLY_RE.test(body)) drop(i);
   }
 
+  if (TRANSPORT_GATE_RE.test(text) && dropTransportHeaders(lines, kind, aggressive)) changed = true;
+
   // Disclaimer paragraphs (only where a strong cue's word occurs at all: one scan of the text). A
   // paragraph that ends before the first cue holds none, unless one spans its line breaks ("in" |
   // "error"): in a text without "error" such paragraphs are passed over unread.
@@ -371,6 +378,70 @@ export function dropBoilerplate(text: string, level: Level): string {
   const out: string[] = [];
   for (let i = 0; i < n; i++) if (kind[i] !== 2) out.push(lines[i]!);
   return out.join('\n');
+}
+
+/** Header names of message transport and client bookkeeping (lower case); X- headers by TRANSPORT_X_RE. */
+const TRANSPORT_HEADERS: ReadonlySet<string> = new Set([
+  'received', 'return-path', 'delivered-to', 'envelope-to', 'dkim-signature', 'domainkey-signature', 'arc-seal',
+  'arc-message-signature', 'arc-authentication-results', 'authentication-results', 'received-spf', 'mime-version',
+  'content-type', 'content-transfer-encoding', 'content-language', 'accept-language', 'message-id', 'in-reply-to',
+  'references', 'thread-index', 'thread-topic', 'list-unsubscribe', 'list-unsubscribe-post', 'list-id', 'list-archive',
+  'list-help', 'list-post', 'list-subscribe', 'list-owner', 'precedence', 'feedback-id', 'user-agent', 'x-mailer',
+]);
+/** Extension headers that mail servers, spam filters and clients add (X-From, X-To and the like stay). */
+const TRANSPORT_X_RE =
+  /^x-(?:ms-|microsoft-|forefront-|exchange-|exclaimer-|google-|gm-|received|spam|virus|mimeole|msmail-priority|priority|mimetrack|originating-ip|originatororg|source|sg-|ses-|mailgun-|mc-|campaign|report-abuse|auto-response-suppress|eoptenantattributedmessage|folder$|origin$|filename$|proofpoint-|cloudmark-|barracuda-|mailer-|php-originating|authenticated-|ironport-|sender-id|abuse)/;
+/** The headers that make a block a message header (one of them must be there). */
+const MESSAGE_HEADERS: ReadonlySet<string> = new Set(['from', 'to', 'subject', 'date', 'sent']);
+/** "Name: value" (or "Name:" alone) of a header line, under quote markers; the name is group 1. */
+const HEADER_LINE_RE = /^[ \t]{0,3}(?:>[ \t]?)*([A-Za-z][A-Za-z0-9-]{0,60}):(?:[ \t]|$)/;
+/** A header name of the transport set opening a line: the gate of dropTransportHeaders (one scan of the text). */
+const TRANSPORT_GATE_RE = /^[ \t>]*(?:received|return-path|dkim-signature|arc-seal|authentication-results|mime-version|content-type|content-transfer-encoding|message-id|in-reply-to|references|thread-index|thread-topic|list-unsubscribe|list-id|precedence|user-agent|x-[A-Za-z0-9-]+)[ \t]*:/im;
+const HEADER_BLOCK_MIN = 3;
+
+/**
+ * Drops transport headers (see the module comment) in each header block of `lines`: in aggressive
+ * all of them, in balanced those whose value holds no protected value. A folded header's
+ * continuation lines (opening with a blank) go with it. Returns whether a line was dropped.
+ */
+function dropTransportHeaders(lines: string[], kind: Uint8Array, aggressive: boolean): boolean {
+  const n = lines.length;
+  let dropped = false;
+  for (let i = 0; i < n; ) {
+    if (kind[i] !== 0 || !HEADER_LINE_RE.test(lines[i]!)) {
+      i++;
+      continue;
+    }
+    // The block: header lines and their continuations, up to a blank or other line.
+    const names: string[] = [];
+    const starts: number[] = [];
+    let j = i;
+    for (; j < n && kind[j] === 0; j++) {
+      const line = lines[j]!;
+      const m = HEADER_LINE_RE.exec(line);
+      if (m) {
+        names.push(m[1]!.toLowerCase());
+        starts.push(j);
+      } else if (j === i || line.trim() === '' || !(line.charCodeAt(0) === 32 || line.charCodeAt(0) === 9)) break;
+    }
+    if (names.length >= HEADER_BLOCK_MIN && names.some((x) => MESSAGE_HEADERS.has(x))) {
+      for (let h = 0; h < names.length; h++) {
+        const name = names[h]!;
+        const from = starts[h]!;
+        const to = h + 1 < starts.length ? starts[h + 1]! : j;
+        let value = lines[from]!.slice(lines[from]!.indexOf(':') + 1);
+        for (let k = from + 1; k < to; k++) value += ' ' + lines[k]!;
+        const empty = value.trim() === '';
+        const transport = TRANSPORT_HEADERS.has(name) || (name.startsWith('x-') && TRANSPORT_X_RE.test(name));
+        if (empty || (transport && (aggressive || !holdsValue(value)))) {
+          for (let k = from; k < to; k++) kind[k] = 2;
+          dropped = true;
+        }
+      }
+    }
+    i = j > i ? j : i + 1;
+  }
+  return dropped;
 }
 
 /** The key ends with a comma or an exclamation mark (a salutation's "Hi," / "Thanks!"). */

@@ -31,6 +31,8 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
   const previous = new LastSentence();
   const paragraphs: string[][] = [];
   let current: string[] = [];
+  /** A line of the current paragraph went as a repeat. */
+  let repeated = false;
   const raws = masked.split('\n');
   let next = lineContent(raws[0]!);
   let nextLabel = labelOf(next.content);
@@ -45,7 +47,9 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
     if (content === '') {
       if (marked) continue; // emptied by removal: no paragraph break
       if (current.length > 0) paragraphs.push(current);
+      else if (repeated) paragraphs.push(REPEATED);
       current = [];
+      repeated = false;
       leads?.end();
       previous.clear();
       continue;
@@ -65,6 +69,14 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
     // do not agree." and "Bob: I do not agree." are two sentences (two speakers), "Q: X." and "X."
     // too. So each rule below compares a line's first sentence with its label.
     let head = '';
+    // A message header line ("Subject: Re: Budget", "To: Ann") belongs to its message: it is never
+    // shortened as a repeated turn, nor dropped as a repeated line (a header block repeated whole
+    // is a repeated paragraph below).
+    if (label && HEADER_LABEL_RE.test(label[0])) {
+      previous.clear();
+      current.push(line);
+      continue;
+    }
     if (label) {
       const l = label[0];
       prefix = line.slice(0, line.indexOf(l) + l.length);
@@ -86,6 +98,7 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
     } else {
       if (isDedupeCandidate(content) && !seenLines.add(content)) {
         leads?.skip(content);
+        repeated = true;
         continue;
       }
       prefix = line.slice(0, line.indexOf(content));
@@ -101,25 +114,68 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
       // The sentence that opens a labelled line stays in the next two rules: dropping it would make
       // the next one open the line, and be read with the label in the next pass.
       text = dropSaidAgain(text, previous, head, label !== null, seenInstructions, sentences);
-      if (text === '' && !label) continue; // the whole line was said before
+      if (text === '' && !label) {
+        repeated = true;
+        continue; // the whole line was said before
+      }
     } else previous.clear();
     current.push(text === whole && line.length === prefix.length + text.length ? line : text === '' ? prefix.trimEnd() : prefix + text);
   }
   if (current.length > 0) paragraphs.push(current);
+  return joinParagraphs(paragraphs, options);
+}
+
+/** A paragraph whose every line went as a repeat (it holds no line any more). */
+const REPEATED: string[] = [];
+
+/**
+ * The paragraphs without the repeated ones: a paragraph of 2+ lines said before, and a short one
+ * said before word for word next to a repeat (the "Tim," and "Thanks,\nAnn" of a quoted message
+ * whose text is a repeat: they go with it).
+ */
+function joinParagraphs(paragraphs: readonly string[][], options: ReadonlySet<string>): string {
+  const n = paragraphs.length;
+  /** 1 a repeat, 2 a short paragraph said before (goes next to a repeat), 0 else */
+  const state = new Uint8Array(n);
   const seen = new SeenSet();
-  const out: string[] = [];
-  for (const p of paragraphs) {
-    // A paragraph holding answer options is never a repeat: each question keeps its own options.
-    if (p.length > 1 && !(options.size > 0 && p.some((l) => options.has(l.trim())))) {
-      const key = p.map((l) => l.trim()).join('\n');
-      if (key.length >= DEDUPE_MIN_CHARS) {
-        if (!seen.add(key)) continue;
-      }
+  const seenShort = new Set<string>();
+  let shortAny = false;
+  for (let k = 0; k < n; k++) {
+    const p = paragraphs[k]!;
+    if (p === REPEATED) {
+      state[k] = 1;
+      continue;
     }
-    out.push(p.join('\n'));
+    // A paragraph holding answer options is never a repeat: each question keeps its own options.
+    if (options.size > 0 && p.some((l) => options.has(l.trim()))) continue;
+    const key = p.length === 1 ? p[0]!.trim() : p.map((l) => l.trim()).join('\n');
+    if (p.length > 1 && key.length >= DEDUPE_MIN_CHARS) {
+      if (!seen.add(key)) state[k] = 1;
+    } else if (key.length < SHORT_MAX_CHARS && (p.length > 1 || !isDedupeCandidate(key)) && !p.some(isShortExempt)) {
+      if (seenShort.has(key)) {
+        state[k] = 2;
+        shortAny = true;
+      } else seenShort.add(key);
+    }
   }
+  if (shortAny) {
+    // Runs of short repeats next to a repeat go with it (both directions).
+    for (let k = 1; k < n; k++) if (state[k] === 2 && state[k - 1] === 1) state[k] = 1;
+    for (let k = n - 2; k >= 0; k--) if (state[k] === 2 && state[k + 1] === 1) state[k] = 1;
+  }
+  const out: string[] = [];
+  for (let k = 0; k < n; k++) if (state[k] !== 1 && paragraphs[k] !== REPEATED) out.push(paragraphs[k]!.join('\n'));
   return out.join('\n\n');
 }
+
+/** A short paragraph (a greeting, a closing with a name) is at most this long. */
+const SHORT_MAX_CHARS = 40;
+
+/** A line that a short paragraph's repeat never takes along: a labelled turn, a kept block (code, table row). */
+const isShortExempt = (line: string): boolean => {
+  const t = line.trim();
+  return isBlockLine(t) || labelOf(t) !== null;
+};
 
 interface LineContent {
   /** The line without its mark (indentation kept). */
@@ -160,6 +216,9 @@ const isBlockLine = (text: string): boolean => text.charCodeAt(0) === 0x0e && BL
 
 /** A short label ("Q:", "A:", "User:", "Project Manager:") opening a line: a turn of a repeated structure. */
 const LABELLED_LINE_RE = /^[^:\s\x0E-\x1F][^:\x0E-\x1F]{0,24}:[ \t]+/;
+
+/** The label of a message header line. */
+const HEADER_LABEL_RE = /^(?:from|to|cc|bcc|subject|date|sent|reply-to)[ \t]*:/i;
 
 /** The label a (trimmed, non-blank) line opens with, or null; internal whitespace runs were collapsed by the rules. */
 const labelOf = (content: string): RegExpExecArray | null => (content === '' || content.indexOf(':') === -1 ? null : LABELLED_LINE_RE.exec(content));
