@@ -25,8 +25,8 @@
  *   transport headers   in a pasted message's header block (3+ "Name: value" lines, one of them
  *                       From, To, Subject, Date or Sent), the headers mail servers and clients add
  *                       for delivery, not for the reader: Received, DKIM-Signature, MIME-Version,
- *                       Content-Type, Message-ID, X-Mailer, X-MS-…, List-Unsubscribe …, and any
- *                       header left empty ("X-cc:"); From, To, Cc, Subject, Date and the rest stay
+ *                       Content-Type, Message-ID, List-Unsubscribe, X-… but X-From/X-To …, and
+ *                       any header left empty ("X-cc:"); From, To, Cc, Subject, Date and the rest stay
  *
  * In a paragraph that holds values (a phone number, an e-mail address), a line that is a disclaimer
  * by itself keeps in `balanced` only its sentences with a value; the others go.
@@ -380,7 +380,7 @@ export function dropBoilerplate(text: string, level: Level): string {
   return out.join('\n');
 }
 
-/** Header names of message transport and client bookkeeping (lower case); X- headers by TRANSPORT_X_RE. */
+/** Header names of message transport and client bookkeeping (lower case); X- headers by PERSON_X_RE. */
 const TRANSPORT_HEADERS: ReadonlySet<string> = new Set([
   'received', 'return-path', 'delivered-to', 'envelope-to', 'dkim-signature', 'domainkey-signature', 'arc-seal',
   'arc-message-signature', 'arc-authentication-results', 'authentication-results', 'received-spf', 'mime-version',
@@ -388,9 +388,8 @@ const TRANSPORT_HEADERS: ReadonlySet<string> = new Set([
   'references', 'thread-index', 'thread-topic', 'list-unsubscribe', 'list-unsubscribe-post', 'list-id', 'list-archive',
   'list-help', 'list-post', 'list-subscribe', 'list-owner', 'precedence', 'feedback-id', 'user-agent', 'x-mailer',
 ]);
-/** Extension headers that mail servers, spam filters and clients add (X-From, X-To and the like stay). */
-const TRANSPORT_X_RE =
-  /^x-(?:ms-|microsoft-|forefront-|exchange-|exclaimer-|google-|gm-|received|spam|virus|mimeole|msmail-priority|priority|mimetrack|originating-ip|originatororg|source|sg-|ses-|mailgun-|mc-|campaign|report-abuse|auto-response-suppress|eoptenantattributedmessage|folder$|origin$|filename$|proofpoint-|cloudmark-|barracuda-|mailer-|php-originating|authenticated-|ironport-|sender-id|abuse)/;
+/** Extension headers (X-…) are servers', filters' and clients' bookkeeping, but for those that name people. */
+const PERSON_X_RE = /^x-(?:from|to|cc|bcc|sender|original-from|original-to)$/;
 /** The headers that make a block a message header (one of them must be there). */
 const MESSAGE_HEADERS: ReadonlySet<string> = new Set(['from', 'to', 'subject', 'date', 'sent']);
 /** "Name: value" (or "Name:" alone) of a header line, under quote markers; the name is group 1. */
@@ -432,7 +431,7 @@ function dropTransportHeaders(lines: string[], kind: Uint8Array, aggressive: boo
         let value = lines[from]!.slice(lines[from]!.indexOf(':') + 1);
         for (let k = from + 1; k < to; k++) value += ' ' + lines[k]!;
         const empty = value.trim() === '';
-        const transport = TRANSPORT_HEADERS.has(name) || (name.startsWith('x-') && TRANSPORT_X_RE.test(name));
+        const transport = TRANSPORT_HEADERS.has(name) || (name.startsWith('x-') && !PERSON_X_RE.test(name));
         if (empty || (transport && (aggressive || !holdsValue(value)))) {
           for (let k = from; k < to; k++) kind[k] = 2;
           dropped = true;
