@@ -52,3 +52,38 @@ describe('article parts and page genres', () => {
     });
   }
 });
+
+/** Prose for a test page's body: sentences long enough to score. */
+const body = (n: number) =>
+  Array.from({ length: n }, (_, i) => `<p>Paragraph ${i + 1} of the body tells how the council, the builders and the neighbours agreed on the plan, and what each of them did next.</p>`).join('');
+const extract = (html: string) => norm(extractMarkdown({ html, url: 'https://x.test/a', includeLinks: false }).markdown);
+
+describe('rules for article parts', () => {
+  it('takes in a key-points list the <article> holds before the body, not a list of headline links there', () => {
+    const points = '<ul><li>The first point of the summary is a full sentence about the plan.</li><li>The second point says who pays for it and when the work starts.</li></ul>';
+    const links = '<ul><li><a href="/a">Earlier coverage of the same plan and its council vote</a></li><li><a href="/b">A second headline linking to another story on the site</a></li></ul>';
+    const out = extract(`<html><body><main><article><header><h1>Plan agreed</h1></header><div class="key-points">${points}</div><div class="more">${links}</div><div class="article-body">${body(6)}</div></article></main></body></html>`);
+    assert.ok(out.includes(norm('The second point says who pays for it')), out);
+    assert.ok(!out.includes(norm('Earlier coverage of the same plan')), out);
+  });
+
+  it('does not take a list from outside an <article> (a page without one keeps its choice)', () => {
+    const out = extract(`<html><body><div class="top"><ul><li>A teaser line that reads almost like a sentence of text here.</li><li>Another teaser line that reads almost like a sentence too.</li></ul></div><div class="article-body">${body(6)}</div></body></html>`);
+    assert.ok(!out.includes(norm('A teaser line that reads')), out);
+  });
+
+  it('keeps an <aside> named as a fact box, drops other asides and a fact box with role complementary', () => {
+    const box = (attrs: string, text: string) => `<aside ${attrs}><h3>In numbers</h3><ul><li>${text} one: sixty-four metres in three spans</li><li>${text} two: fourteen months of building</li></ul></aside>`;
+    const out = extract(`<html><body><article><div class="article-body">${body(3)}${box('class="factbox"', 'FACT')}${box('class="related-box"', 'RELATED')}${box('class="info-box" role="complementary"', 'ROLE')}${box('', 'PLAIN')}${body(3)}</div></article></body></html>`);
+    assert.ok(out.includes(norm('FACT two: fourteen months of building')), out);
+    for (const gone of ['RELATED two', 'ROLE two', 'PLAIN two']) assert.ok(!out.includes(norm(gone)), `${gone} in ${out}`);
+  });
+});
+
+describe('rules for article parts: no repeats', () => {
+  it('renders a key-points list once when its box is a sibling the choice takes in', () => {
+    const points = '<ul><li>The first point of the summary is a full sentence about the plan, and why.</li><li>The second point says who pays for it and when the work starts, and where.</li></ul>';
+    const md = extractMarkdown({ html: `<html><body><article><div class="story-text">${points}</div><div class="story-text">${body(6)}</div></article></body></html>`, url: 'https://x.test/a', includeLinks: false }).markdown;
+    assert.equal(md.split('The second point says').length, 2, md);
+  });
+});

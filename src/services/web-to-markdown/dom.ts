@@ -136,14 +136,25 @@ function textOfShallow(el: ElementNode): string {
  */
 export type ParseMode = 'lenient' | 'all';
 
-function dropped(bits: number, attrs: Record<string, string>, mode: ParseMode): boolean {
+function dropped(name: string, bits: number, attrs: Record<string, string>, mode: ParseMode): boolean {
   if ((bits & SKIP) !== 0) return true;
-  if (mode !== 'all' && (bits & CHROME) !== 0) return true;
+  if (mode !== 'all' && (bits & CHROME) !== 0 && !(name === 'aside' && isFactBox(attrs))) return true;
   if (attrs.hidden !== undefined || attrs['aria-hidden'] === 'true') return true;
   if (attrs.style !== undefined && HIDDEN_STYLE.test(attrs.style)) return true;
   const role = attrs.role;
   if (mode !== 'all' && role !== undefined && CHROME_ROLES.has(role.toLowerCase())) return true;
   return false;
+}
+
+/**
+ * A box of facts set beside the text (`<aside class="factbox">`, `info-box`, `key-facts`, "at a
+ * glance", "tl;dr"): an <aside> by its tag, yet part of the article, as an infobox is. Read on
+ * whole class/id words; a role (complementary) still drops it.
+ */
+const FACT_BOX = /(?:^|[\s_-])(?:fact-?box(?:es)?|facts|fact-?file|fact-?sheet|info-?box|key-?facts|key-?points|at-?a-?glance|tl-?dr|takeaways)(?:$|[\s_-])/i;
+
+function isFactBox(attrs: Record<string, string>): boolean {
+  return (attrs.class !== undefined && FACT_BOX.test(attrs.class)) || (attrs.id !== undefined && FACT_BOX.test(attrs.id));
 }
 
 /** Readability's "unlikely candidate" test on class and id (never for structural tags; `anchorId`: the id is not read). */
@@ -265,7 +276,7 @@ export function parsePage(html: string, mode: ParseMode): ParsedPage {
       lang = attrs.lang.toLowerCase();
     }
     if (name === 'title') return;
-    if (dropped(bits, attrs, mode)) {
+    if (dropped(name, bits, attrs, mode)) {
       if (!isVoid) skipDepth = 1;
       return;
     }

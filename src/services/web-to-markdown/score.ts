@@ -288,9 +288,48 @@ export function selectContent(root: ElementNode, relaxed = false): ElementNode[]
   // Climb while the parent holds (nearly) only this candidate's text.
   const limit = top.textLen * 1.1 + 20;
   while (top.parent !== null && top.parent.tag !== '#root' && top.parent.tag !== 'body' && top.parent.textLen <= limit) top = top.parent;
-  const chosen = withSiblings(top, final, Math.max(topScore, final(top)));
+  let chosen = withSiblings(top, final, Math.max(topScore, final(top)));
+  const lead = keyPointLists(top);
+  // A list the choice already holds (a key-points box beside the body, taken as its sibling) is not added twice.
+  if (lead.length > 0) chosen = [...lead.filter((el) => !chosen.some((c) => c === el || isAncestor(c, el))), ...chosen];
   holdArticle(top, candidates, relaxed);
   return chosen;
+}
+
+/** How far up (levels) the <article> around a chosen body block is looked for. */
+const ARTICLE_LEVELS = 3;
+
+/**
+ * A box of bullet points the <article> around the chosen body block holds before the body's
+ * branch ("Key points", "At a glance", a summary list under the headline): lists of two or more
+ * items that read as sentences (40+ characters on average, links under a fifth of the text).
+ * Only lists: the standfirst paragraph beside the headline (`content-header__dek`,
+ * `article__lead-paragraph`) is left out, as the development references leave it out, and so
+ * are the headline, byline and lead image. What follows the body (tags, share row, author box)
+ * is not looked at.
+ */
+function keyPointLists(top: ElementNode): ElementNode[] {
+  if (top.tag === 'article') return [];
+  let branch = top;
+  let anc = top.parent;
+  for (let i = 0; i < ARTICLE_LEVELS && anc !== null && anc.tag !== 'article'; i++) {
+    branch = anc;
+    anc = anc.parent;
+  }
+  if (anc === null || anc.tag !== 'article') return [];
+  const lists: ElementNode[] = [];
+  const walk = (el: ElementNode): void => {
+    for (const c of el.children) {
+      if (typeof c === 'string' || c.unlikely) continue;
+      if ((c.tag === 'ul' || c.tag === 'ol') && c.liCount >= 2 && c.textLen >= 40 * c.liCount && linkDensity(c) < 0.2) lists.push(c);
+      else if (c.hasBlock) walk(c);
+    }
+  };
+  for (const c of anc.children) {
+    if (c === branch) break;
+    if (typeof c !== 'string' && !c.unlikely) walk(c);
+  }
+  return lists;
 }
 
 /**
