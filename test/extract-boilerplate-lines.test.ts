@@ -51,6 +51,12 @@ describe('boilerplateLineKind: what must go', () => {
     ['Follow Newsbeat on Instagram, Facebook, Twitter and YouTube.', 'follow'],
     ['Have a tip? Email the author. Follow her on Twitter @someone or on Facebook.', 'follow'],
     ['Folgen Sie uns auf Facebook und Instagram', 'follow'],
+    ['Advertisement', 'ad-label'],
+    ['Anzeige', 'ad-label'],
+    ['Publicité', 'ad-label'],
+    ['- Publicidad -', 'ad-label'],
+    ['広告', 'ad-label'],
+    ['Story continues below advertisement', 'ad-label'],
   ];
   for (const [line, kind] of go) it(`${kind}: ${line}`, () => assert.equal(boilerplateLineKind(line), kind));
 });
@@ -78,9 +84,12 @@ describe('boilerplateLineKind: look-alikes that stay', () => {
     'The newsletter, which 40,000 people subscribe to, was shut down in May.',
     'Investors who follow the company on Twitter saw the post first, and the shares fell 4%.',
     'We will follow up on Facebook’s response next week.',
+    'Advertisement revenue fell by a tenth in the third quarter.',
+    'Anzeige erstattet',
     'Updated 1:39 am EST, Wednesday, November 20, 2019. ' + 'The storm moved east overnight and closed roads across three counties. '.repeat(3),
   ];
   for (const line of stay) it(line.slice(0, 70), () => assert.equal(boilerplateLineKind(line), null));
+  it('a heading that names advertising (a section of a company page)', () => assert.equal(boilerplateLineKind('Advertising', true), null));
 });
 
 describe('blockLineText', () => {

@@ -122,10 +122,20 @@ function isDateLine(t: string): boolean {
   return true;
 }
 
+/**
+ * The label an ad slot prints above the ad, alone on its line ("Advertisement", "Anzeige",
+ * "Publicité", "Publicidad", "広告", "广告"), and the note around it ("Story continues below
+ * advertisement"). Only the whole line: "Advertisement revenue fell" or a heading "Advertising"
+ * (a section on a company page) stays.
+ */
+const AD_LABEL =
+  /^(?:[-–—\s]*)(?:advertisement|advertising|advert|ads?|sponsored(?: content)?|paid content|anzeige|werbung|publicité|publicidad|anuncio|pubblicità|publicidade|advertentie|reclame|annons|annonse|reklama|reklam|реклама|广告|廣告|広告|광고|(?:the )?(?:story|article) continues below(?: (?:this )?advertisement)?|continue reading below)(?:[-–—:.…\s]*)$/iu;
+
 /** Why a short standalone line reads as page furniture, or null when it does not. */
-export function boilerplateLineKind(line: string, heading = false): 'dateline' | 'byline' | 'sign-up' | 'follow' | 'credit' | null {
+export function boilerplateLineKind(line: string, heading = false): 'dateline' | 'byline' | 'sign-up' | 'follow' | 'credit' | 'ad-label' | null {
   const t = line.trim();
   if (t.length === 0 || t.length > MAX_LINE) return null;
+  if (!heading && t.length <= 60 && AD_LABEL.test(t)) return 'ad-label';
   if (t.length <= 110 && DATELINE.test(t) && YEAR_OR_TIME.test(t)) return 'dateline';
   if (isDateLine(t)) return 'dateline';
   if (!heading && isByline(t)) return 'byline';
