@@ -87,3 +87,19 @@ describe('rules for article parts: no repeats', () => {
     assert.equal(md.split('The second point says').length, 2, md);
   });
 });
+
+describe('rules for page genres', () => {
+  it('leaves out links styled as buttons that stand alone, keeps such a link inside a sentence', () => {
+    const md = extract(`<html><body><main><div class="story">${body(4)}<a class="btn btn--primary" href="/demo">Book a demo</a> <a class="button" href="/tools">See the tools</a>
+<p>Read <a class="cta-link" href="/guide">the repair guide</a> before you open the case, and keep the screws in order.</p>${body(2)}</div></main></body></html>`);
+    for (const gone of ['Book a demo', 'See the tools']) assert.ok(!md.includes(norm(gone)), `${gone} in ${md}`);
+    assert.ok(md.includes(norm('Read the repair guide before you open the case')), md);
+  });
+
+  it('leaves out a call-to-action band (class word cta, with or without a BEM modifier), keeps a section whose class only holds the letters', () => {
+    const band = (cls: string, text: string) => `<section class="${cls}"><h2>${text} heading</h2><p>${text}: book a thirty-minute demo with one of our makers, any weekday.</p></section>`;
+    const md = extract(`<html><body><main><div class="story">${body(5)}${band('section section--cta', 'MODIFIER')}${band('cta-band', 'BAND')}${band('section section--compact', 'COMPACT')}${band('dictation-notes', 'DICTATION')}</div></main></body></html>`);
+    for (const gone of ['MODIFIER heading', 'BAND heading']) assert.ok(!md.includes(norm(gone)), `${gone} in ${md}`);
+    for (const kept of ['COMPACT heading', 'DICTATION heading']) assert.ok(md.includes(norm(kept)), `${kept} missing from ${md}`);
+  });
+});

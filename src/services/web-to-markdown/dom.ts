@@ -59,6 +59,14 @@ const VOID_TAGS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'i
 
 /** Readability's "unlikely candidate" hints, extended with cookie/consent/newsletter/share widgets. */
 const UNLIKELY = /-ad-|\bads?\b|ai2html|banner|breadcrumb|combx|comment|community|cover-wrap|disqus|extra|gdpr|consent|cookie|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|newsletter|subscribe|signup|share|sharing|promo|outbrain|taboola|byline|masthead|toolbar|tags?-list|jump-?link|skip-?link|modal|overlay|print-only|screen-reader|sr-only|visually-?hidden/i;
+/**
+ * A call-to-action band or box (`cta`, `cta-band`, `section--cta`, `newsletter-cta`): a prompt
+ * to sign up, book or buy. Read on the class with its BEM modifiers, where a landing page's
+ * section names its kind (`section section--cta`). Not saved by MAYBE: `cta-band`,
+ * `cta-content` are still the box. Only on a div or section: a link so named inside a sentence
+ * (`a.cta-link`) is the sentence's words (render.ts reads button links).
+ */
+const CALL_TO_ACTION = /(?:^|[\s_-])cta(?:$|[\s_-])/i;
 const MAYBE = /and|article|body|column|content|main|shadow|post|entry|story|text/i;
 const PROTECTED_TAGS = new Set(['html', 'body', 'article', 'main', 'table', 'tbody', 'tr', 'td', 'th', 'pre', 'code', 'p', 'li']);
 /**
@@ -158,7 +166,7 @@ function isFactBox(attrs: Record<string, string>): boolean {
 }
 
 /** Readability's "unlikely candidate" test on class and id (never for structural tags; `anchorId`: the id is not read). */
-function isUnlikely(bits: number, attrs: Record<string, string>, anchorId = false): boolean {
+function isUnlikely(tag: string, bits: number, attrs: Record<string, string>, anchorId = false): boolean {
   const id = anchorId ? undefined : attrs.id;
   if (attrs.class === undefined && id === undefined) return false;
   if ((bits & PROTECTED) !== 0) return false;
@@ -166,6 +174,7 @@ function isUnlikely(bits: number, attrs: Record<string, string>, anchorId = fals
   // Read as the hint "class id", tested part by part: no alternative of either pattern matches a
   // space, so a match never spans the two, and \b sees the same boundary at a part's end as at the
   // space (no joined string to allocate and flatten per element).
+  if ((tag === 'div' || tag === 'section') && ((attrs.class !== undefined && CALL_TO_ACTION.test(attrs.class)) || (id !== undefined && CALL_TO_ACTION.test(id)))) return true;
   const unlikely = (cls !== undefined && UNLIKELY.test(cls)) || (id !== undefined && UNLIKELY.test(id));
   return unlikely && !((cls !== undefined && MAYBE.test(cls)) || (id !== undefined && MAYBE.test(id)));
 }
@@ -250,7 +259,7 @@ export function parsePage(html: string, mode: ParseMode): ParsedPage {
         const id = el.attrs.id;
         if (id !== undefined && (el.unlikely || isNegativeHint(id)) && isAnchorId(el)) {
           el.anchorId = true;
-          el.unlikely = isUnlikely(TAG_BITS.get(el.tag) ?? 0, el.attrs, true);
+          el.unlikely = isUnlikely(el.tag, TAG_BITS.get(el.tag) ?? 0, el.attrs, true);
         }
         current = el.parent;
         depth = Math.max(0, depth - up);
@@ -285,7 +294,7 @@ export function parsePage(html: string, mode: ParseMode): ParsedPage {
       flattened++;
       return;
     }
-    const el = newElement(name, attrs, current, isUnlikely(bits, attrs), false);
+    const el = newElement(name, attrs, current, isUnlikely(name, bits, attrs), false);
     current.children.push(el);
     if (!isVoid) {
       current = el;

@@ -31,6 +31,13 @@ const WS = /[ \t\n\r\f\u00a0]+/g;
 const PERMALINK_SIGN = /^[\s\u200b\ufeff¶§#🔗]*$/u;
 /** Longest block (characters of text) tested as a heading block (soleHeading). */
 const HEADING_BLOCK_CHARS = 300;
+/**
+ * A link styled as a button (`btn btn-primary`, `button`, `wp-block-button__link`, `hero__cta`):
+ * a control ("Book a demo", "Get started", "Apply now"), not text. A class word that is, begins
+ * or ends with btn/button/cta. Only where it stands alone (its parent's text is mostly links: a
+ * button row, a paragraph holding the button): a link so styled inside a sentence keeps its words.
+ */
+const BUTTON_CLASS = /(?:^|[\s_-])(?:btn|button|cta)(?:$|[\s_-])/i;
 /** Stand-in for <br> while inline whitespace is collapsed; becomes a Markdown hard break. */
 const HARD_BREAK = '\uE000';
 
@@ -227,6 +234,7 @@ class Renderer {
       case 'img':
         return this.#image(el);
       case 'a': {
+        if (this.#o.clean && el.attrs.class !== undefined && BUTTON_CLASS.test(el.attrs.class) && isStandalone(el)) return '';
         const text = this.inlineChildren(el).replace(/[\s\uE000]+/g, ' ').trim();
         // A heading's permalink (Sphinx and MkDocs `¶`, Docusaurus' zero-width space, `#`, `§`).
         if (el.attrs.href?.charCodeAt(0) === 0x23 && PERMALINK_SIGN.test(text)) return '';
@@ -368,6 +376,37 @@ function soleHeading(el: ElementNode): ElementNode | null {
   if (!walk(el) || heading === null) return null;
   const h: ElementNode = heading;
   return h.linkLen * 5 < h.textLen && el.linkLen - h.linkLen <= h.textLen ? h : null;
+}
+
+/**
+ * A link that stands alone: the run of inline content around it (its siblings up to the nearest
+ * block on either side: a button row, a paragraph holding the button) is at least four fifths
+ * links. Inside a sentence the run holds the sentence's words.
+ */
+function isStandalone(link: ElementNode): boolean {
+  const p = link.parent;
+  if (p === null) return true;
+  const kids = p.children;
+  const at = kids.indexOf(link);
+  let from = at;
+  while (from > 0 && isInlineNode(kids[from - 1]!)) from--;
+  let to = at;
+  while (to < kids.length - 1 && isInlineNode(kids[to + 1]!)) to++;
+  let text = 0;
+  let links = 0;
+  for (let i = from; i <= to; i++) {
+    const k = kids[i]!;
+    if (typeof k === 'string') text += k.trim().length;
+    else {
+      text += k.textLen;
+      links += k.tag === 'a' ? k.textLen : k.linkLen;
+    }
+  }
+  return links >= text * 0.8;
+}
+
+function isInlineNode(n: Node): boolean {
+  return typeof n === 'string' || (!isBlock(n.tag) && !n.hasBlock);
 }
 
 /** A block worth emitting: some letter or digit, or an image (separators such as `* * *` are not). */
