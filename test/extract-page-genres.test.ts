@@ -102,4 +102,14 @@ describe('rules for page genres', () => {
     for (const gone of ['MODIFIER heading', 'BAND heading']) assert.ok(!md.includes(norm(gone)), `${gone} in ${md}`);
     for (const kept of ['COMPACT heading', 'DICTATION heading']) assert.ok(md.includes(norm(kept)), `${kept} missing from ${md}`);
   });
+
+  it('leaves out a form box with little text (an application form and its heading), keeps a brief inside a page-wide <form>', () => {
+    const apply = '<div id="application"><div class="heading"><h2>Apply for this Job</h2><div class="required-fields">* Required</div></div><form><div class="field"><label>Name</label><input></div><div class="drop-zone">Drop files here</div></form></div>';
+    const job = extract(`<html><body><div id="content">${body(4)}</div>${apply}</body></html>`);
+    const inside = extract(`<html><body><div id="content">${body(4)}${apply}</div></body></html>`);
+    for (const md of [job, inside]) for (const gone of ['Apply for this Job', 'Required', 'Drop files here']) assert.ok(!md.includes(norm(gone)), `${gone} in ${md}`);
+    const brief = extract('<html><head><title>Hall closed</title></head><body><form id="aspnetForm" action="/default.aspx"><div class="article"><h1>Hall closed</h1><p>The village hall is closed on Monday for repairs to the roof, and reopens on Tuesday.</p></div></form></body></html>');
+    assert.ok(brief.includes(norm('The village hall is closed on Monday')), brief);
+  });
 });
+

@@ -27,6 +27,8 @@ export interface ElementNode {
   pCount: number;
   imgCount: number;
   liCount: number;
+  /** <form> elements below. */
+  formCount: number;
   /** True when a block-level element sits anywhere below. */
   hasBlock: boolean;
   score: number;
@@ -95,7 +97,7 @@ export const MAX_OPEN_ELEMENTS = 4096;
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
 
 function newElement(tag: string, attrs: Record<string, string>, parent: ElementNode | null, unlikely: boolean, anchorId: boolean, children: Node[] = []): ElementNode {
-  return { tag, attrs, children, parent, ownText: 0, ownCommas: 0, textLen: 0, linkLen: 0, commas: 0, pCount: 0, imgCount: 0, liCount: 0, hasBlock: false, score: 0, scored: false, unlikely, anchorId };
+  return { tag, attrs, children, parent, ownText: 0, ownCommas: 0, textLen: 0, linkLen: 0, commas: 0, pCount: 0, imgCount: 0, liCount: 0, formCount: 0, hasBlock: false, score: 0, scored: false, unlikely, anchorId };
 }
 
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);

@@ -38,6 +38,8 @@ const HEADING_BLOCK_CHARS = 300;
  * button row, a paragraph holding the button): a link so styled inside a sentence keeps its words.
  */
 const BUTTON_CLASS = /(?:^|[\s_-])(?:btn|button|cta)(?:$|[\s_-])/i;
+/** Most characters of text in a form, or a block around one, that the cleaner drops as a form box. */
+const FORM_BOX_CHARS = 250;
 /** Stand-in for <br> while inline whitespace is collapsed; becomes a Markdown hard break. */
 const HARD_BREAK = '\uE000';
 
@@ -301,6 +303,10 @@ class Renderer {
   #isJunk(el: ElementNode): boolean {
     if (el.textLen === 0) return el.imgCount === 0 || !this.#o.includeLinks;
     if (el.tag === 'table' && isDataTable(el)) return false;
+    // A form, or a box around one, with little text and no paragraph: its heading, labels and
+    // hints ("Apply for this job", "* Required", "Drop files here"). A page wrapped whole in a
+    // <form> (ASP.NET) holds more text, or a brief's paragraphs.
+    if ((el.tag === 'form' || el.formCount > 0) && el.textLen < FORM_BOX_CHARS && el.pCount === 0) return true;
     const weight = classWeight(el, this.#o.relaxed);
     if (weight < 0 && weight + (el.scored ? el.score : 0) < 0) return true;
     if (el.commas >= 10) return false;

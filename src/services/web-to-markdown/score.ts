@@ -156,7 +156,7 @@ export function isMeterSpace(c: number): boolean {
 }
 
 /**
- * Bottom-up counts of text, link text, commas, p/img/li for every element. Text runs were counted
+ * Bottom-up counts of text, link text, commas, p/img/li/form for every element. Text runs were counted
  * while parsing (`ownText`, `ownCommas`: see TextMeter); this sums them up the tree.
  */
 export function measure(el: ElementNode): void {
@@ -166,6 +166,7 @@ export function measure(el: ElementNode): void {
   let p = 0;
   let img = 0;
   let li = 0;
+  let form = 0;
   let block = false;
   const children = el.children;
   for (let i = 0; i < children.length; i++) {
@@ -178,6 +179,7 @@ export function measure(el: ElementNode): void {
     p += child.pCount + (child.tag === 'p' ? 1 : 0);
     img += child.imgCount + (child.tag === 'img' ? 1 : 0);
     li += child.liCount + (child.tag === 'li' ? 1 : 0);
+    form += child.formCount + (child.tag === 'form' ? 1 : 0);
     block ||= child.hasBlock || BLOCK_TAGS.has(child.tag);
   }
   el.textLen = text;
@@ -186,6 +188,7 @@ export function measure(el: ElementNode): void {
   el.pCount = p;
   el.imgCount = img;
   el.liCount = li;
+  el.formCount = form;
   el.hasBlock = block;
 }
 
