@@ -57,6 +57,17 @@ describe('boilerplateLineKind: what must go', () => {
     ['- Publicidad -', 'ad-label'],
     ['広告', 'ad-label'],
     ['Story continues below advertisement', 'ad-label'],
+    ['4.8 from 12 votes', 'rating'],
+    ['4,5 sur 5 (8 avis)', 'rating'],
+    ['Rated 4.5 out of 5 stars', 'rating'],
+    ['4,7 von 5 Sternen (23 Bewertungen)', 'rating'],
+    ['Was this page helpful?', 'helpful'],
+    ['Was this article helpful? Yes No', 'helpful'],
+    ['War dieser Artikel hilfreich?', 'helpful'],
+    ['Cet article vous a-t-il été utile ?', 'helpful'],
+    ['¿Te resultó útil este artículo?', 'helpful'],
+    ['この記事は役に立ちましたか？', 'helpful'],
+    ['这篇文章对您有帮助吗？', 'helpful'],
   ];
   for (const [line, kind] of go) it(`${kind}: ${line}`, () => assert.equal(boilerplateLineKind(line), kind));
 });
@@ -86,6 +97,9 @@ describe('boilerplateLineKind: look-alikes that stay', () => {
     'We will follow up on Facebook’s response next week.',
     'Advertisement revenue fell by a tenth in the third quarter.',
     'Anzeige erstattet',
+    '3 out of 4',
+    '4 out of 5 households now recycle their glass, up from 3 in 2015.',
+    'Was this page helpful to the council when it drafted the plan? The minutes do not say.',
     'Updated 1:39 am EST, Wednesday, November 20, 2019. ' + 'The storm moved east overnight and closed roads across three counties. '.repeat(3),
   ];
   for (const line of stay) it(line.slice(0, 70), () => assert.equal(boilerplateLineKind(line), null));

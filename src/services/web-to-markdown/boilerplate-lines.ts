@@ -131,11 +131,31 @@ function isDateLine(t: string): boolean {
 const AD_LABEL =
   /^(?:[-–—\s]*)(?:advertisement|advertising|advert|ads?|sponsored(?: content)?|paid content|anzeige|werbung|publicité|publicidad|anuncio|pubblicità|publicidade|advertentie|reclame|annons|annonse|reklama|reklam|реклама|广告|廣告|広告|광고|(?:the )?(?:story|article) continues below(?: (?:this )?advertisement)?|continue reading below)(?:[-–—:.…\s]*)$/iu;
 
+/**
+ * A rating widget's line: a score out of a maximum with the number of votes or a star word
+ * ("4.8 from 12 votes", "4,5 sur 5 (8 avis)", "Rated 4.5 out of 5 stars", "4,7 von 5 Sternen
+ * (23 Bewertungen)"). A score alone ("3 out of 4") is not enough: a list may count that way.
+ */
+const RATING =
+  /^(?:rated |note : |bewertung: )?\d(?:[.,]\d{1,2})?\s*(?:out of|from|of|sur|de|von|su|\/)\s*\d{1,2}(?:[.,]\d)?\s*(?:(?:stars?|étoiles?|estrellas?|sternen?|stelle)\b\s*)?(?:[(（]?\s*(?:from |based on |sur |de |aus )?\d[\d.,]*\s*(?:votes?|ratings?|reviews?|avis|votos?|valoraciones?|opiniones?|bewertungen?|stimmen?|voti|recensioni)\s*[)）]?)?\.?$/iu;
+const RATING_COUNT_OR_STARS = /\d\s*(?:votes?|ratings?|reviews?|avis|votos?|valoraciones?|opiniones?|bewertungen?|stimmen?|voti|recensioni)\b|stars?\b|étoiles?|estrellas?|sternen?|stelle\b|^rated /iu;
+
+/**
+ * The question of a "was this helpful?" widget, alone on its line, with its Yes/No answers if
+ * they render ("Was this page helpful?", "War dieser Artikel hilfreich?", "Cet article vous
+ * a-t-il été utile ?", "¿Te resultó útil este artículo?", "この記事は役に立ちましたか？",
+ * "这篇文章对您有帮助吗？"). The whole line only: a sentence that asks it inside prose stays.
+ */
+const HELPFUL =
+  /^(?:(?:was|is|did) (?:this|the) (?:page|article|answer|post|information|content|documentation|guide|section)(?: \S+){0,2} (?:helpful|useful|help(?: you)?)|did (?:this|the) (?:page|article|answer|guide) help(?: you)?|(?:find|found) (?:this|the) (?:page|article|answer) (?:helpful|useful)|(?:war|ist) (?:diese[rs]?|der|die|das) (?:seite|artikel|beitrag|antwort|information(?:en)?) hilfreich|(?:cet|cette|la) (?:article|page|réponse)(?: vous)? (?:a-t-(?:il|elle) été|est-(?:il|elle)) utile|¿?(?:te |le )?(?:ha resultado|resultó|fue|es|ha sido) útil (?:este|esta) (?:artículo|página|respuesta)|¿?(?:este|esta) (?:artículo|página|respuesta) (?:te |le )?(?:ha resultado|resultó|fue|es|ha sido) útil|この(?:記事|ページ)は(?:役に立ちましたか|お役に立ちましたか)|(?:这篇|此|该)(?:文章|页面)(?:对您)?(?:是否)?有(?:帮助|用)(?:吗)?)\s*[?？]?\s*(?:(?:yes|no|ja|nein|oui|non|sí|no|はい|いいえ|是|否)\b\s*){0,2}$/iu;
+
 /** Why a short standalone line reads as page furniture, or null when it does not. */
-export function boilerplateLineKind(line: string, heading = false): 'dateline' | 'byline' | 'sign-up' | 'follow' | 'credit' | 'ad-label' | null {
+export function boilerplateLineKind(line: string, heading = false): 'dateline' | 'byline' | 'sign-up' | 'follow' | 'credit' | 'ad-label' | 'rating' | 'helpful' | null {
   const t = line.trim();
   if (t.length === 0 || t.length > MAX_LINE) return null;
   if (!heading && t.length <= 60 && AD_LABEL.test(t)) return 'ad-label';
+  if (t.length <= 80 && RATING.test(t) && RATING_COUNT_OR_STARS.test(t)) return 'rating';
+  if (t.length <= 90 && HELPFUL.test(t)) return 'helpful';
   if (t.length <= 110 && DATELINE.test(t) && YEAR_OR_TIME.test(t)) return 'dateline';
   if (isDateLine(t)) return 'dateline';
   if (!heading && isByline(t)) return 'byline';
