@@ -9,6 +9,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { extractMarkdown } from '../src/services/web-to-markdown/core.ts';
+import { parsePage } from '../src/services/web-to-markdown/dom.ts';
+import { bodyOf, bodyParagraphs, measure, textOf } from '../src/services/web-to-markdown/score.ts';
 import { GENRE_PAGES } from './fixtures/page-genres.ts';
 
 /** Letters and digits only, lower-cased: Markdown markers and escapes do not matter. */
@@ -110,6 +112,19 @@ describe('rules for page genres', () => {
     for (const md of [job, inside]) for (const gone of ['Apply for this Job', 'Required', 'Drop files here']) assert.ok(!md.includes(norm(gone)), `${gone} in ${md}`);
     const brief = extract('<html><head><title>Hall closed</title></head><body><form id="aspnetForm" action="/default.aspx"><div class="article"><h1>Hall closed</h1><p>The village hall is closed on Monday for repairs to the roof, and reopens on Tuesday.</p></div></form></body></html>');
     assert.ok(brief.includes(norm('The village hall is closed on Monday')), brief);
+  });
+
+  it('keeps the text of a <button> inside a heading (an accordion question), drops other buttons', () => {
+    const md = extract(`<html><body><main><div class="faq">${body(3)}<h2 class="accordion-header"><button class="accordion-button" type="button">How long does delivery take?</button></h2><div class="accordion-body">Most orders arrive within five working days of the order.</div><div class="more"><button type="button">Load more questions</button></div>${body(2)}</div></main></body></html>`);
+    assert.ok(md.includes(norm('How long does delivery take?')), md);
+    assert.ok(!md.includes(norm('Load more questions')), md);
+  });
+
+  it('the body-paragraph fallback takes a heading only when a paragraph after it is kept', () => {
+    const page = parsePage('<html><body><section><h2>Who we are</h2><p>A small office that plans cycle routes for towns and villages.</p></section><section><h2>Elsewhere</h2><ul><li><a href="/a">Projects in the north of the region</a></li></ul></section><section><h2>How we work</h2><p>Every project starts with a week on the ground, riding the streets.</p></section></body></html>', 'lenient');
+    const body = bodyOf(page.root);
+    measure(body);
+    assert.deepEqual(bodyParagraphs(body).map(textOf), ['Who we are', 'A small office that plans cycle routes for towns and villages.', 'How we work', 'Every project starts with a week on the ground, riding the streets.']);
   });
 });
 

@@ -146,8 +146,9 @@ function textOfShallow(el: ElementNode): string {
  */
 export type ParseMode = 'lenient' | 'all';
 
-function dropped(name: string, bits: number, attrs: Record<string, string>, mode: ParseMode): boolean {
-  if ((bits & SKIP) !== 0) return true;
+function dropped(name: string, bits: number, attrs: Record<string, string>, mode: ParseMode, parent: string): boolean {
+  // The toggle of an accordion is the heading's text (Bootstrap's `h2.accordion-header > button`: the question of a FAQ).
+  if ((bits & SKIP) !== 0 && !(name === 'button' && HEADINGS.has(parent))) return true;
   if (mode !== 'all' && (bits & CHROME) !== 0 && !(name === 'aside' && isFactBox(attrs))) return true;
   if (attrs.hidden !== undefined || attrs['aria-hidden'] === 'true') return true;
   if (attrs.style !== undefined && HIDDEN_STYLE.test(attrs.style)) return true;
@@ -287,7 +288,7 @@ export function parsePage(html: string, mode: ParseMode): ParsedPage {
       lang = attrs.lang.toLowerCase();
     }
     if (name === 'title') return;
-    if (dropped(name, bits, attrs, mode)) {
+    if (dropped(name, bits, attrs, mode, current.tag)) {
       if (!isVoid) skipDepth = 1;
       return;
     }

@@ -452,16 +452,29 @@ function isAncestor(anc: ElementNode, el: ElementNode): boolean {
  * boilerplate, in document order. A paragraph is a p/pre/blockquote/dd, a div/section/td/li
  * without block children, or any element with >= 100 characters of its own text (text between
  * <br>s), of >= 25 characters and link density < 0.25; subtrees whose class/id says boilerplate
- * (`unlikely`, isStrongBoilerplate) are skipped. `measure` must have run on `body`.
+ * (`unlikely`, isStrongBoilerplate) are skipped. A heading joins when a paragraph after it is
+ * kept. `measure` must have run on `body`.
  */
 export function bodyParagraphs(body: ElementNode): ElementNode[] {
   const out: ElementNode[] = [];
+  // The last heading passed: it joins when a paragraph after it is kept (a page of short
+  // sections keeps their headings), and is replaced by the next heading otherwise.
+  let heading: ElementNode | null = null;
   const walk = (el: ElementNode): void => {
     for (const c of el.children) {
-      if (typeof c === 'string' || c.unlikely || c.textLen < MIN_PARAGRAPH_CHARS || isStrongBoilerplate(c)) continue;
+      if (typeof c === 'string' || c.unlikely || isStrongBoilerplate(c)) continue;
+      if (HEADING_TAGS.has(c.tag)) {
+        heading = c.textLen > 0 && linkDensity(c) < 0.5 ? c : null;
+        continue;
+      }
+      if (c.textLen < MIN_PARAGRAPH_CHARS) continue;
       const leaf = c.tag === 'p' || c.tag === 'pre' || c.tag === 'blockquote' || c.tag === 'dd' || (!c.hasBlock && (c.tag === 'div' || c.tag === 'section' || c.tag === 'td' || c.tag === 'li')) || c.ownText >= OWN_TEXT_CHARS;
       if (leaf) {
-        if (linkDensity(c) < 0.25) out.push(c);
+        if (linkDensity(c) < 0.25) {
+          if (heading !== null) out.push(heading);
+          heading = null;
+          out.push(c);
+        }
       } else {
         walk(c);
       }
