@@ -1,7 +1,7 @@
 /** API-01: short standalone datelines, newsletter prompts and follow-us lines leave the chosen content; look-alikes stay. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { blockLineText, boilerplateLineKind, furnitureBlock, isAuthorNoteBlock, isHeadlineList } from '../src/services/web-to-markdown/boilerplate-lines.ts';
+import { blockLineText, boilerplateLineKind, furnitureBlock, isAuthorNoteBlock, isConsentNotice, isHeadlineList } from '../src/services/web-to-markdown/boilerplate-lines.ts';
 import { extractMarkdown } from '../src/services/web-to-markdown/core.ts';
 
 const PROSE =
@@ -189,3 +189,23 @@ describe('author notes at the end of the content', () => {
     assert.match(md, /The jury met/);
   });
 });
+
+describe('isConsentNotice', () => {
+  const notices = [
+    'Nous et nos partenaires stockons et/ou accédons à des informations sur un appareil, telles que les cookies, et traitons les données personnelles.',
+    'Wir und unsere Partner speichern und/oder greifen auf Informationen auf einem Gerät zu, wie zum Beispiel Cookies, und verarbeiten personenbezogene Daten.',
+    'Con tu consentimiento, nosotros y nuestros socios utilizamos cookies o tecnologías similares para almacenar y acceder a información personal.',
+    'This website uses cookies to ensure you get the best experience on our website.',
+    '当サイトでは、サービス向上のためにCookieを利用しています。サイトを引き続き閲覧することで、Cookieの利用に同意したものとみなします。',
+    '本网站使用Cookie来改善您的浏览体验。继续浏览本网站即表示您同意我们使用Cookie。',
+  ];
+  for (const t of notices) it(`notice: ${t.slice(0, 60)}`, () => assert.equal(isConsentNotice(t), true));
+  const prose = [
+    'Store the cookies in a tin for up to a week, and warm them in the oven before you serve them.',
+    'We use brown butter in these cookies because it gives them a deeper, nuttier taste.',
+    'The court ruled that the regulator may fine websites that set tracking cookies, and the fines could reach four per cent of turnover. '.repeat(5),
+    'The café accepted our offer to sell cookies at the school fair.',
+  ];
+  for (const t of prose) it(`not a notice: ${t.slice(0, 60)}`, () => assert.equal(isConsentNotice(t), false));
+});
+

@@ -126,5 +126,28 @@ describe('rules for page genres', () => {
     measure(body);
     assert.deepEqual(bodyParagraphs(body).map(textOf), ['Who we are', 'A small office that plans cycle routes for towns and villages.', 'How we work', 'Every project starts with a week on the ground, riding the streets.']);
   });
+
+  it('leaves out a consent notice whose markup names no cookie (consent managers\' own ids), before or after a brief', () => {
+    const brief = '<div class="story"><h1>Hall closed on Monday</h1><p>The village hall is closed on Monday for repairs to the roof and reopens on Tuesday morning.</p></div>';
+    const banners = [
+      '<div id="qc-cmp2-container" class="qc-cmp2-container"><div class="qc-cmp2-summary-info"><p>Nous et nos partenaires stockons et/ou accédons à des informations sur un appareil, telles que les cookies, et traitons les données personnelles, telles que les identifiants uniques.</p></div></div>',
+      '<div id="sp_message_container_1234"><div class="message-component"><p>Wir und unsere Partner speichern und/oder greifen auf Informationen auf einem Gerät zu, wie zum Beispiel Cookies, und verarbeiten personenbezogene Daten.</p></div></div>',
+      '<div id="didomi-host"><div class="didomi-popup-container"><p>Con tu consentimiento, nosotros y nuestros socios utilizamos cookies o tecnologías similares para almacenar y acceder a información personal como tu visita a esta web.</p></div></div>',
+      '<div class="privacy-notice"><p>当サイトでは、サービス向上のためにCookieを利用しています。サイトを引き続き閲覧することで、Cookieの利用に同意したものとみなします。</p></div>',
+      '<div class="notice-bar"><p>本网站使用Cookie来改善您的浏览体验。继续浏览本网站即表示您同意我们使用Cookie，详情请阅读我们的隐私政策。</p></div>',
+    ];
+    for (const b of banners) {
+      for (const html of [`<html><head><title>Hall closed on Monday</title></head><body>${b}${brief}</body></html>`, `<html><head><title>Hall closed on Monday</title></head><body>${brief}${b}</body></html>`]) {
+        const md = extract(html);
+        assert.ok(md.includes(norm('The village hall is closed on Monday')), md);
+        assert.ok(!/cookie/i.test(md), md);
+      }
+    }
+  });
+
+  it('keeps a recipe paragraph about storing the cookies', () => {
+    const md = extract(`<html><body><div class="recipe">${body(3)}<p>Store the cookies in a tin for up to a week, and warm them in the oven before you serve them.</p></div></body></html>`);
+    assert.ok(md.includes(norm('Store the cookies in a tin')), md);
+  });
 });
 

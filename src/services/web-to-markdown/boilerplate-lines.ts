@@ -250,3 +250,25 @@ export function blockLineText(block: string): string | null {
   if (t.includes('*') || t.includes('_') || t.includes('`')) t = t.replace(/[*_`]+/g, '');
   return t.trim();
 }
+
+/** Longest block (characters) read as a consent notice: the notices run to two or three sentences. */
+const MAX_CONSENT = 600;
+const COOKIE_WORD = /cookie|クッキー|쿠키/iu;
+/** What a consent notice says it does with the cookies, or asks of the reader: use, store, accept, agree. */
+const CONSENT_ACT =
+  /we use|uses cookies|use of cookies|utilis|utiliz|usamos|usiamo|verwende|setzen .{0,20}ein|speicher|stockons|store|accès|access|accéd|acced|accept|agree|consent|zustimm|einverst|einwillig|akzeptier|acept|同意|利用して|利用しています|使用/iu;
+/** Where and why: the site, the reader's device or browser, their data, analytics or advertising. */
+const CONSENT_CONTEXT =
+  /website|webseite|web ?site|site web|sitio web|this site|ce site|notre site|diese seite|este sitio|esta web|nuestra web|questo sito|similar technologies|technologies similaires|tecnologías similares|ähnliche technologien|informaci[óo]n personal|informations personnelles|persönliche|browser|browsing|device|appareil|gerät|navegador|navigateur|navigation|navegación|personal data|données|daten|datos|dati|privacy|datenschutz|confidentialité|privacidad|analy[sz]|statisti|advertis|werbung|anzeigen|publicité|publicidad|pubblicità|traffic|zugriffe|tráfico|trafic|サイト|プライバシー|広告|网站|本站|隐私|广告|浏览/iu;
+
+/**
+ * A cookie or consent notice, by what it says: a block of at most MAX_CONSENT characters that
+ * names cookies, what is done with them (used, stored, accepted) and where or why (the site,
+ * the device, personal data, analytics, advertising), in the languages the patterns name. Read on
+ * consent managers whose markup names no cookie (`qc-cmp2-container`, `sp_message_container`,
+ * `didomi-host`). A recipe's "store the cookies in a tin for a week" names no site, device or data.
+ */
+export function isConsentNotice(text: string): boolean {
+  return text.length <= MAX_CONSENT && COOKIE_WORD.test(text) && CONSENT_ACT.test(text) && CONSENT_CONTEXT.test(text);
+}
+

@@ -8,7 +8,7 @@
  * follow-us lines (boilerplate-lines.ts).
  */
 import type { ElementNode, Node } from './dom.ts';
-import { AUTHOR_NOTE_TAIL, furnitureBlock, isAuthorNoteBlock, isHeadlineList, isShortItemList } from './boilerplate-lines.ts';
+import { AUTHOR_NOTE_TAIL, furnitureBlock, isAuthorNoteBlock, isConsentNotice, isHeadlineList, isShortItemList } from './boilerplate-lines.ts';
 import { classWeight, isBlock, isHeading, isStrongBoilerplate, linkDensity } from './score.ts';
 
 export interface RenderOptions {
@@ -325,7 +325,7 @@ class Renderer {
 }
 
 /**
- * Without short standalone furniture lines, author notes among the last blocks, lists of bare
+ * Without short standalone furniture lines, consent notices, author notes among the last blocks, lists of bare
  * headlines, related-links labels and the short-item list after such a label (boilerplate-lines.ts),
  * and `labels` (headings of a block whose class says `header`) that head nothing: last, or followed
  * by a heading of their level or above (the box they labelled was left out).
@@ -337,6 +337,7 @@ function dropFurniture(blocks: readonly string[], labels: ReadonlySet<number>): 
     if (labels.has(i) && headsNothing(b, blocks[i + 1])) continue;
     const kind = furnitureBlock(b);
     if (kind === 'line' || isHeadlineList(b) || (i >= blocks.length - AUTHOR_NOTE_TAIL && isAuthorNoteBlock(b))) continue;
+    if (b.charCodeAt(0) !== 0x23 && !b.includes('\n') && isConsentNotice(b)) continue;
     if (kind === 'label') {
       if (i + 1 < blocks.length && isShortItemList(blocks[i + 1]!)) i++;
       continue;

@@ -11,6 +11,7 @@
  *   4. the best candidate is widened to a shared ancestor when other strong candidates sit under
  *      it, and its siblings join when they score close to it or read like prose.
  */
+import { isConsentNotice } from './boilerplate-lines.ts';
 import type { ElementNode, Node } from './dom.ts';
 
 const POSITIVE = /article|body|content|entry|hentry|h-entry|main|page|post|text|blog|story|prose|rich-?text/i;
@@ -470,7 +471,8 @@ export function bodyParagraphs(body: ElementNode): ElementNode[] {
       if (c.textLen < MIN_PARAGRAPH_CHARS) continue;
       const leaf = c.tag === 'p' || c.tag === 'pre' || c.tag === 'blockquote' || c.tag === 'dd' || (!c.hasBlock && (c.tag === 'div' || c.tag === 'section' || c.tag === 'td' || c.tag === 'li')) || c.ownText >= OWN_TEXT_CHARS;
       if (leaf) {
-        if (linkDensity(c) < 0.25) {
+        // A consent notice whose markup names no cookie (a consent manager's own ids) is read by its text.
+        if (linkDensity(c) < 0.25 && !(c.textLen <= 600 && isConsentNotice(textOf(c)))) {
           if (heading !== null) out.push(heading);
           heading = null;
           out.push(c);
