@@ -149,5 +149,12 @@ describe('rules for page genres', () => {
     const md = extract(`<html><body><div class="recipe">${body(3)}<p>Store the cookies in a tin for up to a week, and warm them in the oven before you serve them.</p></div></body></html>`);
     assert.ok(md.includes(norm('Store the cookies in a tin')), md);
   });
+
+  it('the body-paragraph fallback of a short page leaves out furniture lines (a paywall prompt, a share label)', () => {
+    const html = '<html><head><title>Hall closed</title></head><body><div class="a"><p>The village hall is closed on Monday for repairs to the roof, the parish council said.</p></div><div class="b"><p>It reopens on Tuesday morning, and the Wednesday choir practice goes ahead as planned.</p></div><div class="c"><p>Subscribe to continue reading. Get unlimited access to all our journalism for 1 euro in the first month.</p></div><div class="d"><p>Share this article</p></div></body></html>';
+    const md = extract(html);
+    assert.ok(md.includes(norm('It reopens on Tuesday morning')), md);
+    for (const gone of ['Subscribe to continue reading', 'Share this article']) assert.ok(!md.includes(norm(gone)), `${gone} in ${md}`);
+  });
 });
 

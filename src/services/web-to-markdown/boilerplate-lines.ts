@@ -149,13 +149,49 @@ const RATING_COUNT_OR_STARS = /\d\s*(?:votes?|ratings?|reviews?|avis|votos?|valo
 const HELPFUL =
   /^(?:(?:was|is|did) (?:this|the) (?:page|article|answer|post|information|content|documentation|guide|section)(?: \S+){0,2} (?:helpful|useful|help(?: you)?)|did (?:this|the) (?:page|article|answer|guide) help(?: you)?|(?:find|found) (?:this|the) (?:page|article|answer) (?:helpful|useful)|(?:war|ist) (?:diese[rs]?|der|die|das) (?:seite|artikel|beitrag|antwort|information(?:en)?) hilfreich|(?:cet|cette|la) (?:article|page|réponse)(?: vous)? (?:a-t-(?:il|elle) été|est-(?:il|elle)) utile|¿?(?:te |le )?(?:ha resultado|resultó|fue|es|ha sido) útil (?:este|esta) (?:artículo|página|respuesta)|¿?(?:este|esta) (?:artículo|página|respuesta) (?:te |le )?(?:ha resultado|resultó|fue|es|ha sido) útil|この(?:記事|ページ)は(?:役に立ちましたか|お役に立ちましたか)|(?:这篇|此|该)(?:文章|页面)(?:对您)?(?:是否)?有(?:帮助|用)(?:吗)?)\s*[?？]?\s*(?:(?:yes|no|ja|nein|oui|non|sí|no|はい|いいえ|是|否)\b\s*){0,2}$/iu;
 
+/**
+ * Article controls and prompts alone on their line, as the page prints them beside the text:
+ * a share label ("Share this article", "Teilen Sie diesen Artikel", "Partager cet article"), a
+ * reading time ("5 min read", "Lesezeit: 3 Minuten", "読了時間：約3分"), a listen button's label
+ * ("Listen to this article", "Artikel anhören"), a back-to-top link ("Nach oben", "ページの先頭へ
+ * 戻る", "返回顶部"). Whole lines only.
+ */
+const CONTROL_LINE = new RegExp(
+  '^(?:share(?: this)?(?: article| story| post| page)?(?: on (?:facebook|twitter|x|linkedin|whatsapp|email))?|(?:teilen sie )?diesen (?:artikel|beitrag) teilen|teilen sie diesen (?:artikel|beitrag)|artikel teilen|' +
+    'partager(?: cet article| sur (?:facebook|twitter|x|linkedin|whatsapp))?|compartir(?: este artículo| en redes sociales| en (?:facebook|twitter|x|whatsapp))?|condividi(?: questo articolo| su (?:facebook|twitter|x|whatsapp))?|compartilhe(?: este artigo)?|シェアする|分享到|' +
+    '(?:reading time|read time|lesezeit|lesedauer|temps de lecture|tiempo de lectura|tempo di lettura|tempo de leitura)\\s*[:：]?\\s*(?:ca\\.\\s*)?\\d{1,3}\\s*(?:min(?:ute)?s?|minuten|minutos|minuti)\\.?|\\d{1,3}\\s*min(?:ute)?s?\\.? read|' +
+    '読了時間\\s*[:：]?\\s*約?\\d{1,3}\\s*分|阅读时间\\s*[:：]?\\s*约?\\d{1,3}\\s*分钟|' +
+    'listen to (?:this )?(?:article|story)|(?:diesen )?artikel (?:vor)?(?:an)?hören|écouter (?:cet article|l.article)|escuchar (?:este artículo|la noticia)|ascolta (?:l.)?articolo|ouvir (?:este )?artigo|' +
+    'back to top|return to top|nach oben|zurück nach oben|retour en haut(?: de (?:la )?page)?|haut de page|volver arriba|ir arriba|torna su|voltar ao topo|ページ(?:の)?(?:トップ|先頭)へ(?:戻る)?|返回顶部)' +
+    '\\s*[:：↑^]?$',
+  'iu',
+);
+
+/**
+ * A paywall or app prompt: a line that opens with the offer ("Subscribe to continue reading",
+ * "Dieser Artikel ist nur für Abonnenten …", "Cet article est réservé aux abonnés", "Descarga
+ * nuestra app …"). Only at the line's start: a sentence reporting that an article was for
+ * subscribers opens otherwise.
+ */
+const PROMPT_START = new RegExp(
+  '^(?:subscribe (?:now )?to (?:continue|keep) reading|(?:this|the) (?:article|story|content) is (?:only )?(?:available|reserved|exclusive) (?:only )?(?:to|for) (?:subscribers|members)|' +
+    '(?:dieser|der) (?:artikel|beitrag|inhalt) ist (?:nur|exklusiv) für (?:abonnenten|abonnentinnen|\\S+-abonnenten|abonnierende)|' +
+    '(?:cet|cette) (?:article|contenu) est réservée? aux abonnés|abonnez-vous pour lire la suite|' +
+    '(?:este|esta) (?:artículo|contenido|noticia) es exclusiv[oa] para (?:suscriptores|socios|abonados)|suscríbete para (?:seguir|continuar) leyendo|' +
+    "(?:questo articolo|l'articolo) è riservato agli abbonati|(?:este|esta) (?:artigo|conteúdo|matéria) é exclusiv[oa] para assinantes|この記事は有料会員限定|本文为会员专享|" +
+    '(?:download|get) (?:our|the) (?:free )?app\\b|laden sie (?:jetzt )?(?:unsere|die) (?:kostenlose )?app|téléchargez (?:notre|l.)\\s?application|descarga (?:nuestra|la) app\\b)',
+  'iu',
+);
+
 /** Why a short standalone line reads as page furniture, or null when it does not. */
-export function boilerplateLineKind(line: string, heading = false): 'dateline' | 'byline' | 'sign-up' | 'follow' | 'credit' | 'ad-label' | 'rating' | 'helpful' | null {
+export function boilerplateLineKind(line: string, heading = false): 'dateline' | 'byline' | 'sign-up' | 'follow' | 'credit' | 'ad-label' | 'rating' | 'helpful' | 'control' | 'prompt' | null {
   const t = line.trim();
   if (t.length === 0 || t.length > MAX_LINE) return null;
   if (!heading && t.length <= 60 && AD_LABEL.test(t)) return 'ad-label';
   if (t.length <= 80 && RATING.test(t) && RATING_COUNT_OR_STARS.test(t)) return 'rating';
   if (t.length <= 90 && HELPFUL.test(t)) return 'helpful';
+  if (t.length <= 60 && CONTROL_LINE.test(t)) return 'control';
+  if (!heading && PROMPT_START.test(t)) return 'prompt';
   if (t.length <= 110 && DATELINE.test(t) && YEAR_OR_TIME.test(t)) return 'dateline';
   if (isDateLine(t)) return 'dateline';
   if (!heading && isByline(t)) return 'byline';

@@ -131,7 +131,9 @@ function fallback(input: ExtractInput, lenient: ParsedPage, base: URL | null, fi
     keep(renderMarkdown([headline], { base, includeLinks: input.includeLinks, clean: true }));
     if (best > before) return markdown;
   }
-  keep(renderMarkdown(bodyParagraphs(body), { base, includeLinks: input.includeLinks, clean: false }));
+  // Without the conditional cleaner (the paragraphs are already chosen), but without furniture
+  // lines: the longest result wins, and a paywall prompt or share label must not make it longer.
+  keep(renderMarkdown(bodyParagraphs(body), { base, includeLinks: input.includeLinks, clean: false, furniture: true }));
   if (markdown.trim() !== '') return markdown;
   markdown = renderMarkdown([body], { base, includeLinks: input.includeLinks, clean: false });
   if (markdown.trim() !== '') return markdown;

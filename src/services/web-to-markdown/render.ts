@@ -19,6 +19,11 @@ export interface RenderOptions {
   readonly clean: boolean;
   /** Negative class/id hints count for nothing (the relaxed fallback, see core.ts). */
   readonly relaxed?: boolean;
+  /**
+   * Leave out furniture lines, consent notices and related-links labels (dropFurniture); default:
+   * as `clean`. The body-paragraph fallback sets it without the conditional cleaner.
+   */
+  readonly furniture?: boolean;
 }
 
 const HEADING_LEVEL: Readonly<Record<string, number>> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
@@ -71,7 +76,7 @@ export function renderMarkdown(nodes: readonly ElementNode[], options: RenderOpt
   const blocks: string[] = [];
   r.top = blocks;
   for (const n of nodes) r.blocksOf([n], blocks);
-  return (options.clean ? dropFurniture(blocks, r.labels) : blocks).join('\n\n').replace(/\n{3,}/g, '\n\n').trim();
+  return ((options.furniture ?? options.clean) ? dropFurniture(blocks, r.labels) : blocks).join('\n\n').replace(/\n{3,}/g, '\n\n').trim();
 }
 
 class Renderer {
