@@ -74,11 +74,12 @@ describe('rules for article parts', () => {
     assert.ok(!out.includes(norm('A teaser line that reads')), out);
   });
 
-  it('keeps an <aside> named as a fact box, drops other asides and a fact box with role complementary', () => {
+  it('keeps an <aside> inside the <article> (a fact box, a side note) and one named as a fact box, drops a related-links aside, one with role complementary and the page sidebar', () => {
     const box = (attrs: string, text: string) => `<aside ${attrs}><h3>In numbers</h3><ul><li>${text} one: sixty-four metres in three spans</li><li>${text} two: fourteen months of building</li></ul></aside>`;
-    const out = extract(`<html><body><article><div class="article-body">${body(3)}${box('class="factbox"', 'FACT')}${box('class="related-box"', 'RELATED')}${box('class="info-box" role="complementary"', 'ROLE')}${box('', 'PLAIN')}${body(3)}</div></article></body></html>`);
-    assert.ok(out.includes(norm('FACT two: fourteen months of building')), out);
-    for (const gone of ['RELATED two', 'ROLE two', 'PLAIN two']) assert.ok(!out.includes(norm(gone)), `${gone} in ${out}`);
+    const links = '<aside class="more"><h3>Read next</h3><ul><li><a href="/a">LINKS one: a headline of another story</a></li><li><a href="/b">LINKS two: a second headline of a story</a></li></ul></aside>';
+    const out = extract(`<html><body><main><article><div class="article-body">${body(3)}${box('class="factbox"', 'FACT')}${box('', 'PLAIN')}${box('class="related-box"', 'RELATED')}${box('class="info-box" role="complementary"', 'ROLE')}${links}${body(3)}</div></article>${box('class="facts-and-figures"', 'NAMED')}</main>${box('', 'SIDEBAR')}</body></html>`);
+    for (const kept of ['FACT two: fourteen months of building', 'PLAIN two: fourteen months of building']) assert.ok(out.includes(norm(kept)), `${kept} missing from ${out}`);
+    for (const gone of ['RELATED two', 'ROLE two', 'LINKS two', 'SIDEBAR two']) assert.ok(!out.includes(norm(gone)), `${gone} in ${out}`);
   });
 });
 

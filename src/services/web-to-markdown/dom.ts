@@ -146,10 +146,10 @@ function textOfShallow(el: ElementNode): string {
  */
 export type ParseMode = 'lenient' | 'all';
 
-function dropped(name: string, bits: number, attrs: Record<string, string>, mode: ParseMode, parent: string): boolean {
+function dropped(name: string, bits: number, attrs: Record<string, string>, mode: ParseMode, parent: string, inArticle: boolean): boolean {
   // The toggle of an accordion is the heading's text (Bootstrap's `h2.accordion-header > button`: the question of a FAQ).
   if ((bits & SKIP) !== 0 && !(name === 'button' && HEADINGS.has(parent))) return true;
-  if (mode !== 'all' && (bits & CHROME) !== 0 && !(name === 'aside' && isFactBox(attrs))) return true;
+  if (mode !== 'all' && (bits & CHROME) !== 0 && !(name === 'aside' && (isFactBox(attrs) || inArticle))) return true;
   if (attrs.hidden !== undefined || attrs['aria-hidden'] === 'true') return true;
   if (attrs.style !== undefined && HIDDEN_STYLE.test(attrs.style)) return true;
   const role = attrs.role;
@@ -160,12 +160,20 @@ function dropped(name: string, bits: number, attrs: Record<string, string>, mode
 /**
  * A box of facts set beside the text (`<aside class="factbox">`, `info-box`, `key-facts`, "at a
  * glance", "tl;dr"): an <aside> by its tag, yet part of the article, as an infobox is. Read on
- * whole class/id words; a role (complementary) still drops it.
+ * whole class/id words; a role (complementary) still drops it. Any <aside> inside an <article>
+ * is kept too (a fact box, a side note, Starlight's notes): the strict view drops those whose
+ * class says boilerplate, and the cleaner (render.ts) link lists among them.
  */
 const FACT_BOX = /(?:^|[\s_-])(?:fact-?box(?:es)?|facts|fact-?file|fact-?sheet|info-?box|key-?facts|key-?points|at-?a-?glance|tl-?dr|takeaways)(?:$|[\s_-])/i;
 
 function isFactBox(attrs: Record<string, string>): boolean {
   return (attrs.class !== undefined && FACT_BOX.test(attrs.class)) || (attrs.id !== undefined && FACT_BOX.test(attrs.id));
+}
+
+/** `el` or an ancestor is an <article> (read for an <aside> only: asides are few). */
+function withinArticle(el: ElementNode): boolean {
+  for (let e: ElementNode | null = el; e !== null; e = e.parent) if (e.tag === 'article') return true;
+  return false;
 }
 
 /** Readability's "unlikely candidate" test on class and id (never for structural tags; `anchorId`: the id is not read). */
@@ -288,7 +296,7 @@ export function parsePage(html: string, mode: ParseMode): ParsedPage {
       lang = attrs.lang.toLowerCase();
     }
     if (name === 'title') return;
-    if (dropped(name, bits, attrs, mode, current.tag)) {
+    if (dropped(name, bits, attrs, mode, current.tag, name === 'aside' && withinArticle(current))) {
       if (!isVoid) skipDepth = 1;
       return;
     }

@@ -27,7 +27,7 @@ export interface RenderOptions {
 }
 
 const HEADING_LEVEL: Readonly<Record<string, number>> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
-const CLEANABLE = new Set(['div', 'section', 'ul', 'ol', 'table', 'form', 'fieldset', 'header', 'figure', 'center', 'details']);
+const CLEANABLE = new Set(['div', 'section', 'ul', 'ol', 'table', 'form', 'fieldset', 'header', 'figure', 'center', 'details', 'aside']);
 /** Link targets worth keeping; javascript:, data: and typos such as `ttps:` become plain text. */
 const LINK_SCHEMES = /^(?:https?|mailto|tel|ftp):/i;
 const CODE_LANG = /(?:^|\s)(?:lang(?:uage)?-|highlight-(?:source-)?|brush:\s*)([A-Za-z0-9_+#.-]+)/;
