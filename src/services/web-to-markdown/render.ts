@@ -395,10 +395,15 @@ function soleHeading(el: ElementNode): ElementNode | null {
  * block on either side: a button row, a paragraph holding the button) is at least four fifths
  * links. Inside a sentence the run holds the sentence's words.
  */
+const MAX_RUN_SIBLINGS = 200;
+
 function isStandalone(link: ElementNode): boolean {
   const p = link.parent;
   if (p === null) return true;
   const kids = p.children;
+  // A container of hundreds of children (a tag cloud of button links) is no sentence, and the
+  // search for the link among its siblings would repeat for each of them.
+  if (kids.length > MAX_RUN_SIBLINGS) return true;
   const at = kids.indexOf(link);
   let from = at;
   while (from > 0 && isInlineNode(kids[from - 1]!)) from--;
