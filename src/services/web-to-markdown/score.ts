@@ -463,12 +463,12 @@ export function bodyParagraphs(body: ElementNode): ElementNode[] {
   let heading: ElementNode | null = null;
   const walk = (el: ElementNode): void => {
     for (const c of el.children) {
-      if (typeof c === 'string' || c.unlikely || isStrongBoilerplate(c)) continue;
+      if (typeof c === 'string' || c.unlikely) continue;
       if (HEADING_TAGS.has(c.tag)) {
-        heading = c.textLen > 0 && linkDensity(c) < 0.5 ? c : null;
+        heading = c.textLen > 0 && linkDensity(c) < 0.5 && !isStrongBoilerplate(c) ? c : null;
         continue;
       }
-      if (c.textLen < MIN_PARAGRAPH_CHARS) continue;
+      if (c.textLen < MIN_PARAGRAPH_CHARS || isStrongBoilerplate(c)) continue;
       const leaf = c.tag === 'p' || c.tag === 'pre' || c.tag === 'blockquote' || c.tag === 'dd' || (!c.hasBlock && (c.tag === 'div' || c.tag === 'section' || c.tag === 'td' || c.tag === 'li')) || c.ownText >= OWN_TEXT_CHARS;
       if (leaf) {
         // A consent notice whose markup names no cookie (a consent manager's own ids) is read by its text.
