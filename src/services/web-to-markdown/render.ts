@@ -39,8 +39,8 @@ const HEADING_BLOCK_CHARS = 300;
 /**
  * A link styled as a button (`btn btn-primary`, `button`, `wp-block-button__link`, `hero__cta`):
  * a control ("Book a demo", "Get started", "Apply now"), not text. A class word that is, begins
- * or ends with btn/button/cta. Only where it stands alone (its parent's text is mostly links: a
- * button row, a paragraph holding the button): a link so styled inside a sentence keeps its words.
+ * or ends with btn/button/cta. Only where it stands alone (isStandalone: a button row, a
+ * paragraph holding the button): a link so styled inside a sentence keeps its words.
  */
 const BUTTON_CLASS = /(?:^|[\s_-])(?:btn|button|cta)(?:$|[\s_-])/i;
 /** Most characters of text in a form, or a block around one, that the cleaner drops as a form box. */
@@ -390,13 +390,14 @@ function soleHeading(el: ElementNode): ElementNode | null {
   return h.linkLen * 5 < h.textLen && el.linkLen - h.linkLen <= h.textLen ? h : null;
 }
 
+/** Siblings beyond which a button link counts as standing alone without a search (isStandalone). */
+const MAX_RUN_SIBLINGS = 200;
+
 /**
  * A link that stands alone: the run of inline content around it (its siblings up to the nearest
  * block on either side: a button row, a paragraph holding the button) is at least four fifths
  * links. Inside a sentence the run holds the sentence's words.
  */
-const MAX_RUN_SIBLINGS = 200;
-
 function isStandalone(link: ElementNode): boolean {
   const p = link.parent;
   if (p === null) return true;
