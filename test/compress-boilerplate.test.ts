@@ -259,3 +259,35 @@ describe('API-09 repeated messages of a pasted thread', () => {
     assert.equal(out.split('(A) 3').length - 1, 2, out);
   });
 });
+
+describe('API-09 repeated link-only lines', () => {
+  const login = '[Log In](https://example.com/login?client=web)';
+  const page = `${login}\n\n[](/)\n\n* [Home](/) | [About](/about)\n\n# Title\n\nThe council approved the budget for 2025 after a long debate.\n\n[](/)\n\n${login}\n\n- [Home](/) | [About](/about)\n\nRead the [full report](https://example.com/r) here.\n\nRead the [full report](https://example.com/r) here.`;
+  // (aggressive turns links in prose into their text first)
+  for (const level of ['safe', 'balanced'] as const) {
+    it(`${level}: each link-only line stays once, its first copy`, () => {
+      const out = compressText(page, level);
+      assert.equal(out.split(login).length - 1, 1, out);
+      assert.equal(out.split('[](/)').length - 1, 1, out);
+      assert.equal(out.split('[Home](/) | [About](/about)').length - 1, 1, out);
+      assert.ok(out.indexOf(login) < out.indexOf('# Title'), out);
+      assert.ok(checkRetention(page, out, level).ok);
+      assert.equal(compressText(out, level), out);
+    });
+  }
+
+  it('a line with words beside its link is no link-only line', () => {
+    const text = 'Go [here](https://example.com/d).\n\nok\n\nGo [here](https://example.com/d).';
+    // short prose lines (under 4 words) are not repeats to drop; link-only lines are
+    assert.equal(compressText(text, 'safe').split('[here]').length - 1, 2);
+    assert.equal(compressText(text.replaceAll('Go ', '').replaceAll(').', ')'), 'safe').split('[here]').length - 1, 1);
+  });
+
+  it('a repeated block with a link line still goes as a block', () => {
+    const block = 'Ann Lee\n[Profile](https://example.com/ann)\nEditor';
+    const text = `${block}\n\nThe council approved the budget for 2025 after a long debate.\n\n${block}`;
+    const out = compressText(text, 'safe');
+    assert.equal(out.split('Editor').length - 1, 1, out);
+    assert.equal(out.split('Ann Lee').length - 1, 1, out);
+  });
+});

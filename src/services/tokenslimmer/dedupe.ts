@@ -164,9 +164,39 @@ function joinParagraphs(paragraphs: readonly string[][], options: ReadonlySet<st
     for (let k = n - 2; k >= 0; k--) if (state[k] === 2 && state[k + 1] === 1) state[k] = 1;
   }
   const out: string[] = [];
-  for (let k = 0; k < n; k++) if (state[k] !== 1 && paragraphs[k] !== REPEATED) out.push(paragraphs[k]!.join('\n'));
+  /** Link-only lines kept so far (without list markers). */
+  let seenLinks: Set<string> | undefined;
+  for (let k = 0; k < n; k++) {
+    let p = paragraphs[k]!;
+    if (state[k] === 1 || p === REPEATED) continue;
+    // A line that is only links ("[Log In](…)", "* [Home](/) | [About](/about)") said again goes:
+    // its targets stay in the first copy. After the paragraph repeats, so a repeated block still
+    // reads as the block it repeats.
+    if (p.some(isLinkOnly)) {
+      seenLinks ??= new Set();
+      const seenNow = seenLinks;
+      p = p.filter((l) => {
+        if (!isLinkOnly(l)) return true;
+        const key = l.trim().replace(LIST_MARKER_RE, '');
+        if (seenNow.has(key)) return false;
+        seenNow.add(key);
+        return true;
+      });
+      if (p.length === 0) continue;
+    }
+    out.push(p.join('\n'));
+  }
   return out.join('\n\n');
 }
+
+/** Links and images alone on a line, under an optional list marker, separated by nothing or | · •. */
+const LINK_ONLY_RE = /^(?:[-*+][ \t]+|\d{1,3}[.)][ \t]+)?(?:!?\[[^\]\n]{0,300}\]\([^()\s]{0,2000}(?:[ \t]+[^()\n]{0,300})?\)[ \t]*(?:[|·•][ \t]*)?)+$/;
+const LIST_MARKER_RE = /^(?:[-*+]|\d{1,3}[.)])[ \t]+/;
+const LINK_LINE_MAX_CHARS = 4000;
+const isLinkOnly = (line: string): boolean => {
+  const t = line.trim();
+  return t.length <= LINK_LINE_MAX_CHARS && t.endsWith(')') && t.includes('](') && LINK_ONLY_RE.test(t);
+};
 
 /** A short paragraph (a greeting, a closing with a name) is at most this long. */
 const SHORT_MAX_CHARS = 40;
