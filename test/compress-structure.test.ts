@@ -271,7 +271,8 @@ describe('API-09 tables (property)', () => {
 
     it(`space-aligned columns keep their cells, joined by tabs, at ${level}`, () => {
       const next = rng(0xf1d + level.length);
-      const words = ['web-1', 'db-0', 'Running', 'Pending', '1/1', '0/1', '12d', '3h', 'node-a', '10.0.0.7'];
+      // multi-word cells too: a single space inside a cell is no gutter, even where every other row is blank
+      const words = ['web-1', 'db-0', 'Running', 'Pending', '1/1', '0/1', '12d', '3h', 'node-a', '10.0.0.7', 'Net sales', 'Cost of goods sold', 'in progress', 'db 0'];
       for (let i = 0; i < CASES; i++) {
         const cols = 2 + Math.floor(next() * 3);
         const rows = Array.from({ length: 3 + Math.floor(next() * 4) }, () => Array.from({ length: cols }, () => pick(next, words)));

@@ -680,7 +680,7 @@ function columnsOf(lines: string[], kinds: Uint8Array, from: number, to: number)
     while (e < width && blank[e]) e++;
     let padded = false;
     for (let k = c; k < e && !padded; k++) padded = wide[k] === 1;
-    if (padded && e < width) gutters.push([c, e]);
+    if (padded && e < width && splitsNoWords(lines, from, to, c, e)) gutters.push([c, e]);
     c = e;
   }
   if (gutters.length === 0) return;
@@ -728,6 +728,24 @@ function columnsOf(lines: string[], kinds: Uint8Array, from: number, to: number)
     lines[i] = line.slice(0, indent) + row.join('\t');
     kinds[i] = Kind.Columns;
   }
+}
+
+/**
+ * True when no line of `from`..`to` that has text on both sides of the blank columns `a`..`b`
+ * crosses them with a single space: there the gutter would cut a cell's words apart ("Cost of
+ * goods sold" under "Net sales      1,234.5"), while columns are set apart by 2+ spaces.
+ */
+function splitsNoWords(lines: readonly string[], from: number, to: number, a: number, b: number): boolean {
+  for (let i = from; i < to; i++) {
+    const line = lines[i]!;
+    let s = a;
+    while (s > 0 && line.charCodeAt(s - 1) === 32) s--;
+    let e = b;
+    while (e < line.length && line.charCodeAt(e) === 32) e++;
+    if (e - s >= 2 || s === 0 || e >= line.length || line.slice(e).trim() === '') continue;
+    return false;
+  }
+  return true;
 }
 
 /** Keys of the prose lines seen so far (quote marks and blanks stripped), and where each block starts. */
