@@ -247,6 +247,19 @@ describe('API-09 repeated messages of a pasted thread', () => {
     });
   }
 
+  it('a quoted signature block goes whole, not only its long lines', () => {
+    const sig = '--\nAnn Lee\nHead of Operations | Northwind Traders\n+1 555 0100 | northwind.example';
+    const text = `Hi team,\n\nThe offsite is on June 12 at the Lakeside venue, agenda items by May 20.\n\n${sig}\n\nBob: I would like to add the hiring plan.\n\nOn Mon, May 4, 2026 at 10:15 AM Ann Lee <ann@northwind.example> wrote:\n> The offsite is on June 12 at the Lakeside venue, agenda items by May 20.\n>\n> ${sig.replaceAll('\n', '\n> ')}`;
+    // (safe keeps the quote markers, and with them the quoted block as it was)
+    for (const level of ['balanced', 'aggressive'] as const) {
+      const out = compressText(text, level);
+      assert.equal(out.split('Ann Lee\n').length - 1, 1, `${level}:\n${out}`);
+      assert.equal(out.split('+1 555 0100').length - 1, 1, `${level}:\n${out}`);
+      assert.ok(checkRetention(text, out, level).ok);
+      assert.equal(compressText(out, level), out);
+    }
+  });
+
   it('a short paragraph said again away from a repeat stays', () => {
     const text = `Tim,\n\nThe invoice for March is attached, please check it.\n\nPhillip\n\nTim,\n\nThe invoice for April is attached as well, same terms.\n\nPhillip`;
     assert.equal(compressText(text, 'balanced').split('Phillip').length - 1, 2);
