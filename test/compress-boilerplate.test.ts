@@ -162,6 +162,8 @@ const CASES: readonly Case[] = [
   { name: 'a short dialogue keeps its lines', level: 'aggressive', input: `Ann: We start at nine .\nAnn: Then the budget .\nBob: Fine .`, kept: ['nine .\nAnn: Then'] },
   { name: 'few-shot answers keep their lines', level: 'aggressive', input: Array.from({ length: 6 }, (_, k) => `Q: What is ${k} plus ${k}?\nA: Let's add.\nA: So the answer is ${2 * k}.`).join('\n'), kept: ['add.\nA: So the answer is 10.'] },
   { name: 'repeated labels of notes keep their lines', level: 'aggressive', input: Array.from({ length: 12 }, (_, k) => `Note ${k}: item ${k} ships soon.\nNote ${k}: item ${k} is paid.`).join('\n'), kept: ['soon.\nNote 3: item 3'] },
+  { name: 'web mail buttons pasted with a thread', level: 'balanced', input: `${BODY}\n\nReply\nReply all\nForward`, gone: ['Reply', 'Forward'] },
+  { name: 'a reply in a sentence stays', level: 'aggressive', input: `${BODY}\nReply to Ann before Friday.`, kept: ['Reply to Ann'] },
   // transport headers of a pasted message
   {
     name: 'transport headers of a message header block go',

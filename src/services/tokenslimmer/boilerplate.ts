@@ -80,6 +80,8 @@ const CHROME_LINES: ReadonlySet<string> = new Set([
   'back to top', 'jump to navigation', 'toggle navigation', 'close menu', 'open menu',
   'sign up for our newsletter', 'subscribe to our newsletter', 'newsletter sign up',
   'leave a comment', 'show comments', 'view comments', 'add a comment', 'copy link', 'link copied',
+  // buttons of a web mail or forum view pasted with the text
+  'reply', 'reply all', 'forward', 'reply to all', 'show quoted text', 'show trimmed content',
 ]);
 /**
  * Greetings and closings of a pasted e-mail alone on their line ("Hi,", "Kind regards,"): no fact in
