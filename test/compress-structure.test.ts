@@ -318,3 +318,22 @@ describe('API-09 tables (property)', () => {
     }
   });
 });
+
+describe('WebVTT voice spans', () => {
+  const vtt = 'WEBVTT\n\n00:00:01.000 --> 00:00:05.500\n<v Ann Lee>Okay, the first item is the budget.</v>\n\n00:00:05.500 --> 00:00:09.000\n<v.loud Bob>We need to cut it by 10 percent.</v>';
+  for (const level of LEVELS) {
+    it(`become transcript labels, timings kept, at ${level}`, () => {
+      const out = compressText(vtt, level);
+      assert.ok(out.includes('Ann Lee:') && out.includes('Bob:'), out);
+      assert.ok(!out.includes('<v') && !out.includes('</v>'), out);
+      assert.ok(out.includes('00:00:01.000 --> 00:00:05.500') && out.includes('00:00:05.500 --> 00:00:09.000'), out);
+      assert.ok(checkRetention(vtt, out, level).ok);
+      assert.equal(compressText(out, level), out);
+    });
+  }
+
+  it('a <v …> line in a text without cue timings stays', () => {
+    const text = 'In the template, write\n<v Ann>like this</v>\nto mark a speaker.';
+    assert.ok(compressText(text, 'safe').includes('<v Ann>like this</v>'));
+  });
+});
