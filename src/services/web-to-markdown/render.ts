@@ -347,7 +347,11 @@ function headsNothing(b: string, next: string | undefined): boolean {
  * heading is not itself mostly a link (a teaser title).
  */
 function soleHeading(el: ElementNode): ElementNode | null {
-  if (el.imgCount > 0 || !el.children.some((c) => typeof c !== 'string' && isHeading(c.tag))) return null;
+  if (el.imgCount > 0) return null;
+  // Layout wrappers of one child around a heading without links (Notion's `notion-header-block` > div > div > h2).
+  const inner = el.linkLen === 0 ? soleChild(el) : null;
+  if (inner !== null && (inner.tag === 'div' || inner.tag === 'section' || inner.tag === 'header')) return soleHeading(inner);
+  if (!el.children.some((c) => typeof c !== 'string' && isHeading(c.tag))) return null;
   let heading: ElementNode | null = null;
   let loose = 0;
   const walk = (e: ElementNode): boolean => {
@@ -368,6 +372,20 @@ function soleHeading(el: ElementNode): ElementNode | null {
   if (!walk(el) || heading === null) return null;
   const h: ElementNode = heading;
   return h.linkLen * 5 < h.textLen && el.linkLen - h.linkLen <= h.textLen ? h : null;
+}
+
+/** The only child element of `el` when it has no text of its own beside it, else null. */
+function soleChild(el: ElementNode): ElementNode | null {
+  let only: ElementNode | null = null;
+  for (const c of el.children) {
+    if (typeof c === 'string') {
+      if (c.trim() !== '') return null;
+      continue;
+    }
+    if (only !== null) return null;
+    only = c;
+  }
+  return only;
 }
 
 /** A block worth emitting: some letter or digit, or an image (separators such as `* * *` are not). */

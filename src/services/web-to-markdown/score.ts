@@ -357,7 +357,63 @@ function withSiblings(top: ElementNode, final: (el: ElementNode) => number, topS
       out.push(sib);
     }
   }
-  return out;
+  return withHeadings(parent, out);
+}
+
+/** Longest text (characters) of a sibling read as a heading by `withHeadings`. */
+const SIBLING_HEADING_CHARS = 200;
+
+/**
+ * `out` (siblings under `parent`, in document order) with the sibling headings that head a kept
+ * sibling: a block that is only a heading (through wrappers of one child) whose next sibling with
+ * text was kept. Builders put each heading in a component of its own between the text components
+ * (Wix rich-text elements, AEM `title` beside `text`), with other class names than the text's.
+ */
+function withHeadings(parent: ElementNode, out: ElementNode[]): ElementNode[] {
+  if (out.length === 0) return out;
+  let added = false;
+  // What was kept, by the sibling it is or lies in (a loose paragraph is kept unwrapped).
+  const kept = new Map<ElementNode, ElementNode>();
+  for (const el of out) {
+    let sib = el;
+    while (sib.parent !== null && sib.parent !== parent) sib = sib.parent;
+    kept.set(sib, el);
+  }
+  const result: ElementNode[] = [];
+  let pending: ElementNode | null = null;
+  for (const sib of parent.children) {
+    if (typeof sib === 'string' || sib.textLen === 0) continue;
+    const el = kept.get(sib);
+    if (el !== undefined) {
+      if (pending !== null) {
+        result.push(pending);
+        added = true;
+      }
+      result.push(el);
+      pending = null;
+    } else {
+      pending = sib.textLen <= SIBLING_HEADING_CHARS && linkDensity(sib) < 0.5 && classWeight(sib, false, true) >= 0 && headingWithin(sib) ? sib : null;
+    }
+  }
+  return added ? result : out;
+}
+
+/** `el` is a heading, or wrappers of one child each (no text of their own) around one. */
+function headingWithin(el: ElementNode): boolean {
+  for (let e: ElementNode | null = el; e !== null; ) {
+    if (HEADING_TAGS.has(e.tag)) return true;
+    let only: ElementNode | null = null;
+    for (const c of e.children) {
+      if (typeof c === 'string') {
+        if (c.trim() !== '') return false;
+        continue;
+      }
+      if (only !== null) return false;
+      only = c;
+    }
+    e = only;
+  }
+  return false;
 }
 
 /**
