@@ -51,6 +51,10 @@ describe('boilerplateLineKind: what must go', () => {
     ['Follow Newsbeat on Instagram, Facebook, Twitter and YouTube.', 'follow'],
     ['Have a tip? Email the author. Follow her on Twitter @someone or on Facebook.', 'follow'],
     ['Folgen Sie uns auf Facebook und Instagram', 'follow'],
+    ['3 Likes', 'count'],
+    ['1.2K views', 'count'],
+    ['14 replies', 'count'],
+    ['5 Kommentare', 'count'],
   ];
   for (const [line, kind] of go) it(`${kind}: ${line}`, () => assert.equal(boilerplateLineKind(line), kind));
 });
@@ -78,6 +82,9 @@ describe('boilerplateLineKind: look-alikes that stay', () => {
     'The newsletter, which 40,000 people subscribe to, was shut down in May.',
     'Investors who follow the company on Twitter saw the post first, and the shares fell 4%.',
     'We will follow up on Facebook’s response next week.',
+    '3 likes and a dislike',
+    '2 Answers',
+    '40 votes were counted before noon.',
     'Updated 1:39 am EST, Wednesday, November 20, 2019. ' + 'The storm moved east overnight and closed roads across three counties. '.repeat(3),
   ];
   for (const line of stay) it(line.slice(0, 70), () => assert.equal(boilerplateLineKind(line), null));

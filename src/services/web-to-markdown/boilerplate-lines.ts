@@ -122,10 +122,19 @@ function isDateLine(t: string): boolean {
   return true;
 }
 
+/**
+ * An engagement count standing alone: a number and what was counted ("3 Likes", "1.2K views",
+ * "14 replies", "5 Kommentare"), as forums and blogs print under a post. "3 likes and a dislike"
+ * or "2 Answers" (a Q&A page's heading over its answers) read otherwise and stay.
+ */
+const ENGAGEMENT_COUNT =
+  /^\d[\d.,]*\s?[km]?\s+(?:likes?|comments?|replies|views?|shares?|claps?|votes?|reactions?|reposts?|retweets?|upvotes?|kommentare?|commentaires?|comentarios?|commenti|antworten|réponses|respuestas|vues|aufrufe)$/iu;
+
 /** Why a short standalone line reads as page furniture, or null when it does not. */
-export function boilerplateLineKind(line: string, heading = false): 'dateline' | 'byline' | 'sign-up' | 'follow' | 'credit' | null {
+export function boilerplateLineKind(line: string, heading = false): 'dateline' | 'byline' | 'sign-up' | 'follow' | 'credit' | 'count' | null {
   const t = line.trim();
   if (t.length === 0 || t.length > MAX_LINE) return null;
+  if (t.length <= 40 && ENGAGEMENT_COUNT.test(t)) return 'count';
   if (t.length <= 110 && DATELINE.test(t) && YEAR_OR_TIME.test(t)) return 'dateline';
   if (isDateLine(t)) return 'dateline';
   if (!heading && isByline(t)) return 'byline';
