@@ -35,3 +35,48 @@ describe('headings in components of their own', () => {
     assert.doesNotMatch(cta, /Sign up for more like this/);
   });
 });
+
+describe('threads: a question and its answers, a first post and its replies', () => {
+  const body = (cls: string, s: string, n: number) => `<div class="${cls}">${paras(s, n)}</div>`;
+  const answer = (s: string) => `<div class="answer"><div class="post-layout"><div class="votecell">7</div><div class="answercell">${body('s-prose js-post-body', s, 3)}<div class="post-signature"><div class="user-info"><a href="/u/1">greta</a> <span>4,210</span></div></div></div></div></div>`;
+
+  it('keeps the question beside the block of its answers when both hold bodies of one template (two or more in the choice)', () => {
+    const out = md(`<html><body><div id="mainbar"><div class="question"><div class="post-layout"><div class="votecell">12</div><div class="postcell">${body('js-post-body s-prose', 'Question', 2)}</div></div></div><div id="answers">${answer('First answer')}${answer('Second answer')}${answer('Third answer')}</div></div></body></html>`);
+    assert.match(out, /Question 0/);
+    assert.match(out, /First answer 2/);
+    assert.match(out, /Second answer 2/);
+    assert.doesNotMatch(out, /greta|4,210/);
+  });
+
+  it('does not join a box beside an article that only shares the class of its one text block (a claim under review)', () => {
+    const out = md(`<html><body><div class="row"><div class="claim"><h4 class="who">The ministry of roads</h4><div class="statement-content">${body('wsw', 'Claim', 2)}</div><div class="source"><a href="/src">Source: press office, May 2024</a></div></div><div class="col">${body('wsw', 'Article', 8)}</div></div></body></html>`);
+    assert.match(out, /Article 7/);
+    assert.doesNotMatch(out, /Claim 0/);
+  });
+
+  it('drops forum user cards, signatures and the who-is-online box by their class names', () => {
+    const post = (s: string) => `<div class="post"><dl class="postprofile"><dt><a href="/u">hedgerow</a></dt><dd>Joined: Tue Mar 14, 2017 6:41 pm</dd></dl><div class="postbody"><div class="content">${paras(s, 2)}</div><div class="signature">Plot 14, north side, mostly beans and stubbornness since the spring of 2009.</div></div></div>`;
+    const out = md(`<html><body><div id="page-body">${post('First post')}${post('Reply')}<div class="stat-block online-list"><h3>Who is online</h3><p>Users browsing this forum: no registered users and 2 guests at the moment.</p></div></div></body></html>`);
+    assert.match(out, /First post 1/);
+    assert.match(out, /Reply 1/);
+    assert.doesNotMatch(out, /hedgerow|Joined|beans|Who is online|guests/);
+  });
+
+  it('keeps classes that only begin like those names (`user-info-panel` is not read, `signature-dish` is prose)', () => {
+    const out = md(`<html><body><article><div class="signature-dish">${paras('Recipe', 3)}</div></article></body></html>`);
+    assert.match(out, /Recipe 2/);
+  });
+});
+
+describe('a heading that closes the content', () => {
+  it('is dropped: it heads nothing that was kept', () => {
+    const out = md(`<html><body><article>${paras('Story', 4)}<h2 class="bottom-notice">Not the answer you are looking for? Browse other questions</h2></article></body></html>`);
+    assert.match(out, /Story 3/);
+    assert.doesNotMatch(out, /Not the answer/);
+  });
+
+  it('stays when text follows it, and when it is the only block', () => {
+    assert.match(md(`<html><body><article>${paras('Story', 4)}<h2>Closing thoughts</h2>${para('Last')}</article></body></html>`), /## Closing thoughts\n\nLast/);
+    assert.match(md('<html><body><h1>Only a heading on this page</h1></body></html>'), /Only a heading on this page/);
+  });
+});

@@ -329,6 +329,9 @@ function dropFurniture(blocks: readonly string[], labels: ReadonlySet<number>): 
     }
     kept.push(b);
   }
+  // A heading that closes the content heads nothing in it: the label of a box left out, or a
+  // closing prompt ("Not the answer you're looking for? Browse other questions ...").
+  if (kept.length > 1 && kept[kept.length - 1]!.charCodeAt(0) === 0x23 /* # */) kept.pop();
   return kept;
 }
 

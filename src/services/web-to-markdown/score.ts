@@ -44,11 +44,13 @@ export function isNegativeHint(s: string): boolean {
 
 /**
  * Class names (whole, one of the class list) and ids that name a comment thread or form, a
- * related-posts block, an author box or a cookie/consent notice: boilerplate whatever the block's score, as
+ * related-posts block, an author box, a forum post's user card or signature (phpBB `postprofile`
+ * and `signature`, Stack Exchange `post-signature` and `user-info`), a forum's who-is-online box or a
+ * cookie/consent notice: boilerplate whatever the block's score, as
  * trafilatura drops them before choosing. A whole name only: `comments-open`, `has-comments`,
  * `comment-count` or `related-tags` say something of a post, not that the block is the thread.
  */
-const STRONG_BOILERPLATE = /(?:^|\s)(?:comments?|comment-?list|comments-(?:list|area|section|wrapper|container|block)|comment-(?:area|section|thread|respond|form)|respond|disqus_thread|related|(?:jp-)?related-?(?:posts?|articles?|stories|content|products)|cookie-?(?:banner|notice|bar|consent|law-info-bar|popup|notification|message)|(?:cookie-?)?consent-?(?:banner|bar|notice|popup|modal|dialog)?|gdpr-?(?:banner|notice|consent|popup)?|author-?(?:bio|box|info|card|profile)|about-?the-?author)(?:\s|$)/i;
+const STRONG_BOILERPLATE = /(?:^|\s)(?:comments?|comment-?list|comments-(?:list|area|section|wrapper|container|block)|comment-(?:area|section|thread|respond|form)|respond|disqus_thread|related|(?:jp-)?related-?(?:posts?|articles?|stories|content|products)|cookie-?(?:banner|notice|bar|consent|law-info-bar|popup|notification|message)|(?:cookie-?)?consent-?(?:banner|bar|notice|popup|modal|dialog)?|gdpr-?(?:banner|notice|consent|popup)?|author-?(?:bio|box|info|card|profile)|about-?the-?author|(?:user|poster)-?(?:info|card|details|profile)|post-?(?:profile|signature)|(?:message-|user-)?signature|online-?list|(?:whos|users|members)-?online)(?:\s|$)/i;
 
 /** A comment thread, related-posts block, author box or cookie/consent notice by its class or id (STRONG_BOILERPLATE); an anchor id is not read. */
 export function isStrongBoilerplate(el: ElementNode): boolean {
@@ -288,20 +290,18 @@ export function selectContent(root: ElementNode, relaxed = false): ElementNode[]
   // Climb while the parent holds (nearly) only this candidate's text.
   const limit = top.textLen * 1.1 + 20;
   while (top.parent !== null && top.parent.tag !== '#root' && top.parent.tag !== 'body' && top.parent.textLen <= limit) top = top.parent;
-  const chosen = withSiblings(top, final, Math.max(topScore, final(top)));
-  holdArticle(top, candidates, relaxed);
+  const inner = textContainer(top, candidates, relaxed);
+  const chosen = withSiblings(top, final, Math.max(topScore, final(top)), inner);
+  holdArticle(top, inner, candidates);
   return chosen;
 }
 
 /**
- * The blocks from the article's text container up to the choice hold the article: each scores at
- * least as the best candidate, so the cleaner (render.ts) weighs them as such, whatever their
- * class says of the layout (a `sidebar-grid` around the article and its sidebar, the
- * `wy-grid-for-nav` a choice climbed into). The text container is the candidate inside the choice
- * that its paragraphs gave the most points (its score beyond what its tag and class gave it): a
+ * The article's text container inside the choice: the candidate under `top` that its paragraphs
+ * gave the most points (its score beyond what its tag and class gave it), or `top` itself. A
  * <main> whose class and id score high holds the article but is not it. `candidates`: best first.
  */
-function holdArticle(top: ElementNode, candidates: readonly ElementNode[], relaxed: boolean): void {
+function textContainer(top: ElementNode, candidates: readonly ElementNode[], relaxed: boolean): ElementNode {
   let inner = top;
   let most = -Infinity;
   for (const c of candidates) {
@@ -312,6 +312,16 @@ function holdArticle(top: ElementNode, candidates: readonly ElementNode[], relax
       inner = c;
     }
   }
+  return inner;
+}
+
+/**
+ * The blocks from the article's text container (`inner`, see textContainer) up to the choice hold
+ * the article: each scores at least as the best candidate, so the cleaner (render.ts) weighs them
+ * as such, whatever their class says of the layout (a `sidebar-grid` around the article and its
+ * sidebar, the `wy-grid-for-nav` a choice climbed into). `candidates`: best first.
+ */
+function holdArticle(top: ElementNode, inner: ElementNode, candidates: readonly ElementNode[]): void {
   const score = Math.max(inner.score, candidates[0]!.score);
   for (let el: ElementNode | null = inner; el !== null && el !== top.parent; el = el.parent) {
     if (!el.scored || el.score < score) {
@@ -321,12 +331,15 @@ function holdArticle(top: ElementNode, candidates: readonly ElementNode[], relax
   }
 }
 
-function withSiblings(top: ElementNode, final: (el: ElementNode) => number, topScore: number): ElementNode[] {
+function withSiblings(top: ElementNode, final: (el: ElementNode) => number, topScore: number, inner: ElementNode): ElementNode[] {
   const parent = top.parent;
   if (parent === null || parent.tag === '#root') return [top];
   // The page itself marks this as the main content: what sits beside it is page furniture.
   if (top.tag === 'main' || top.tag === 'article' || top.attrs.role === 'main') return [top];
   const threshold = Math.max(10, topScore * 0.2);
+  // The choice holds two or more posts of one template (bodies of the text container's tag and
+  // class): a thread, whose other posts beside it join (holdsLike). One such block is an article.
+  const thread = inner !== top && holdsLike(top, inner, 2);
   const out: ElementNode[] = [];
   let afterTop = false;
   for (const sib of parent.children) {
@@ -354,6 +367,10 @@ function withSiblings(top: ElementNode, final: (el: ElementNode) => number, topS
     } else if ((sameClass || sameKind(sib, top)) && isProse(block)) {
       // Text too deep to have scored (points reach five ancestors): a run of paragraphs of
       // prose beside the choice is the next part of the article (a page of sections).
+      out.push(sib);
+    } else if (thread && holdsLike(sib, inner, 1)) {
+      // Another post of the thread's template: a question beside the block of its answers, a
+      // first post beside the replies, its body a block of the text container's tag and class.
       out.push(sib);
     }
   }
@@ -431,6 +448,36 @@ function sameKind(a: ElementNode, b: ElementNode): boolean {
   if (first === undefined || first !== /^\s*(\S+)/.exec(cb)?.[1]) return false;
   const variant = ` ${first}-`;
   return (' ' + ca).includes(variant) && (' ' + cb).includes(variant);
+}
+
+/**
+ * `el` holds `n` or more blocks of `like`'s tag and class names (in any order) whose text reads as
+ * prose (isProse); a block found is not searched further.
+ */
+function holdsLike(el: ElementNode, like: ElementNode, n: number): boolean {
+  const cls = like.attrs.class;
+  if (cls === undefined || el.textLen < 200 * n) return false;
+  const names = classSet(cls);
+  if (names === '') return false;
+  let found = 0;
+  const stack: ElementNode[] = [el];
+  while (stack.length > 0) {
+    const e = stack.pop()!;
+    for (const c of e.children) {
+      if (typeof c === 'string' || c.textLen < 200) continue;
+      if (c.tag === like.tag && c.attrs.class !== undefined && isProse(c) && classSet(c.attrs.class) === names) {
+        if (++found >= n) return true;
+      } else {
+        stack.push(c);
+      }
+    }
+  }
+  return false;
+}
+
+/** Class names sorted, one space apart. */
+function classSet(cls: string): string {
+  return cls.trim().split(/\s+/).sort().join(' ');
 }
 
 /** The element under single-child wrappers (no text of their own). */
