@@ -80,3 +80,31 @@ describe('a heading that closes the content', () => {
     assert.match(md('<html><body><h1>Only a heading on this page</h1></body></html>'), /Only a heading on this page/);
   });
 });
+
+describe('replies named as comments on a discussion page', () => {
+  const reply = (s: string) => `<article class="comment js-comment"><footer class="comment__meta"><a href="/u">dev</a></footer><div class="comment__content"><div class="field field--name-comment-body">${paras(s, 2)}</div></div></article>`;
+  const page = (bodyClass: string, itemtype = '') => `<html><body class="${bodyClass}"><main${itemtype}><article class="node"><h1>Hall heating on Sunday mornings</h1><div class="node__content"><div class="field field--name-body">${paras('First post', 2)}</div><section class="comments"><h2>Comments</h2>${reply('First reply')}${reply('Second reply')}</section></div></article></main></body></html>`;
+
+  it('keeps replies that hold paragraphs when the page says it is a forum topic or Q&A (body class of a forum content type, schema.org microdata)', () => {
+    for (const html of [page('path-node page-node-type-forum'), page('single single-topic'), page('x', ' itemscope itemtype="https://schema.org/DiscussionForumPosting"')]) {
+      const out = md(html);
+      assert.match(out, /First post 1/, html.slice(0, 80));
+      assert.match(out, /First reply 1[\s\S]*Second reply 1/, html.slice(0, 80));
+    }
+  });
+
+  it('drops the same comment thread on an article page and in a newspaper section named Forum', () => {
+    for (const cls of ['path-node page-node-type-article', 'section-forum']) {
+      const out = md(page(cls));
+      assert.match(out, /First post 1/);
+      assert.doesNotMatch(out, /First reply|Second reply/, cls);
+    }
+  });
+
+  it('drops remarks of a line under a post on a Q&A page (a comment list without paragraphs)', () => {
+    const remarks = '<div class="comments"><ul class="comments-list"><li class="comment"><span class="comment-copy">Have you tried setting the timeout higher first? It fixed the same problem for me on an older version of the runner, so it is worth a try.</span></li><li class="comment"><span class="comment-copy">This worked for me as well, thanks, although I had to restart the service twice before it took effect on every machine.</span></li></ul></div>';
+    const out = md(`<html><body><div itemscope itemtype="https://schema.org/QAPage"><div class="question">${paras('Question', 3)}${remarks}</div></div></body></html>`);
+    assert.match(out, /Question 2/);
+    assert.doesNotMatch(out, /timeout higher|restart the service/);
+  });
+});

@@ -54,6 +54,7 @@ const STRONG_BOILERPLATE = /(?:^|\s)(?:comments?|comment-?list|comments-(?:list|
 
 /** A comment thread, related-posts block, author box or cookie/consent notice by its class or id (STRONG_BOILERPLATE); an anchor id is not read. */
 export function isStrongBoilerplate(el: ElementNode): boolean {
+  if (el.reply) return false;
   const cls = el.attrs.class;
   if (cls !== undefined && STRONG_BOILERPLATE.test(cls)) return true;
   const id = el.anchorId ? undefined : el.attrs.id;
@@ -96,6 +97,8 @@ export function withoutModifiers(cls: string): string {
  */
 export function classWeight(el: ElementNode, relaxed = false, heading = HEADING_TAGS.has(el.tag)): number {
   let w = 0;
+  // A discussion's reply (dom.ts markReplies): its comment names say what it is, not boilerplate.
+  if (el.reply) return 0;
   const cls = el.attrs.class;
   const negative = relaxed ? NEGATIVE_STRONG : heading ? NEGATIVE_HEADING : NEGATIVE;
   if (cls) {
@@ -497,7 +500,7 @@ function unwrap(el: ElementNode): ElementNode {
 }
 
 /** Paragraphs of prose: 200+ characters in <p>s of 80+ characters on average, links under a sixth of the text. */
-function isProse(el: ElementNode): boolean {
+export function isProse(el: ElementNode): boolean {
   const p = el.pCount;
   if (p < 1 || el.textLen < 200) return false;
   return el.textLen / p >= 80 && linkDensity(el) < 1 / 6;
