@@ -108,3 +108,16 @@ describe('replies named as comments on a discussion page', () => {
     assert.doesNotMatch(out, /timeout higher|restart the service/);
   });
 });
+
+describe('climbing from the article to its wrappers', () => {
+  it('stops below a wrapper that adds text after the article (a site note in a plain div of an app shell)', () => {
+    const out = md(`<html><body><div id="__nuxt"><div class="app"><div class="page"><h1>The lending shelf</h1><div class="nuxt-content">${paras('Story', 6)}</div></div><div class="bottom"><p>Commons is a small site about places we share.</p></div></div></div></body></html>`);
+    assert.match(out, /Story 5/);
+    assert.doesNotMatch(out, /small site about places/);
+  });
+
+  it('still climbs to a wrapper that adds the headline and standfirst before the article, or only links after it', () => {
+    const out = md(`<html><body><div class="wrap"><div class="head"><h2>A standfirst heading over the story</h2><p>Short intro line.</p></div><div class="text">${paras('Story', 6)}</div><div class="tags"><a href="/t/a">gardens</a> <a href="/t/b">volunteers</a></div></div><div class="other">${paras('Unrelated', 1)}</div></body></html>`);
+    assert.match(out, /A standfirst heading over the story[\s\S]*Short intro line[\s\S]*Story 5/);
+  });
+});

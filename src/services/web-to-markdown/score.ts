@@ -290,9 +290,12 @@ export function selectContent(root: ElementNode, relaxed = false): ElementNode[]
       }
     }
   }
-  // Climb while the parent holds (nearly) only this candidate's text.
+  // Climb while the parent holds (nearly) only this candidate's text, and adds no more than 20
+  // characters outside links after it: what a wrapper adds before the article is its headline
+  // and standfirst, what it adds after is the page's (a source line, an author note, a site note
+  // in an app shell's plain div).
   const limit = top.textLen * 1.1 + 20;
-  while (top.parent !== null && top.parent.tag !== '#root' && top.parent.tag !== 'body' && top.parent.textLen <= limit) top = top.parent;
+  while (top.parent !== null && top.parent.tag !== '#root' && top.parent.tag !== 'body' && top.parent.textLen <= limit && plainTextAfter(top) <= 20) top = top.parent;
   const inner = textContainer(top, candidates, relaxed);
   const chosen = withSiblings(top, final, Math.max(topScore, final(top)), inner);
   holdArticle(top, inner, candidates);
@@ -316,6 +319,17 @@ function textContainer(top: ElementNode, candidates: readonly ElementNode[], rel
     }
   }
   return inner;
+}
+
+/** Characters outside links in the siblings after `el`. */
+function plainTextAfter(el: ElementNode): number {
+  const kids = el.parent!.children;
+  let n = 0;
+  for (let i = kids.indexOf(el) + 1; i < kids.length; i++) {
+    const c = kids[i]!;
+    if (typeof c !== 'string') n += c.textLen - c.linkLen;
+  }
+  return n;
 }
 
 /**
