@@ -116,6 +116,11 @@ describe('climbing from the article to its wrappers', () => {
     assert.doesNotMatch(out, /small site about places/);
   });
 
+  it('still joins a short sentence after an article whose headline is elsewhere (a split-off closing line)', () => {
+    const out = md(`<html><body><div class="main"><div class="story">${paras('Story', 6)}</div><div class="end"><p>That is all for this week.</p></div><div class="other"><a href="/a">Archive</a></div></div></body></html>`);
+    assert.match(out, /Story 5[\s\S]*That is all for this week\./);
+  });
+
   it('still climbs to a wrapper that adds the headline and standfirst before the article, or only links after it', () => {
     const out = md(`<html><body><div class="wrap"><div class="head"><h2>A standfirst heading over the story</h2><p>Short intro line.</p></div><div class="text">${paras('Story', 6)}</div><div class="tags"><a href="/t/a">gardens</a> <a href="/t/b">volunteers</a></div></div><div class="other">${paras('Unrelated', 1)}</div></body></html>`);
     assert.match(out, /A standfirst heading over the story[\s\S]*Short intro line[\s\S]*Story 5/);

@@ -357,6 +357,9 @@ function withSiblings(top: ElementNode, final: (el: ElementNode) => number, topS
   // The choice holds two or more posts of one template (bodies of the text container's tag and
   // class): a thread, whose other posts beside it join (holdsLike). One such block is an article.
   const thread = inner !== top && holdsLike(top, inner, 2);
+  // The choice holds the headline (an <h1>): a short sentence after it is not the article's
+  // (Readability joins such lines as split-off paragraphs of an article that starts elsewhere).
+  let headed: boolean | undefined;
   const out: ElementNode[] = [];
   let afterTop = false;
   for (const sib of parent.children) {
@@ -380,7 +383,7 @@ function withSiblings(top: ElementNode, final: (el: ElementNode) => number, topS
     if (block.tag === 'p' || (block.tag === 'div' && !hasBlockChild(block))) {
       const ld = linkDensity(block);
       if (block.textLen > 80 && ld < 0.25) out.push(block);
-      else if (block.textLen > 0 && block.textLen <= 80 && ld === 0 && /[.!?。]\s*$/.test(textOf(block))) out.push(block);
+      else if (block.textLen > 0 && block.textLen <= 80 && ld === 0 && !(afterTop && (headed ??= firstMatching(top, (el) => el.tag === 'h1') !== null)) && /[.!?。]\s*$/.test(textOf(block))) out.push(block);
     } else if ((sameClass || sameKind(sib, top)) && isProse(block)) {
       // Text too deep to have scored (points reach five ancestors): a run of paragraphs of
       // prose beside the choice is the next part of the article (a page of sections).
