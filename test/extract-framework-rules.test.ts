@@ -93,7 +93,7 @@ describe('replies named as comments on a discussion page', () => {
     }
   });
 
-  it('drops the same comment thread on an article page and in a newspaper section named Forum', () => {
+  it('without a discussion signal (an article page, a newspaper section named Forum), replies classed `comment` stay out as a comment thread: the markup alone cannot tell a forum reply from a blog comment, and a brief can be shorter than its comments', () => {
     for (const cls of ['path-node page-node-type-article', 'section-forum']) {
       const out = md(page(cls));
       assert.match(out, /First post 1/);
