@@ -297,7 +297,7 @@ export function selectContent(root: ElementNode, relaxed = false): ElementNode[]
   const limit = top.textLen * 1.1 + 20;
   while (top.parent !== null && top.parent.tag !== '#root' && top.parent.tag !== 'body' && top.parent.textLen <= limit && plainTextAfter(top) <= 20) top = top.parent;
   const inner = textContainer(top, candidates, relaxed);
-  const chosen = withSiblings(top, final, Math.max(topScore, final(top)), inner);
+  const chosen = withSiblings(top, final, Math.max(topScore, final(top)), inner, isThread(top, inner, candidates));
   holdArticle(top, inner, candidates);
   return chosen;
 }
@@ -348,15 +348,12 @@ function holdArticle(top: ElementNode, inner: ElementNode, candidates: readonly 
   }
 }
 
-function withSiblings(top: ElementNode, final: (el: ElementNode) => number, topScore: number, inner: ElementNode): ElementNode[] {
+function withSiblings(top: ElementNode, final: (el: ElementNode) => number, topScore: number, inner: ElementNode, thread: boolean): ElementNode[] {
   const parent = top.parent;
   if (parent === null || parent.tag === '#root') return [top];
   // The page itself marks this as the main content: what sits beside it is page furniture.
   if (top.tag === 'main' || top.tag === 'article' || top.attrs.role === 'main') return [top];
   const threshold = Math.max(10, topScore * 0.2);
-  // The choice holds two or more posts of one template (bodies of the text container's tag and
-  // class): a thread, whose other posts beside it join (holdsLike). One such block is an article.
-  const thread = inner !== top && holdsLike(top, inner, 2);
   // The choice holds the headline (an <h1>): a short sentence after it is not the article's
   // (Readability joins such lines as split-off paragraphs of an article that starts elsewhere).
   let headed: boolean | undefined;
@@ -388,7 +385,7 @@ function withSiblings(top: ElementNode, final: (el: ElementNode) => number, topS
       // Text too deep to have scored (points reach five ancestors): a run of paragraphs of
       // prose beside the choice is the next part of the article (a page of sections).
       out.push(sib);
-    } else if (thread && holdsLike(sib, inner, 1)) {
+    } else if (thread && holdsLike(sib, inner)) {
       // Another post of the thread's template: a question beside the block of its answers, a
       // first post beside the replies, its body a block of the text container's tag and class.
       out.push(sib);
@@ -471,25 +468,32 @@ function sameKind(a: ElementNode, b: ElementNode): boolean {
 }
 
 /**
- * `el` holds `n` or more blocks of `like`'s tag and class names (in any order) whose text reads as
- * prose (isProse); a block found is not searched further.
+ * The choice holds two or more posts of one template: besides the text container `inner`, another
+ * candidate of its tag and class holds prose (isProse). A thread: its other posts beside the
+ * choice join (holdsLike). Post bodies hold paragraphs, so they are candidates: no walk needed.
  */
-function holdsLike(el: ElementNode, like: ElementNode, n: number): boolean {
+function isThread(top: ElementNode, inner: ElementNode, candidates: readonly ElementNode[]): boolean {
+  const cls = inner.attrs.class;
+  if (inner === top || cls === undefined || !isProse(inner)) return false;
+  for (const c of candidates) {
+    if (c !== inner && c.tag === inner.tag && c.attrs.class === cls && isProse(c) && isAncestor(top, c)) return true;
+  }
+  return false;
+}
+
+/** `el` holds a block of `like`'s tag and class names (in any order) whose text reads as prose (isProse). */
+function holdsLike(el: ElementNode, like: ElementNode): boolean {
   const cls = like.attrs.class;
-  if (cls === undefined || el.textLen < 200 * n) return false;
+  if (cls === undefined || el.textLen < 200) return false;
   const names = classSet(cls);
   if (names === '') return false;
-  let found = 0;
   const stack: ElementNode[] = [el];
   while (stack.length > 0) {
     const e = stack.pop()!;
     for (const c of e.children) {
       if (typeof c === 'string' || c.textLen < 200) continue;
-      if (c.tag === like.tag && c.attrs.class !== undefined && isProse(c) && classSet(c.attrs.class) === names) {
-        if (++found >= n) return true;
-      } else {
-        stack.push(c);
-      }
+      if (c.tag === like.tag && c.attrs.class !== undefined && isProse(c) && classSet(c.attrs.class) === names) return true;
+      stack.push(c);
     }
   }
   return false;
