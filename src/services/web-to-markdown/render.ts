@@ -9,7 +9,7 @@
  */
 import type { ElementNode, Node } from './dom.ts';
 import { AUTHOR_NOTE_TAIL, furnitureBlock, isAuthorNoteBlock, isHeadlineList, isShortItemList } from './boilerplate-lines.ts';
-import { classWeight, isBlock, isHeading, isStrongBoilerplate, linkDensity } from './score.ts';
+import { classWeight, isBlock, isHeading, isStrongBoilerplate, linkDensity, soleChild } from './score.ts';
 
 export interface RenderOptions {
   /** Base for relative URLs (`<base href>` resolved against the page URL); null = leave as is. */
@@ -377,19 +377,6 @@ function soleHeading(el: ElementNode): ElementNode | null {
   return h.linkLen * 5 < h.textLen && el.linkLen - h.linkLen <= h.textLen ? h : null;
 }
 
-/** The only child element of `el` when it has no text of its own beside it, else null. */
-function soleChild(el: ElementNode): ElementNode | null {
-  let only: ElementNode | null = null;
-  for (const c of el.children) {
-    if (typeof c === 'string') {
-      if (c.trim() !== '') return null;
-      continue;
-    }
-    if (only !== null) return null;
-    only = c;
-  }
-  return only;
-}
 
 /** A block worth emitting: some letter or digit, or an image (separators such as `* * *` are not). */
 function hasContent(text: string): boolean {

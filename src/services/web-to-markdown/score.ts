@@ -434,20 +434,22 @@ function withHeadings(parent: ElementNode, out: ElementNode[]): ElementNode[] {
 
 /** `el` is a heading, or wrappers of one child each (no text of their own) around one. */
 function headingWithin(el: ElementNode): boolean {
-  for (let e: ElementNode | null = el; e !== null; ) {
-    if (HEADING_TAGS.has(e.tag)) return true;
-    let only: ElementNode | null = null;
-    for (const c of e.children) {
-      if (typeof c === 'string') {
-        if (c.trim() !== '') return false;
-        continue;
-      }
-      if (only !== null) return false;
-      only = c;
-    }
-    e = only;
-  }
+  for (let e: ElementNode | null = el; e !== null; e = soleChild(e)) if (HEADING_TAGS.has(e.tag)) return true;
   return false;
+}
+
+/** The only child element of `el` when it has no text of its own beside it, else null. */
+export function soleChild(el: ElementNode): ElementNode | null {
+  let only: ElementNode | null = null;
+  for (const c of el.children) {
+    if (typeof c === 'string') {
+      if (c.trim() !== '') return null;
+      continue;
+    }
+    if (only !== null) return null;
+    only = c;
+  }
+  return only;
 }
 
 /**
