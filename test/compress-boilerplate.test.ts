@@ -162,6 +162,8 @@ const CASES: readonly Case[] = [
   { name: 'a short dialogue keeps its lines', level: 'aggressive', input: `Ann: We start at nine .\nAnn: Then the budget .\nBob: Fine .`, kept: ['nine .\nAnn: Then'] },
   { name: 'few-shot answers keep their lines', level: 'aggressive', input: Array.from({ length: 6 }, (_, k) => `Q: What is ${k} plus ${k}?\nA: Let's add.\nA: So the answer is ${2 * k}.`).join('\n'), kept: ['add.\nA: So the answer is 10.'] },
   { name: 'repeated labels of notes keep their lines', level: 'aggressive', input: Array.from({ length: 12 }, (_, k) => `Note ${k}: item ${k} ships soon.\nNote ${k}: item ${k} is paid.`).join('\n'), kept: ['soon.\nNote 3: item 3'] },
+  { name: 'web mail buttons pasted with a thread', level: 'balanced', input: `${BODY}\n\nReply\nReply all\nForward`, gone: ['Reply', 'Forward'] },
+  { name: 'a reply in a sentence stays', level: 'aggressive', input: `${BODY}\nReply to Ann before Friday.`, kept: ['Reply to Ann'] },
   // transport headers of a pasted message
   {
     name: 'transport headers of a message header block go',
@@ -247,6 +249,19 @@ describe('API-09 repeated messages of a pasted thread', () => {
     });
   }
 
+  it('a quoted signature block goes whole, not only its long lines', () => {
+    const sig = '--\nAnn Lee\nHead of Operations | Northwind Traders\n+1 555 0100 | northwind.example';
+    const text = `Hi team,\n\nThe offsite is on June 12 at the Lakeside venue, agenda items by May 20.\n\n${sig}\n\nBob: I would like to add the hiring plan.\n\nOn Mon, May 4, 2026 at 10:15 AM Ann Lee <ann@northwind.example> wrote:\n> The offsite is on June 12 at the Lakeside venue, agenda items by May 20.\n>\n> ${sig.replaceAll('\n', '\n> ')}`;
+    // (safe keeps the quote markers, and with them the quoted block as it was)
+    for (const level of ['balanced', 'aggressive'] as const) {
+      const out = compressText(text, level);
+      assert.equal(out.split('Ann Lee\n').length - 1, 1, `${level}:\n${out}`);
+      assert.equal(out.split('+1 555 0100').length - 1, 1, `${level}:\n${out}`);
+      assert.ok(checkRetention(text, out, level).ok);
+      assert.equal(compressText(out, level), out);
+    }
+  });
+
   it('a short paragraph said again away from a repeat stays', () => {
     const text = `Tim,\n\nThe invoice for March is attached, please check it.\n\nPhillip\n\nTim,\n\nThe invoice for April is attached as well, same terms.\n\nPhillip`;
     assert.equal(compressText(text, 'balanced').split('Phillip').length - 1, 2);
@@ -257,5 +272,37 @@ describe('API-09 repeated messages of a pasted thread', () => {
     const text = `Q: Which is larger?\n\n(A) 3\n\nThe two numbers are compared digit by digit here.\n\nQ: Which is larger?\n\n(A) 3\n\nThe two numbers are compared digit by digit here.`;
     const out = compressText(text, 'safe');
     assert.equal(out.split('(A) 3').length - 1, 2, out);
+  });
+});
+
+describe('API-09 repeated link-only lines', () => {
+  const login = '[Log In](https://example.com/login?client=web)';
+  const page = `${login}\n\n[](/)\n\n* [Home](/) | [About](/about)\n\n# Title\n\nThe council approved the budget for 2025 after a long debate.\n\n[](/)\n\n${login}\n\n- [Home](/) | [About](/about)\n\nRead the [full report](https://example.com/r) here.\n\nRead the [full report](https://example.com/r) here.`;
+  // (aggressive turns links in prose into their text first)
+  for (const level of ['safe', 'balanced'] as const) {
+    it(`${level}: each link-only line stays once, its first copy`, () => {
+      const out = compressText(page, level);
+      assert.equal(out.split(login).length - 1, 1, out);
+      assert.equal(out.split('[](/)').length - 1, 1, out);
+      assert.equal(out.split('[Home](/) | [About](/about)').length - 1, 1, out);
+      assert.ok(out.indexOf(login) < out.indexOf('# Title'), out);
+      assert.ok(checkRetention(page, out, level).ok);
+      assert.equal(compressText(out, level), out);
+    });
+  }
+
+  it('a line with words beside its link is no link-only line', () => {
+    const text = 'Go [here](https://example.com/d).\n\nok\n\nGo [here](https://example.com/d).';
+    // short prose lines (under 4 words) are not repeats to drop; link-only lines are
+    assert.equal(compressText(text, 'safe').split('[here]').length - 1, 2);
+    assert.equal(compressText(text.replaceAll('Go ', '').replaceAll(').', ')'), 'safe').split('[here]').length - 1, 1);
+  });
+
+  it('a repeated block with a link line still goes as a block', () => {
+    const block = 'Ann Lee\n[Profile](https://example.com/ann)\nEditor';
+    const text = `${block}\n\nThe council approved the budget for 2025 after a long debate.\n\n${block}`;
+    const out = compressText(text, 'safe');
+    assert.equal(out.split('Editor').length - 1, 1, out);
+    assert.equal(out.split('Ann Lee').length - 1, 1, out);
   });
 });

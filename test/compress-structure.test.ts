@@ -271,7 +271,8 @@ describe('API-09 tables (property)', () => {
 
     it(`space-aligned columns keep their cells, joined by tabs, at ${level}`, () => {
       const next = rng(0xf1d + level.length);
-      const words = ['web-1', 'db-0', 'Running', 'Pending', '1/1', '0/1', '12d', '3h', 'node-a', '10.0.0.7'];
+      // multi-word cells too: a single space inside a cell is no gutter, even where every other row is blank
+      const words = ['web-1', 'db-0', 'Running', 'Pending', '1/1', '0/1', '12d', '3h', 'node-a', '10.0.0.7', 'Net sales', 'Cost of goods sold', 'in progress', 'db 0'];
       for (let i = 0; i < CASES; i++) {
         const cols = 2 + Math.floor(next() * 3);
         const rows = Array.from({ length: 3 + Math.floor(next() * 4) }, () => Array.from({ length: cols }, () => pick(next, words)));
@@ -315,5 +316,24 @@ describe('API-09 tables (property)', () => {
       const once = restructure(parts.join('\n'));
       assert.equal(restructure(once), once, JSON.stringify(parts));
     }
+  });
+});
+
+describe('WebVTT voice spans', () => {
+  const vtt = 'WEBVTT\n\n00:00:01.000 --> 00:00:05.500\n<v Ann Lee>Okay, the first item is the budget.</v>\n\n00:00:05.500 --> 00:00:09.000\n<v.loud Bob>We need to cut it by 10 percent.</v>';
+  for (const level of LEVELS) {
+    it(`become transcript labels, timings kept, at ${level}`, () => {
+      const out = compressText(vtt, level);
+      assert.ok(out.includes('Ann Lee:') && out.includes('Bob:'), out);
+      assert.ok(!out.includes('<v') && !out.includes('</v>'), out);
+      assert.ok(out.includes('00:00:01.000 --> 00:00:05.500') && out.includes('00:00:05.500 --> 00:00:09.000'), out);
+      assert.ok(checkRetention(vtt, out, level).ok);
+      assert.equal(compressText(out, level), out);
+    });
+  }
+
+  it('a <v …> line in a text without cue timings stays', () => {
+    const text = 'In the template, write\n<v Ann>like this</v>\nto mark a speaker.';
+    assert.ok(compressText(text, 'safe').includes('<v Ann>like this</v>'));
   });
 });

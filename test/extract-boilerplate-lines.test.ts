@@ -85,6 +85,10 @@ describe('boilerplateLineKind: what must go', () => {
     ['Dieser Artikel ist nur für Abonnenten verfügbar. Jetzt testen und weiterlesen.', 'prompt'],
     ['Cet article est réservé aux abonnés. Abonnez-vous pour lire la suite.', 'prompt'],
     ['Descarga nuestra app gratuita para leer las noticias del día.', 'prompt'],
+    ['3 Likes', 'count'],
+    ['1.2K views', 'count'],
+    ['14 replies', 'count'],
+    ['5 Kommentare', 'count'],
   ];
   for (const [line, kind] of go) it(`${kind}: ${line}`, () => assert.equal(boilerplateLineKind(line), kind));
 });
@@ -122,6 +126,9 @@ describe('boilerplateLineKind: look-alikes that stay', () => {
     'Nach oben führt nur eine schmale Treppe aus Holz.',
     '4 out of 5 households now recycle their glass, up from 3 in 2015.',
     'Was this page helpful to the council when it drafted the plan? The minutes do not say.',
+    '3 likes and a dislike',
+    '2 Answers',
+    '40 votes were counted before noon.',
     'Updated 1:39 am EST, Wednesday, November 20, 2019. ' + 'The storm moved east overnight and closed roads across three counties. '.repeat(3),
   ];
   for (const line of stay) it(line.slice(0, 70), () => assert.equal(boilerplateLineKind(line), null));

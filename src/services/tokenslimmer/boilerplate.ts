@@ -80,6 +80,8 @@ const CHROME_LINES: ReadonlySet<string> = new Set([
   'back to top', 'jump to navigation', 'toggle navigation', 'close menu', 'open menu',
   'sign up for our newsletter', 'subscribe to our newsletter', 'newsletter sign up',
   'leave a comment', 'show comments', 'view comments', 'add a comment', 'copy link', 'link copied',
+  // buttons of a web mail or forum view pasted with the text
+  'reply', 'reply all', 'forward', 'reply to all', 'show quoted text', 'show trimmed content',
 ]);
 /**
  * Greetings and closings of a pasted e-mail alone on their line ("Hi,", "Kind regards,"): no fact in
@@ -235,6 +237,7 @@ export function dropBoilerplate(text: string, level: Level): string {
   const keepsValue = (s: string): boolean => !aggressive && holdsValue(s);
 
   // Line rules.
+  let transport = false; // a line may open a transport header
   let related = false; // aggressive: inside the link list under a "Related" heading
   for (let i = 0; i < n; i++) {
     if (kind[i] !== 0) continue;
@@ -244,6 +247,7 @@ export function dropBoilerplate(text: string, level: Level): string {
     const q = line.charCodeAt(firstNonBlank(line)) === 62 /* > */ ? QUOTE_PREFIX_RE.exec(line) : null;
     const body = (q ? line.slice(q[0].length) : line).trim();
     if (body === '') continue; // blank lines do not end a related list
+    transport ||= mayOpenTransport(body);
     const c0 = body.charCodeAt(0) | 0x20; // lower-cased first letter
     if (related) {
       if (LINK_ITEM_RE.test(body)) {
@@ -281,7 +285,7 @@ export function dropBoilerplate(text: string, level: Level): string {
     if (aggressive && body.charCodeAt(0) === 33 /* ! */ && IMAGE_ONLY_RE.test(body)) drop(i);
   }
 
-  if (TRANSPORT_GATE_RE.test(text) && dropTransportHeaders(lines, kind, aggressive)) changed = true;
+  if (transport && dropTransportHeaders(lines, kind, aggressive)) changed = true;
 
   // Disclaimer paragraphs (only where a strong cue's word occurs at all: one scan of the text). A
   // paragraph that ends before the first cue holds none, unless one spans its line breaks ("in" |
@@ -394,8 +398,18 @@ const PERSON_X_RE = /^x-(?:from|to|cc|bcc|sender|original-from|original-to)$/;
 const MESSAGE_HEADERS: ReadonlySet<string> = new Set(['from', 'to', 'subject', 'date', 'sent']);
 /** "Name: value" (or "Name:" alone) of a header line, under quote markers; the name is group 1. */
 const HEADER_LINE_RE = /^[ \t]{0,3}(?:>[ \t]?)*([A-Za-z][A-Za-z0-9-]{0,60}):(?:[ \t]|$)/;
-/** A header name of the transport set opening a line: the gate of dropTransportHeaders (one scan of the text). */
-const TRANSPORT_GATE_RE = /^[ \t>]*(?:received|return-path|dkim-signature|arc-seal|authentication-results|mime-version|content-type|content-transfer-encoding|message-id|in-reply-to|references|thread-index|thread-topic|list-unsubscribe|list-id|precedence|user-agent|x-[A-Za-z0-9-]+)[ \t]*:/im;
+/**
+ * A line that may open a transport header (the gate of dropTransportHeaders, read in the line
+ * loop): "X-…:", a hyphenated name before the colon, or a name of 8 or 10 letters (Received,
+ * References, Precedence). The pass itself checks the names.
+ */
+function mayOpenTransport(body: string): boolean {
+  const k = body.indexOf(':');
+  if (k < 2 || k > 60) return false;
+  if ((body.charCodeAt(0) | 0x20) === 120 /* x */ && body.charCodeAt(1) === 45 /* - */) return true;
+  const dash = body.indexOf('-');
+  return (dash > 0 && dash < k) || k === 8 || k === 10;
+}
 const HEADER_BLOCK_MIN = 3;
 
 /**

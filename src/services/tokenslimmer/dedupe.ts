@@ -30,7 +30,11 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
   /** The last sentence of the current turn so far, for "said twice in a row". */
   const previous = new LastSentence();
   const paragraphs: string[][] = [];
+  /** Per paragraph: its lines as they came (trimmed), joined, where a rule changed or dropped one; else ''. */
+  const wholes: string[] = [];
   let current: string[] = [];
+  /** The current paragraph's lines as they came (trimmed). */
+  let currentWhole: string[] = [];
   /** A line of the current paragraph went as a repeat. */
   let repeated = false;
   const raws = masked.split('\n');
@@ -46,14 +50,18 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
     const marked = mark === 2 || mark === 3 || mark === 4;
     if (content === '') {
       if (marked) continue; // emptied by removal: no paragraph break
-      if (current.length > 0) paragraphs.push(current);
-      else if (repeated) paragraphs.push(REPEATED);
+      if (current.length > 0 || repeated) {
+        paragraphs.push(current.length > 0 ? current : REPEATED);
+        wholes.push(wholeKey(current, currentWhole));
+      }
       current = [];
+      currentWhole = [];
       repeated = false;
       leads?.end();
       previous.clear();
       continue;
     }
+    currentWhole.push(content);
     // "Speaker:" left with nothing said (a whole input line, not the part before a removed <p>).
     if (words && mark === 2 && next.mark !== 4 && saysNothing(content) && EMPTY_TURN_RE.test(content)) continue;
     // A turn that only acknowledges ("B: Mm-hmm .", "B: so"): aggressive drops it; balanced too unless
@@ -121,8 +129,22 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
     } else previous.clear();
     current.push(text === whole && line.length === prefix.length + text.length ? line : text === '' ? prefix.trimEnd() : prefix + text);
   }
-  if (current.length > 0) paragraphs.push(current);
-  return joinParagraphs(paragraphs, options);
+  if (current.length > 0 || repeated) {
+    paragraphs.push(current.length > 0 ? current : REPEATED);
+    wholes.push(wholeKey(current, currentWhole));
+  }
+  return joinParagraphs(paragraphs, wholes, options);
+}
+
+/** The paragraph's lines as they came, joined, when they differ from the kept ones; else ''. */
+function wholeKey(kept: readonly string[], whole: readonly string[]): string {
+  if (whole.length < 2) return '';
+  if (kept.length === whole.length) {
+    let same = true;
+    for (let i = 0; i < kept.length && same; i++) same = kept[i]!.trim() === whole[i];
+    if (same) return '';
+  }
+  return whole.join('\n');
 }
 
 /** A paragraph whose every line went as a repeat (it holds no line any more). */
@@ -133,7 +155,7 @@ const REPEATED: string[] = [];
  * said before word for word next to a repeat (the "Tim," and "Thanks,\nAnn" of a quoted message
  * whose text is a repeat: they go with it).
  */
-function joinParagraphs(paragraphs: readonly string[][], options: ReadonlySet<string>): string {
+function joinParagraphs(paragraphs: readonly string[][], wholes: readonly string[], options: ReadonlySet<string>): string {
   const n = paragraphs.length;
   /** 1 a repeat, 2 a short paragraph said before (goes next to a repeat), 0 else */
   const state = new Uint8Array(n);
@@ -142,6 +164,14 @@ function joinParagraphs(paragraphs: readonly string[][], options: ReadonlySet<st
   let shortAny = false;
   for (let k = 0; k < n; k++) {
     const p = paragraphs[k]!;
+    // A paragraph said before as it came goes whole (with the short lines that line rules left of it).
+    const whole = wholes[k]!;
+    if (whole.length >= DEDUPE_MIN_CHARS && !(options.size > 0 && p.some((l) => options.has(l.trim())))) {
+      if (!seen.add(whole)) {
+        state[k] = 1;
+        continue;
+      }
+    }
     if (p === REPEATED) {
       state[k] = 1;
       continue;
@@ -164,9 +194,39 @@ function joinParagraphs(paragraphs: readonly string[][], options: ReadonlySet<st
     for (let k = n - 2; k >= 0; k--) if (state[k] === 2 && state[k + 1] === 1) state[k] = 1;
   }
   const out: string[] = [];
-  for (let k = 0; k < n; k++) if (state[k] !== 1 && paragraphs[k] !== REPEATED) out.push(paragraphs[k]!.join('\n'));
+  /** Link-only lines kept so far (without list markers). */
+  let seenLinks: Set<string> | undefined;
+  for (let k = 0; k < n; k++) {
+    let p = paragraphs[k]!;
+    if (state[k] === 1 || p === REPEATED) continue;
+    // A line that is only links ("[Log In](…)", "* [Home](/) | [About](/about)") said again goes:
+    // its targets stay in the first copy. After the paragraph repeats, so a repeated block still
+    // reads as the block it repeats.
+    if (p.some(isLinkOnly)) {
+      seenLinks ??= new Set();
+      const seenNow = seenLinks;
+      p = p.filter((l) => {
+        if (!isLinkOnly(l)) return true;
+        const key = l.trim().replace(LIST_MARKER_RE, '');
+        if (seenNow.has(key)) return false;
+        seenNow.add(key);
+        return true;
+      });
+      if (p.length === 0) continue;
+    }
+    out.push(p.join('\n'));
+  }
   return out.join('\n\n');
 }
+
+/** Links and images alone on a line, under an optional list marker, separated by nothing or | · •. */
+const LINK_ONLY_RE = /^(?:[-*+][ \t]+|\d{1,3}[.)][ \t]+)?(?:!?\[[^\]\n]{0,300}\]\([^()\s]{0,2000}(?:[ \t]+[^()\n]{0,300})?\)[ \t]*(?:[|·•][ \t]*)?)+$/;
+const LIST_MARKER_RE = /^(?:[-*+]|\d{1,3}[.)])[ \t]+/;
+const LINK_LINE_MAX_CHARS = 4000;
+const isLinkOnly = (line: string): boolean => {
+  const t = line.trim();
+  return t.length <= LINK_LINE_MAX_CHARS && t.endsWith(')') && t.includes('](') && LINK_ONLY_RE.test(t);
+};
 
 /** A short paragraph (a greeting, a closing with a name) is at most this long. */
 const SHORT_MAX_CHARS = 40;

@@ -15,6 +15,7 @@
  *                    printable non-ASCII characters ("\u00e9") written as the characters, only
  *                    when JSON.stringify(JSON.parse(x)) gives back exactly that (1.0, 1e5,
  *                    "\u200b", duplicate keys: left as they are)
+ *   WebVTT voices    `<v Ann Lee>text</v>` (in a text with cue timings) → `Ann Lee: text`
  *   Python repr      a one-line dict/list/tuple literal of strings, numbers, None/True/False as
  *                    repr() prints it ("args: {'q': 'x'}") loses the space after each "," and ":"
  *   fixed-width      3+ lines aligned in columns by runs of 2+ spaces: cells joined by one tab
@@ -34,6 +35,7 @@ import { CODE_BLOCK_RE, INDENTED_CODE_RE, OPTION_ITEM_RE, OPTION_LINE_RE, OPTION
 export function restructure(text: string): string {
   const mayHtml = text.includes('<') || text.includes('&');
   const mayCode = text.includes('``') || text.includes('~~~') || text.includes('<');
+  const mayVtt = text.includes('<v') && text.includes('-->');
   const parts: { code: boolean; text: string }[] = [];
   if (mayCode) {
     let last = 0;
@@ -54,11 +56,27 @@ export function restructure(text: string): string {
       out += p.text;
       continue;
     }
-    let s = mayHtml ? cleanHtmlOutsideBlocks(p.text) : p.text;
+    let s = mayVtt ? vttVoices(p.text) : p.text;
+    if (mayHtml) s = cleanHtmlOutsideBlocks(s);
     s = restructureLines(s, seen);
     out += s;
   }
   return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// WebVTT
+
+/** A cue's voice span opening its line: `<v Ann Lee>`, `<v.loud Ann>`; the speaker is group 1. */
+const VOICE_OPEN_RE = /^<v(?:\.[\w-]{1,40}){0,4}[ \t]+([^<>\n]{1,80})>[ \t]*/gm;
+const VOICE_CLOSE_RE = /<\/v>/g;
+
+/**
+ * WebVTT voice spans (Teams, Zoom and YouTube transcripts) as transcript labels: `<v Ann Lee>Hi.</v>`
+ * → `Ann Lee: Hi.`, which the transcript rules then read as a turn. Cue timings stay (numbers).
+ */
+function vttVoices(s: string): string {
+  return s.replace(VOICE_OPEN_RE, '$1: ').replace(VOICE_CLOSE_RE, '');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -680,7 +698,7 @@ function columnsOf(lines: string[], kinds: Uint8Array, from: number, to: number)
     while (e < width && blank[e]) e++;
     let padded = false;
     for (let k = c; k < e && !padded; k++) padded = wide[k] === 1;
-    if (padded && e < width) gutters.push([c, e]);
+    if (padded && e < width && splitsNoWords(lines, from, to, c, e)) gutters.push([c, e]);
     c = e;
   }
   if (gutters.length === 0) return;
@@ -728,6 +746,24 @@ function columnsOf(lines: string[], kinds: Uint8Array, from: number, to: number)
     lines[i] = line.slice(0, indent) + row.join('\t');
     kinds[i] = Kind.Columns;
   }
+}
+
+/**
+ * True when no line of `from`..`to` that has text on both sides of the blank columns `a`..`b`
+ * crosses them with a single space: there the gutter would cut a cell's words apart ("Cost of
+ * goods sold" under "Net sales      1,234.5"), while columns are set apart by 2+ spaces.
+ */
+function splitsNoWords(lines: readonly string[], from: number, to: number, a: number, b: number): boolean {
+  for (let i = from; i < to; i++) {
+    const line = lines[i]!;
+    let s = a;
+    while (s > 0 && line.charCodeAt(s - 1) === 32) s--;
+    let e = b;
+    while (e < line.length && line.charCodeAt(e) === 32) e++;
+    if (e - s >= 2 || s === 0 || e >= line.length || line.slice(e).trim() === '') continue;
+    return false;
+  }
+  return true;
 }
 
 /** Keys of the prose lines seen so far (quote marks and blanks stripped), and where each block starts. */

@@ -183,10 +183,19 @@ const PROMPT_START = new RegExp(
   'iu',
 );
 
+/**
+ * An engagement count standing alone: a number and what was counted ("3 Likes", "1.2K views",
+ * "14 replies", "5 Kommentare"), as forums and blogs print under a post. "3 likes and a dislike"
+ * or "2 Answers" (a Q&A page's heading over its answers) read otherwise and stay.
+ */
+const ENGAGEMENT_COUNT =
+  /^\d[\d.,]*\s?[km]?\s+(?:likes?|comments?|replies|views?|shares?|claps?|votes?|reactions?|reposts?|retweets?|upvotes?|kommentare?|commentaires?|comentarios?|commenti|antworten|réponses|respuestas|vues|aufrufe)$/iu;
+
 /** Why a short standalone line reads as page furniture, or null when it does not. */
-export function boilerplateLineKind(line: string, heading = false): 'dateline' | 'byline' | 'sign-up' | 'follow' | 'credit' | 'ad-label' | 'rating' | 'helpful' | 'control' | 'prompt' | null {
+export function boilerplateLineKind(line: string, heading = false): 'dateline' | 'byline' | 'sign-up' | 'follow' | 'credit' | 'count' | 'ad-label' | 'rating' | 'helpful' | 'control' | 'prompt' | null {
   const t = line.trim();
   if (t.length === 0 || t.length > MAX_LINE) return null;
+  if (t.length <= 40 && ENGAGEMENT_COUNT.test(t)) return 'count';
   if (!heading && t.length <= 60 && AD_LABEL.test(t)) return 'ad-label';
   if (t.length <= 80 && RATING.test(t) && RATING_COUNT_OR_STARS.test(t)) return 'rating';
   if (t.length <= 90 && HELPFUL.test(t)) return 'helpful';

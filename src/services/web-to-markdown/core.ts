@@ -10,8 +10,8 @@
  * never gives an empty string.
  */
 import { countTokens } from '../../tokenizer/index.ts';
-import { bodyOf, bodyParagraphs, headlineBlock, measure, selectContent } from './score.ts';
-import { parsePage, strictView, type ElementNode, type ParsedPage } from './dom.ts';
+import { bodyOf, bodyParagraphs, headlineBlock, isProse, measure, selectContent } from './score.ts';
+import { markReplies, parsePage, strictView, type ElementNode, type ParsedPage } from './dom.ts';
 import { renderMarkdown } from './render.ts';
 import { estimateHtmlTokens } from './token-estimate.ts';
 
@@ -72,6 +72,10 @@ export function extractBody(input: ExtractInput): ExtractedBody {
     // One parse serves the first two attempts: the strict one reads a copy without the subtrees
     // whose class/id says boilerplate, the lenient one the tree as parsed.
     const lenient = parsePage(input.html, 'lenient');
+    if (lenient.discussion) {
+      measure(lenient.root);
+      markReplies(lenient.root, isProse);
+    }
     title = pickTitle(lenient);
     const base = resolveBase(input.url, lenient.baseHref);
     markdown = attempt(strictView(lenient), base, input.includeLinks, false);

@@ -37,6 +37,8 @@ export interface ElementNode {
   unlikely: boolean;
   /** The id is an anchor that spells a heading (`sharing-the-output`), not a hint: see `isAnchorId`. */
   anchorId: boolean;
+  /** A reply of a discussion named as a comment: its comment hints are not read (see `markReplies`). */
+  reply: boolean;
 }
 export type Node = ElementNode | string;
 
@@ -47,6 +49,8 @@ export interface ParsedPage {
   readonly baseHref: string | null;
   /** Lower-cased `lang` attribute of <html>, if any. */
   readonly lang: string | null;
+  /** The page says it is a discussion (see DISCUSSION_TYPE, DISCUSSION_BODY): replies are its content. */
+  readonly discussion: boolean;
 }
 
 /** Subtrees never rendered: code, styling, media players, form controls, document metadata. */
@@ -94,10 +98,18 @@ export const MAX_DEPTH = 96;
  * many elements are open at once: no real page comes close.
  */
 export const MAX_OPEN_ELEMENTS = 4096;
+/**
+ * A forum thread or Q&A page by its schema.org microdata (the types Google reads for forum and Q&A
+ * pages), or by a <body> class that names the page's content type a forum topic or question
+ * (Drupal `page-node-type-forum`, bbPress `single-topic`, WordPress Q&A plugins `single-question`).
+ * A newspaper's "Forum" section (`section-forum`) names no content type.
+ */
+const DISCUSSION_TYPE = /schema\.org\/(?:QAPage|Question|DiscussionForumPosting)\b/;
+const DISCUSSION_BODY = /(?:^|\s)(?:page-)?(?:node-type|post-type|single)-(?:forum|topic|question)(?:\s|$)/;
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
 
 function newElement(tag: string, attrs: Record<string, string>, parent: ElementNode | null, unlikely: boolean, anchorId: boolean, children: Node[] = []): ElementNode {
-  return { tag, attrs, children, parent, ownText: 0, ownCommas: 0, textLen: 0, linkLen: 0, commas: 0, pCount: 0, imgCount: 0, liCount: 0, formCount: 0, hasBlock: false, score: 0, scored: false, unlikely, anchorId };
+  return { tag, attrs, children, parent, ownText: 0, ownCommas: 0, textLen: 0, linkLen: 0, commas: 0, pCount: 0, imgCount: 0, liCount: 0, formCount: 0, hasBlock: false, score: 0, scored: false, unlikely, anchorId, reply: false };
 }
 
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
@@ -206,6 +218,7 @@ export function parsePage(html: string, mode: ParseMode): ParsedPage {
   let ogTitle: string | null = null;
   let baseHref: string | null = null;
   let lang: string | null = null;
+  let discussion = false;
   const meter = new TextMeter();
   /** The last text run added to the tree ended in whitespace (read when the next one joins it). */
   let endsInSpace = true;
@@ -294,7 +307,10 @@ export function parsePage(html: string, mode: ParseMode): ParsedPage {
       if ((key === 'og:title' || key === 'twitter:title') && ogTitle === null && attrs.content) ogTitle = attrs.content;
     } else if (name === 'html' && attrs.lang) {
       lang = attrs.lang.toLowerCase();
+    } else if (name === 'body' && attrs.class !== undefined && DISCUSSION_BODY.test(attrs.class)) {
+      discussion = true;
     }
+    if (attrs.itemtype !== undefined && !discussion && DISCUSSION_TYPE.test(attrs.itemtype)) discussion = true;
     if (name === 'title') return;
     if (dropped(name, bits, attrs, mode, current.tag, name === 'aside' && withinArticle(current))) {
       if (!isVoid) skipDepth = 1;
@@ -319,6 +335,7 @@ export function parsePage(html: string, mode: ParseMode): ParsedPage {
     ogTitle: ogTitle === null ? null : (ogTitle as string).replace(/\s+/g, ' ').trim() || null,
     baseHref,
     lang,
+    discussion,
   };
 }
 
@@ -345,6 +362,7 @@ function copyLikely(el: ElementNode, parent: ElementNode | null): ElementNode {
   if (!leftOut) {
     // Nothing left out (most elements): the same children, copied into an array of their number.
     const out = newElement(el.tag, el.attrs, parent, false, el.anchorId, from.slice());
+    out.reply = el.reply;
     const kids = out.children;
     for (let i = 0; i < kids.length; i++) {
       const c = kids[i]!;
@@ -355,6 +373,7 @@ function copyLikely(el: ElementNode, parent: ElementNode | null): ElementNode {
     return out;
   }
   const out = newElement(el.tag, el.attrs, parent, false, el.anchorId);
+  out.reply = el.reply;
   const kids = out.children;
   // The own text is the original's, except where a run now follows other text or opens the
   // element: a leading whitespace run then counts as its predecessor's (TextMeter).
@@ -379,4 +398,27 @@ function copyLikely(el: ElementNode, parent: ElementNode | null): ElementNode {
   out.ownText = ownText;
   out.ownCommas = el.ownCommas;
   return out;
+}
+
+/** Comment names in a class or id: how blogs name their comment threads, and some forums their replies. */
+const COMMENT_HINT = /comment|replies|remark/i;
+
+/**
+ * On a discussion page (`page.discussion`), the blocks named as comments that hold prose in
+ * paragraphs (a reply post, the thread of such replies) are replies: not unlikely, and their
+ * comment names are not read as boilerplate (score.ts). A forum that names its replies comments
+ * (Drupal's forum, whose replies are comment entities) keeps them; remarks of a line or two under a
+ * post (Stack Exchange's comment list: text in spans, no paragraphs) stay out. `isProse` is
+ * score.ts's test, passed in to keep this module free of the scorer; `measure` must have run.
+ */
+export function markReplies(el: ElementNode, isProse: (el: ElementNode) => boolean): void {
+  for (const c of el.children) {
+    if (typeof c === 'string' || c.textLen < 200) continue;
+    const hint = (c.attrs.class ?? '') + ' ' + (c.anchorId ? '' : (c.attrs.id ?? ''));
+    if (COMMENT_HINT.test(hint) && isProse(c)) {
+      c.reply = true;
+      c.unlikely = isUnlikely(c.tag, TAG_BITS.get(c.tag) ?? 0, { class: hint.replace(/\S*(?:comment|replies|remark)\S*/gi, ' ') });
+    }
+    markReplies(c, isProse);
+  }
 }

@@ -146,7 +146,7 @@ function decodeCommon(raw: string): string {
 
 /** Attributes the extractor reads (dom.ts, score.ts, render.ts); others are never sliced. */
 const WANTED = new Set([
-  'class', 'id', 'style', 'role', 'hidden', 'aria-hidden', 'itemprop', 'lang', 'href', 'property', 'name', 'content',
+  'class', 'id', 'style', 'role', 'hidden', 'aria-hidden', 'itemprop', 'itemtype', 'lang', 'href', 'property', 'name', 'content',
   'src', 'alt', 'width', 'height', 'srcset', 'data-src', 'data-lazy-src', 'data-original', 'data-srcset',
   'start', 'colspan', 'summary', 'data-lang', 'data-language',
 ]);

@@ -9,7 +9,7 @@
  */
 import type { ElementNode, Node } from './dom.ts';
 import { AUTHOR_NOTE_TAIL, furnitureBlock, isAuthorNoteBlock, isConsentNotice, isHeadlineList, isShortItemList } from './boilerplate-lines.ts';
-import { classWeight, isBlock, isHeading, isStrongBoilerplate, linkDensity } from './score.ts';
+import { classWeight, isBlock, isHeading, isStrongBoilerplate, linkDensity, soleChild } from './score.ts';
 
 export interface RenderOptions {
   /** Base for relative URLs (`<base href>` resolved against the page URL); null = leave as is. */
@@ -349,6 +349,9 @@ function dropFurniture(blocks: readonly string[], labels: ReadonlySet<number>): 
     }
     kept.push(b);
   }
+  // A heading that closes the content heads nothing in it: the label of a box left out, or a
+  // closing prompt ("Not the answer you're looking for? Browse other questions ...").
+  if (kept.length > 1 && kept[kept.length - 1]!.charCodeAt(0) === 0x23 /* # */) kept.pop();
   return kept;
 }
 
@@ -367,7 +370,11 @@ function headsNothing(b: string, next: string | undefined): boolean {
  * heading is not itself mostly a link (a teaser title).
  */
 function soleHeading(el: ElementNode): ElementNode | null {
-  if (el.imgCount > 0 || !el.children.some((c) => typeof c !== 'string' && isHeading(c.tag))) return null;
+  if (el.imgCount > 0) return null;
+  // Layout wrappers of one child around a heading without links (Notion's `notion-header-block` > div > div > h2).
+  const inner = el.linkLen === 0 ? soleChild(el) : null;
+  if (inner !== null && (inner.tag === 'div' || inner.tag === 'section' || inner.tag === 'header')) return soleHeading(inner);
+  if (!el.children.some((c) => typeof c !== 'string' && isHeading(c.tag))) return null;
   let heading: ElementNode | null = null;
   let loose = 0;
   const walk = (e: ElementNode): boolean => {

@@ -45,14 +45,17 @@ export function isNegativeHint(s: string): boolean {
 
 /**
  * Class names (whole, one of the class list) and ids that name a comment thread or form, a
- * related-posts block, an author box or a cookie/consent notice: boilerplate whatever the block's score, as
+ * related-posts block, an author box, a forum post's user card or signature (phpBB `postprofile`
+ * and `signature`, Stack Exchange `post-signature` and `user-info`), a forum's who-is-online box or a
+ * cookie/consent notice: boilerplate whatever the block's score, as
  * trafilatura drops them before choosing. A whole name only: `comments-open`, `has-comments`,
  * `comment-count` or `related-tags` say something of a post, not that the block is the thread.
  */
-const STRONG_BOILERPLATE = /(?:^|\s)(?:comments?|comment-?list|comments-(?:list|area|section|wrapper|container|block)|comment-(?:area|section|thread|respond|form)|respond|disqus_thread|related|(?:jp-)?related-?(?:posts?|articles?|stories|content|products)|cookie-?(?:banner|notice|bar|consent|law-info-bar|popup|notification|message)|(?:cookie-?)?consent-?(?:banner|bar|notice|popup|modal|dialog)?|gdpr-?(?:banner|notice|consent|popup)?|author-?(?:bio|box|info|card|profile)|about-?the-?author)(?:\s|$)/i;
+const STRONG_BOILERPLATE = /(?:^|\s)(?:comments?|comment-?list|comments-(?:list|area|section|wrapper|container|block)|comment-(?:area|section|thread|respond|form)|respond|disqus_thread|related|(?:jp-)?related-?(?:posts?|articles?|stories|content|products)|cookie-?(?:banner|notice|bar|consent|law-info-bar|popup|notification|message)|(?:cookie-?)?consent-?(?:banner|bar|notice|popup|modal|dialog)?|gdpr-?(?:banner|notice|consent|popup)?|author-?(?:bio|box|info|card|profile)|about-?the-?author|(?:user|poster)-?(?:info|card|details|profile)|post-?(?:profile|signature)|(?:message-|user-)?signature|online-?list|(?:whos|users|members)-?online)(?:\s|$)/i;
 
 /** A comment thread, related-posts block, author box or cookie/consent notice by its class or id (STRONG_BOILERPLATE); an anchor id is not read. */
 export function isStrongBoilerplate(el: ElementNode): boolean {
+  if (el.reply) return false;
   const cls = el.attrs.class;
   if (cls !== undefined && STRONG_BOILERPLATE.test(cls)) return true;
   const id = el.anchorId ? undefined : el.attrs.id;
@@ -95,6 +98,8 @@ export function withoutModifiers(cls: string): string {
  */
 export function classWeight(el: ElementNode, relaxed = false, heading = HEADING_TAGS.has(el.tag)): number {
   let w = 0;
+  // A discussion's reply (dom.ts markReplies): its comment names say what it is, not boilerplate.
+  if (el.reply) return 0;
   const cls = el.attrs.class;
   const negative = relaxed ? NEGATIVE_STRONG : heading ? NEGATIVE_HEADING : NEGATIVE;
   if (cls) {
@@ -289,14 +294,18 @@ export function selectContent(root: ElementNode, relaxed = false): ElementNode[]
       }
     }
   }
-  // Climb while the parent holds (nearly) only this candidate's text.
+  // Climb while the parent holds (nearly) only this candidate's text, and adds no more than 20
+  // characters outside links after it: what a wrapper adds before the article is its headline
+  // and standfirst, what it adds after is the page's (a source line, an author note, a site note
+  // in an app shell's plain div).
   const limit = top.textLen * 1.1 + 20;
-  while (top.parent !== null && top.parent.tag !== '#root' && top.parent.tag !== 'body' && top.parent.textLen <= limit) top = top.parent;
-  let chosen = withSiblings(top, final, Math.max(topScore, final(top)));
+  while (top.parent !== null && top.parent.tag !== '#root' && top.parent.tag !== 'body' && top.parent.textLen <= limit && plainTextAfter(top) <= 20) top = top.parent;
+  const inner = textContainer(top, candidates, relaxed);
+  let chosen = withSiblings(top, final, Math.max(topScore, final(top)), inner, isThread(top, inner, candidates));
   const lead = keyPointLists(top);
   // A list the choice already holds (a key-points box beside the body, taken as its sibling) is not added twice.
   if (lead.length > 0) chosen = [...lead.filter((el) => !chosen.some((c) => c === el || isAncestor(c, el))), ...chosen];
-  holdArticle(top, candidates, relaxed);
+  holdArticle(top, inner, candidates);
   return chosen;
 }
 
@@ -337,14 +346,11 @@ function keyPointLists(top: ElementNode): ElementNode[] {
 }
 
 /**
- * The blocks from the article's text container up to the choice hold the article: each scores at
- * least as the best candidate, so the cleaner (render.ts) weighs them as such, whatever their
- * class says of the layout (a `sidebar-grid` around the article and its sidebar, the
- * `wy-grid-for-nav` a choice climbed into). The text container is the candidate inside the choice
- * that its paragraphs gave the most points (its score beyond what its tag and class gave it): a
+ * The article's text container inside the choice: the candidate under `top` that its paragraphs
+ * gave the most points (its score beyond what its tag and class gave it), or `top` itself. A
  * <main> whose class and id score high holds the article but is not it. `candidates`: best first.
  */
-function holdArticle(top: ElementNode, candidates: readonly ElementNode[], relaxed: boolean): void {
+function textContainer(top: ElementNode, candidates: readonly ElementNode[], relaxed: boolean): ElementNode {
   let inner = top;
   let most = -Infinity;
   for (const c of candidates) {
@@ -355,6 +361,27 @@ function holdArticle(top: ElementNode, candidates: readonly ElementNode[], relax
       inner = c;
     }
   }
+  return inner;
+}
+
+/** Characters outside links in the siblings after `el`. */
+function plainTextAfter(el: ElementNode): number {
+  const kids = el.parent!.children;
+  let n = 0;
+  for (let i = kids.indexOf(el) + 1; i < kids.length; i++) {
+    const c = kids[i]!;
+    if (typeof c !== 'string') n += c.textLen - c.linkLen;
+  }
+  return n;
+}
+
+/**
+ * The blocks from the article's text container (`inner`, see textContainer) up to the choice hold
+ * the article: each scores at least as the best candidate, so the cleaner (render.ts) weighs them
+ * as such, whatever their class says of the layout (a `sidebar-grid` around the article and its
+ * sidebar, the `wy-grid-for-nav` a choice climbed into). `candidates`: best first.
+ */
+function holdArticle(top: ElementNode, inner: ElementNode, candidates: readonly ElementNode[]): void {
   const score = Math.max(inner.score, candidates[0]!.score);
   for (let el: ElementNode | null = inner; el !== null && el !== top.parent; el = el.parent) {
     if (!el.scored || el.score < score) {
@@ -364,12 +391,15 @@ function holdArticle(top: ElementNode, candidates: readonly ElementNode[], relax
   }
 }
 
-function withSiblings(top: ElementNode, final: (el: ElementNode) => number, topScore: number): ElementNode[] {
+function withSiblings(top: ElementNode, final: (el: ElementNode) => number, topScore: number, inner: ElementNode, thread: boolean): ElementNode[] {
   const parent = top.parent;
   if (parent === null || parent.tag === '#root') return [top];
   // The page itself marks this as the main content: what sits beside it is page furniture.
   if (top.tag === 'main' || top.tag === 'article' || top.attrs.role === 'main') return [top];
   const threshold = Math.max(10, topScore * 0.2);
+  // The choice holds the headline (an <h1>): a short sentence after it is not the article's
+  // (Readability joins such lines as split-off paragraphs of an article that starts elsewhere).
+  let headed: boolean | undefined;
   const out: ElementNode[] = [];
   let afterTop = false;
   for (const sib of parent.children) {
@@ -393,14 +423,76 @@ function withSiblings(top: ElementNode, final: (el: ElementNode) => number, topS
     if (block.tag === 'p' || (block.tag === 'div' && !hasBlockChild(block))) {
       const ld = linkDensity(block);
       if (block.textLen > 80 && ld < 0.25) out.push(block);
-      else if (block.textLen > 0 && block.textLen <= 80 && ld === 0 && /[.!?。]\s*$/.test(textOf(block))) out.push(block);
+      else if (block.textLen > 0 && block.textLen <= 80 && ld === 0 && !(afterTop && (headed ??= firstMatching(top, (el) => el.tag === 'h1') !== null)) && /[.!?。]\s*$/.test(textOf(block))) out.push(block);
     } else if ((sameClass || sameKind(sib, top)) && isProse(block)) {
       // Text too deep to have scored (points reach five ancestors): a run of paragraphs of
       // prose beside the choice is the next part of the article (a page of sections).
       out.push(sib);
+    } else if (thread && holdsLike(sib, inner)) {
+      // Another post of the thread's template: a question beside the block of its answers, a
+      // first post beside the replies, its body a block of the text container's tag and class.
+      out.push(sib);
     }
   }
-  return out;
+  return withHeadings(parent, out);
+}
+
+/** Longest text (characters) of a sibling read as a heading by `withHeadings`. */
+const SIBLING_HEADING_CHARS = 200;
+
+/**
+ * `out` (siblings under `parent`, in document order) with the sibling headings that head a kept
+ * sibling: a block that is only a heading (through wrappers of one child) whose next sibling with
+ * text was kept. Builders put each heading in a component of its own between the text components
+ * (Wix rich-text elements, AEM `title` beside `text`), with other class names than the text's.
+ */
+function withHeadings(parent: ElementNode, out: ElementNode[]): ElementNode[] {
+  if (out.length === 0) return out;
+  let added = false;
+  // What was kept, by the sibling it is or lies in (a loose paragraph is kept unwrapped).
+  const kept = new Map<ElementNode, ElementNode>();
+  for (const el of out) {
+    let sib = el;
+    while (sib.parent !== null && sib.parent !== parent) sib = sib.parent;
+    kept.set(sib, el);
+  }
+  const result: ElementNode[] = [];
+  let pending: ElementNode | null = null;
+  for (const sib of parent.children) {
+    if (typeof sib === 'string' || sib.textLen === 0) continue;
+    const el = kept.get(sib);
+    if (el !== undefined) {
+      if (pending !== null) {
+        result.push(pending);
+        added = true;
+      }
+      result.push(el);
+      pending = null;
+    } else {
+      pending = sib.textLen <= SIBLING_HEADING_CHARS && linkDensity(sib) < 0.5 && classWeight(sib, false, true) >= 0 && headingWithin(sib) ? sib : null;
+    }
+  }
+  return added ? result : out;
+}
+
+/** `el` is a heading, or wrappers of one child each (no text of their own) around one. */
+function headingWithin(el: ElementNode): boolean {
+  for (let e: ElementNode | null = el; e !== null; e = soleChild(e)) if (HEADING_TAGS.has(e.tag)) return true;
+  return false;
+}
+
+/** The only child element of `el` when it has no text of its own beside it, else null. */
+export function soleChild(el: ElementNode): ElementNode | null {
+  let only: ElementNode | null = null;
+  for (const c of el.children) {
+    if (typeof c === 'string') {
+      if (c.trim() !== '') return null;
+      continue;
+    }
+    if (only !== null) return null;
+    only = c;
+  }
+  return only;
 }
 
 /**
@@ -420,6 +512,43 @@ function sameKind(a: ElementNode, b: ElementNode): boolean {
   return (' ' + ca).includes(variant) && (' ' + cb).includes(variant);
 }
 
+/**
+ * The choice holds two or more posts of one template: besides the text container `inner`, another
+ * candidate of its tag and class holds prose (isProse). A thread: its other posts beside the
+ * choice join (holdsLike). Post bodies hold paragraphs, so they are candidates: no walk needed.
+ */
+function isThread(top: ElementNode, inner: ElementNode, candidates: readonly ElementNode[]): boolean {
+  const cls = inner.attrs.class;
+  if (inner === top || cls === undefined || !isProse(inner)) return false;
+  for (const c of candidates) {
+    if (c !== inner && c.tag === inner.tag && c.attrs.class === cls && isProse(c) && isAncestor(top, c)) return true;
+  }
+  return false;
+}
+
+/** `el` holds a block of `like`'s tag and class names (in any order) whose text reads as prose (isProse). */
+function holdsLike(el: ElementNode, like: ElementNode): boolean {
+  const cls = like.attrs.class;
+  if (cls === undefined || el.textLen < 200) return false;
+  const names = classSet(cls);
+  if (names === '') return false;
+  const stack: ElementNode[] = [el];
+  while (stack.length > 0) {
+    const e = stack.pop()!;
+    for (const c of e.children) {
+      if (typeof c === 'string' || c.textLen < 200) continue;
+      if (c.tag === like.tag && c.attrs.class !== undefined && isProse(c) && classSet(c.attrs.class) === names) return true;
+      stack.push(c);
+    }
+  }
+  return false;
+}
+
+/** Class names sorted, one space apart. */
+function classSet(cls: string): string {
+  return cls.trim().split(/\s+/).sort().join(' ');
+}
+
 /** The element under single-child wrappers (no text of their own). */
 function unwrap(el: ElementNode): ElementNode {
   let e = el;
@@ -437,7 +566,7 @@ function unwrap(el: ElementNode): ElementNode {
 }
 
 /** Paragraphs of prose: 200+ characters in <p>s of 80+ characters on average, links under a sixth of the text. */
-function isProse(el: ElementNode): boolean {
+export function isProse(el: ElementNode): boolean {
   const p = el.pCount;
   if (p < 1 || el.textLen < 200) return false;
   return el.textLen / p >= 80 && linkDensity(el) < 1 / 6;
