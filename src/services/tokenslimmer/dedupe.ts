@@ -30,11 +30,13 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
   /** The last sentence of the current turn so far, for "said twice in a row". */
   const previous = new LastSentence();
   const paragraphs: string[][] = [];
-  /** Per paragraph: its lines as they came (trimmed), joined, where a rule changed or dropped one; else ''. */
+  /** Per paragraph of 2+ lines: its lines as they came (trimmed), joined, where a rule dropped or rewrote one; else ''. */
   const wholes: string[] = [];
   let current: string[] = [];
   /** The current paragraph's lines as they came (trimmed). */
   let currentWhole: string[] = [];
+  /** A line of the current paragraph was dropped or rewritten here. */
+  let edited = false;
   /** A line of the current paragraph went as a repeat. */
   let repeated = false;
   const raws = masked.split('\n');
@@ -52,10 +54,11 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
       if (marked) continue; // emptied by removal: no paragraph break
       if (current.length > 0 || repeated) {
         paragraphs.push(current.length > 0 ? current : REPEATED);
-        wholes.push(wholeKey(current, currentWhole));
+        wholes.push(edited && currentWhole.length > 1 ? currentWhole.join('\n') : '');
       }
       current = [];
       currentWhole = [];
+      edited = false;
       repeated = false;
       leads?.end();
       previous.clear();
@@ -63,12 +66,18 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
     }
     currentWhole.push(content);
     // "Speaker:" left with nothing said (a whole input line, not the part before a removed <p>).
-    if (words && mark === 2 && next.mark !== 4 && saysNothing(content) && EMPTY_TURN_RE.test(content)) continue;
+    if (words && mark === 2 && next.mark !== 4 && saysNothing(content) && EMPTY_TURN_RE.test(content)) {
+      edited = true;
+      continue;
+    }
     // A turn that only acknowledges ("B: Mm-hmm .", "B: so"): aggressive drops it; balanced too unless
     // it asks ("B: And ?") or the turn before asked (then "Yeah." may be the answer).
     const asked = lastAsked;
     lastAsked = content.endsWith('?');
-    if (words && mark === 2 && (level === 'aggressive' || (!asked && !lastAsked)) && BACKCHANNEL_TURN_RE.test(content)) continue;
+    if (words && mark === 2 && (level === 'aggressive' || (!asked && !lastAsked)) && BACKCHANNEL_TURN_RE.test(content)) {
+      edited = true;
+      continue;
+    }
     // The turn goes on in the next line (not blank, no label of its own): what this line's framing leads to.
     const continues = next.content !== '' && nextLabel === null;
     let prefix: string; // what stays in front of the text: indentation, or a line's label
@@ -101,12 +110,14 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
       if (isDedupeCandidate(text) && !seenLabelled[k]!.add(text)) {
         leads?.skip(text);
         current.push(prefix.trimEnd());
+        edited = true;
         continue;
       }
     } else {
       if (isDedupeCandidate(content) && !seenLines.add(content)) {
         leads?.skip(content);
         repeated = true;
+        edited = true;
         continue;
       }
       prefix = line.slice(0, line.indexOf(content));
@@ -124,27 +135,21 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
       text = dropSaidAgain(text, previous, head, label !== null, seenInstructions, sentences);
       if (text === '' && !label) {
         repeated = true;
+        edited = true;
         continue; // the whole line was said before
       }
     } else previous.clear();
-    current.push(text === whole && line.length === prefix.length + text.length ? line : text === '' ? prefix.trimEnd() : prefix + text);
+    if (text === whole && line.length === prefix.length + text.length) current.push(line);
+    else {
+      current.push(text === '' ? prefix.trimEnd() : prefix + text);
+      edited = true;
+    }
   }
   if (current.length > 0 || repeated) {
     paragraphs.push(current.length > 0 ? current : REPEATED);
-    wholes.push(wholeKey(current, currentWhole));
+    wholes.push(edited && currentWhole.length > 1 ? currentWhole.join('\n') : '');
   }
   return joinParagraphs(paragraphs, wholes, options);
-}
-
-/** The paragraph's lines as they came, joined, when they differ from the kept ones; else ''. */
-function wholeKey(kept: readonly string[], whole: readonly string[]): string {
-  if (whole.length < 2) return '';
-  if (kept.length === whole.length) {
-    let same = true;
-    for (let i = 0; i < kept.length && same; i++) same = kept[i]!.trim() === whole[i];
-    if (same) return '';
-  }
-  return whole.join('\n');
 }
 
 /** A paragraph whose every line went as a repeat (it holds no line any more). */
@@ -224,8 +229,9 @@ const LINK_ONLY_RE = /^(?:[-*+][ \t]+|\d{1,3}[.)][ \t]+)?(?:!?\[[^\]\n]{0,300}\]
 const LIST_MARKER_RE = /^(?:[-*+]|\d{1,3}[.)])[ \t]+/;
 const LINK_LINE_MAX_CHARS = 4000;
 const isLinkOnly = (line: string): boolean => {
+  if (!line.includes('](')) return false;
   const t = line.trim();
-  return t.length <= LINK_LINE_MAX_CHARS && t.endsWith(')') && t.includes('](') && LINK_ONLY_RE.test(t);
+  return t.length <= LINK_LINE_MAX_CHARS && t.endsWith(')') && LINK_ONLY_RE.test(t);
 };
 
 /** A short paragraph (a greeting, a closing with a name) is at most this long. */
