@@ -287,12 +287,14 @@ export function dropBoilerplate(text: string, level: Level): string {
 
   if (transport && dropTransportHeaders(lines, kind, aggressive)) changed = true;
 
-  // Disclaimer paragraphs (only where a strong cue's word occurs at all: one scan of the text). A
-  // paragraph that ends before the first cue holds none, unless one spans its line breaks ("in" |
-  // "error"): in a text without "error" such paragraphs are passed over unread.
-  const firstCue = text.search(DISCLAIMER_GATE_RE);
-  const readFrom = firstCue === -1 || ERROR_WORD_RE.test(text) ? 0 : firstCue;
-  for (let i = firstCue === -1 ? n : 0, at = 0; i < n; ) {
+  // Disclaimer paragraphs. A paragraph is read only if it fits (DISCLAIMER_MAX_LINES lines,
+  // DISCLAIMER_MAX_CHARS characters as joined) and its own text holds a strong cue's word: a
+  // transcript of one long paragraph, or passages of thousands of characters, are not scanned at
+  // all. The one cue that can span a line break ("in" | "error") is looked for in the joined
+  // paragraph where the paragraph holds "error", and counts only in a text that holds a cue on one
+  // line too (`textHasCue`, as when the gate was one scan of the whole text).
+  let textHasCue: boolean | undefined;
+  for (let i = 0, at = 0; i < n; ) {
     // `at`: where line i starts in `text` (lines from i on are still as in `text`)
     if (kind[i] !== 0 || lines[i]!.trim() === '') {
       at += lines[i]!.length + 1;
@@ -302,19 +304,17 @@ export function dropBoilerplate(text: string, level: Level): string {
     let j = i;
     let end = at; // where the line after the paragraph starts
     while (j < n && kind[j] === 0 && lines[j]!.trim() !== '') end += lines[j++]!.length + 1;
-    if (end - 1 <= readFrom) {
-      at = end;
-      i = j;
-      continue;
-    }
+    let chars = 0; // the joined paragraph's length (each line without quote markers, trimmed, and a space)
+    if (j - i <= DISCLAIMER_MAX_LINES) for (let k = i; k < j && chars <= DISCLAIMER_MAX_CHARS; k++) chars += quoteBody(lines[k]!).length + 1;
+    const fits = j - i <= DISCLAIMER_MAX_LINES && chars <= DISCLAIMER_MAX_CHARS;
+    const own = fits ? text.slice(at, end) : '';
+    let cue = fits && DISCLAIMER_GATE_RE.test(own);
     let para = '';
-    let fits = true; // at most DISCLAIMER_MAX_LINES lines and DISCLAIMER_MAX_CHARS characters
-    for (let k = i; k < j && fits; k++) {
-      const q = QUOTE_PREFIX_RE.exec(lines[k]!);
-      para += (q ? lines[k]!.slice(q[0].length) : lines[k]!).trim() + ' ';
-      fits = k - i < DISCLAIMER_MAX_LINES && para.length <= DISCLAIMER_MAX_CHARS;
+    if (cue || (fits && ERROR_WORD_RE.test(own))) {
+      for (let k = i; k < j; k++) para += quoteBody(lines[k]!) + ' ';
+      cue ||= DISCLAIMER_GATE_RE.test(para) && (textHasCue ??= DISCLAIMER_GATE_RE.test(text));
     }
-    if (fits && DISCLAIMER_GATE_RE.test(para) && isDisclaimer(para)) {
+    if (cue && isDisclaimer(para)) {
       if (!keepsValue(para)) for (let k = i; k < j; k++) drop(k);
       else {
         // balanced: a line that is a notice by itself (as mail clients paste them, one line) keeps
@@ -465,6 +465,12 @@ function firstNonBlank(line: string): number {
   let i = 0;
   while (line.charCodeAt(i) === 32 || line.charCodeAt(i) === 9) i++;
   return i;
+}
+
+/** The line without its quote markers, trimmed: how a paragraph's lines are joined for the disclaimer test. */
+function quoteBody(line: string): string {
+  const q = line.charCodeAt(firstNonBlank(line)) === 62 /* > */ ? QUOTE_PREFIX_RE.exec(line) : null;
+  return (q ? line.slice(q[0].length) : line).trim();
 }
 
 /** Lower-cased first letters FOOTER_RE can match at (t u c i y v h m r). */
