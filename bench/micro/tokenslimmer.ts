@@ -10,7 +10,7 @@
  *   node --import tsx bench/micro/tokenslimmer.ts
  *   BENCH_API09_BEFORE=/tmp/before node --import tsx bench/micro/tokenslimmer.ts   # and an older version, same run
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { Bench } from 'tinybench';
 import { LEVELS, type Level } from '../../src/services/tokenslimmer/core.ts';
@@ -110,8 +110,9 @@ for (const level of LEVELS) cpu.set(`slimPrompt 10 KB ${level}`, cpuMsPerPrompt(
 for (const level of LEVELS) cpu.set(`slimPrompt 10 KB structured ${level}`, cpuMsPerPrompt(() => structured10k.forEach(({ prompt }) => slimPrompt({ prompt, level }))));
 
 /**
- * Optional: BENCH_API09_BEFORE=<directory of an older checkout> (e.g. `git archive <commit> src
- * workers | tar -x -C /tmp/before`, node_modules linked) times that version's slimPrompt against
+ * Optional: BENCH_API09_BEFORE=<directory of an older checkout> (e.g. `git archive <commit>
+ * package.json src workers | tar -x -C /tmp/before`, node_modules linked; without package.json
+ * tsx loads the copy as CommonJS, ~4% slower, which flatters "now") times that version's slimPrompt against
  * this one, alternating batches in this process (CPU time), after asserting that both give the
  * same responses on every eval prompt and the 10 KB samples at every level.
  */
@@ -119,6 +120,7 @@ const beforeDir = process.env.BENCH_API09_BEFORE;
 const beforeRatios: Record<string, number> = {};
 const beforeNotes: string[] = [];
 if (beforeDir !== undefined) {
+  if (!existsSync(`${beforeDir}/package.json`)) throw new Error(`BENCH_API09_BEFORE: ${beforeDir}/package.json is missing (the copy would load as CommonJS and run slower)`);
   const before = (await import(pathToFileURL(`${beforeDir}/src/services/tokenslimmer/slim.ts`).href)) as { slimPrompt: typeof slimPrompt };
   let differ = 0;
   for (const level of LEVELS) {
