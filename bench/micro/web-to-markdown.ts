@@ -17,6 +17,7 @@
  * Also exports the baseline (`readabilityToMarkdown`) for bench/http/web-to-markdown.ts.
  */
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Readability } from '@mozilla/readability';
@@ -55,6 +56,8 @@ async function main(): Promise<void> {
   const base = await extractor('base');
   // BENCH_API01_BEFORE=<dir of an older checkout>: its core is timed in the same run.
   const beforeDir = process.env.BENCH_API01_BEFORE;
+  // Without its package.json ("type": "module") tsx loads the copy as CommonJS, a few percent slower.
+  if (beforeDir && !existsSync(`${beforeDir}/package.json`)) throw new Error(`BENCH_API01_BEFORE: ${beforeDir}/package.json is missing`);
   const before = beforeDir ? await extractor('before') : undefined;
 
   // Correctness before timing (undici's habit): both produce text on every page.
