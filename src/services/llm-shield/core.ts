@@ -6,6 +6,7 @@
  *                      │               encoded runs (base64/hex/url/entities) → screened again
  *                      ├─ fold view ── tokens ─ override, extraction, jailbreak, exfil instruction
  *                      │                        (and their ROT13 reading → ENCODED_PAYLOAD)
+ *                      ├─ light view ─ override and extraction patterns per script (CJK, Cyrillic, ...)
  *                      └─ invisible ranges, tag-character payload → INVISIBLE_TEXT (+ rescan)
  *   findings ─ decision (threat_type, action, confidence) ─ redaction (sanitized_text)
  *
@@ -21,6 +22,7 @@ import { detectExtraction } from './rules/extraction.ts';
 import { detectJailbreak } from './rules/jailbreak.ts';
 import { detectAddressed } from './rules/addressed.ts';
 import { detectHijack } from './rules/hijack.ts';
+import { createScriptPatterns, detectScripts, type ScriptPatterns } from './rules/scripts.ts';
 import { adversarialSuffixStrength, tailSoup } from './rules/adversarial.ts';
 import { createDelimiterPatterns, findDelimiters, type DelimiterPattern } from './rules/delimiter.ts';
 import { createExfilPatterns, detectExfilInstruction, findMarkupExfil, type ExfilPatterns } from './rules/exfiltration.ts';
@@ -32,7 +34,7 @@ import { createDecoderPatterns, findEncodedRuns, type DecoderPatterns } from './
 import { decide, REPORT_THRESHOLD, type Verdict } from './decision.ts';
 import { redact } from './redact.ts';
 import { NeedleIndex } from './needles.ts';
-import { BLOCKING, THREAT_TYPES, type Emit, type Finding, type Origin, type Redaction, type ThreatType } from './types.ts';
+import { BLOCKING, THREAT_TYPES, type Emit, type Finding, type Origin, type Redaction, type SpanEmit, type ThreatType } from './types.ts';
 import { createHasher, emptySignals, featurize, noteSignal, NORMALISATION, type RuleSignals } from './model/features.ts';
 import { loadShippedModel, type ShieldModel } from './model/detector.ts';
 import type { SparseVector } from '../../learn/index.ts';
@@ -86,6 +88,7 @@ interface Compiled {
   readonly pii: PiiPatterns;
   readonly decoders: DecoderPatterns;
   readonly needles: NeedleIndex;
+  readonly scripts: ScriptPatterns;
 }
 
 interface ScanResult {
@@ -119,6 +122,7 @@ export function createShield(options: ShieldOptions = {}): Shield {
     pii: createPiiPatterns(),
     decoders: createDecoderPatterns(),
     needles: new NeedleIndex([...delimiters, ...secrets].flatMap((p) => p.needles)),
+    scripts: createScriptPatterns(),
   };
   const open = (input: string, origin: Origin, r: ScanResult): void => featurize(hasher, r.foldText, r.words, origin, r.signals, input.length);
   return {
@@ -284,7 +288,7 @@ function scan(c: Compiled, src: string, depth: number, origin: Origin): ScanResu
   const fold: View = norm.fold;
   const tokens = tokenize(fold, c.lexicon);
   const tokenRange = (a: number, b: number): { start: number; end: number } => toOriginal(fold, tokens.start[a]!, tokens.end[b]!);
-  const plainEmit: Emit = (type, rule, confidence, a, b) => {
+  const report = (type: ThreatType, rule: string, confidence: number, o: { start: number; end: number }): void => {
     noteSignal(signals, type, confidence);
     if (confidence < REPORT_THRESHOLD) {
       residual = Math.max(residual, confidence);
@@ -292,8 +296,10 @@ function scan(c: Compiled, src: string, depth: number, origin: Origin): ScanResu
     }
     // In external content an instruction addressed to the model is an indirect injection,
     // whatever it asks for (CONTRACT.md API-08); the rule still names what it asks for.
-    findings.push({ type: origin === 'external' ? 'INDIRECT_PROMPT_INJECTION' : type, rule, confidence, ...tokenRange(a, b) });
+    findings.push({ type: origin === 'external' ? 'INDIRECT_PROMPT_INJECTION' : type, rule, confidence, ...o });
   };
+  const plainEmit: Emit = (type, rule, confidence, a, b) => report(type, rule, confidence, tokenRange(a, b));
+  const spanEmit: SpanEmit = (type, rule, confidence, s, e) => report(type, rule, confidence, fromLight(s, e));
   // Sorted destination starts: "is there an address or URL in [start, end + 2]" is a binary search.
   const destStarts = Int32Array.from(destinations.map((d) => d.start)).sort();
   const hasDestination = (a: number, b: number): boolean => {
@@ -325,6 +331,7 @@ function scan(c: Compiled, src: string, depth: number, origin: Origin): ScanResu
   detectJailbreak(tokens, tokens.cats, plainEmit, { suffix });
   detectExfilInstruction(tokens, tokens.cats, plainEmit, hasDestination, inDestination);
   detectHijack(tokens, plainEmit);
+  detectScripts(light.text, c.scripts, spanEmit);
   if (origin === 'external') detectAddressed(tokens, fold.text, plainEmit, hasDestination);
 
   // ROT13: only worth a second reading when several tokens are lexicon words only in ROT13.

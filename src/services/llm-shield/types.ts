@@ -45,6 +45,9 @@ export interface Redaction {
 /** Reports a finding over tokens [a, b]; the caller maps it to original offsets. */
 export type Emit = (type: ThreatType, rule: string, confidence: number, a: number, b: number) => void;
 
+/** Reports a finding over light-view characters [start, end) (rules/scripts.ts); the caller maps it. */
+export type SpanEmit = (type: ThreatType, rule: string, confidence: number, start: number, end: number) => void;
+
 /**
  * A rule family over the token windows of the fold view. `cats` is either the plain reading of
  * each token or its ROT13 reading, so one rule serves both.
