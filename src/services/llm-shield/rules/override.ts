@@ -1,6 +1,7 @@
 /**
  * Instruction override (PROMPT_INJECTION_OVERRIDE): an override verb aimed at the model's own
- * instructions, in English, German, French, Spanish, Italian, Dutch, Portuguese and Polish.
+ * instructions, in English, German, French, Spanish, Italian, Dutch, Portuguese, Polish,
+ * Indonesian and Vietnamese (other scripts and Turkish: scripts.ts).
  * The signal is the combination, not a phrase: verb + instruction noun (+ scope word such as
  * "previous"/"all"), verb + "the above"/"everything", "do not follow" + instructions,
  * "instructions are void", "you are now ..." and "new instructions" announced as such.
@@ -28,10 +29,15 @@ export const OVERRIDE_WORDS: WordList = [
     'esqueca', 'esquecer', 'esquecam', 'desconsidere', 'desconsidera', 'despreze', 'desconsiderar',
     // pl
     'zignoruj', 'ignoruj', 'zignorujcie', 'ignorujcie', 'zapomnij', 'zapomnijcie', 'pomin', 'pomijaj', 'odrzuc', 'nie zwracaj uwagi',
+    // id
+    'abaikan', 'lupakan', 'acuhkan', 'kesampingkan',
+    // vi (folded: "bỏ qua", "phớt lờ", "lờ đi", "quên đi", "hãy quên"; bare "quen" is also "familiar")
+    'bo qua', 'phot lo', 'lo di', 'quen di', 'hay quen', 'quen het',
   ]],
   [C.SCOPE, [
     'all', 'any', 'every', 'each', 'entire', 'whole', 'your', 'these', 'those', 'system', 'my', 'its', 'other',
     'alle', 'allen', 'samtliche', 'jegliche', 'jede', 'deine', 'ihre', 'toutes', 'tous', 'tes', 'vos', 'todas', 'todos', 'toda', 'cualquier', 'tus', 'sus', 'tutte', 'tutti', 'qualsiasi', 'tue', 'je', 'jouw', 'uw', 'suas', 'teus', 'wszystkie', 'wszelkie', 'kazde', 'twoje',
+    'semua', 'seluruh', 'segala', 'setiap', 'tat ca', 'moi', 'toan bo',
   ]],
   [C.STRONG_SCOPE, [
     'previous', 'prior', 'above', 'earlier', 'preceding', 'foregoing', 'former', 'initial', 'original', 'aforementioned', 'existing', 'default', 'old', 'so far', 'up to now', 'before this', 'until now',
@@ -42,6 +48,8 @@ export const OVERRIDE_WORDS: WordList = [
     'voorgaande', 'eerdere', 'bovenstaande', 'oorspronkelijke', 'oude',
     'acima', 'originais', 'iniciais',
     'poprzednie', 'poprzednich', 'wczesniejsze', 'wczesniejszych', 'powyzsze', 'powyzszych', 'dotychczasowe', 'pierwotne',
+    'sebelumnya', 'di atas', 'terdahulu', 'sebelum ini', 'sejauh ini',
+    'truoc do', 'truoc day', 'o tren', 'phia tren', 'ben tren', 'ban dau',
   ]],
   [C.TARGET, [
     'instruction', 'instructions', 'rule', 'rules', 'direction', 'directions', 'prompt', 'prompts', 'guideline', 'guidelines', 'command', 'commands', 'orders', 'constraint', 'constraints', 'restriction', 'restrictions', 'policy', 'policies', 'programming', 'directive', 'directives', 'guidance', 'training', 'safeguards', 'system prompt',
@@ -52,22 +60,25 @@ export const OVERRIDE_WORDS: WordList = [
     'instructies', 'regels', 'aanwijzingen', 'richtlijnen', 'opdrachten', 'bevelen', 'berichten', 'tekst',
     'instrucoes', 'regras', 'diretrizes', 'orientacoes', 'ordens', 'mensagens',
     'instrukcje', 'instrukcji', 'polecenia', 'polecen', 'zasady', 'regul', 'reguly', 'wytyczne', 'komendy', 'wiadomosci',
+    'instruksi', 'perintah', 'aturan', 'petunjuk', 'arahan', 'pedoman', 'batasan',
+    'huong dan', 'chi dan', 'chi thi', 'quy tac', 'lenh', 'menh lenh', 'quy dinh', 'rang buoc', 'loi nhac', 'nguyen tac',
   ]],
   [C.WEAK_TARGET, ['text', 'message', 'messages', 'input', 'conversation', 'said', 'told', 'content', 'evidence', 'information', 'task', 'tasks', 'data', 'context', 'nachrichten', 'texte', 'texto', 'testo', 'tekst', 'mensagens', 'mensajes', 'messaggi']],
-  [C.EVERYTHING, ['everything', 'anything', 'all that', 'whatever', 'alles', 'tout', 'todo', 'tutto', 'tudo', 'wszystko']],
+  [C.EVERYTHING, ['everything', 'anything', 'all that', 'whatever', 'alles', 'tout', 'todo', 'tutto', 'tudo', 'wszystko', 'semuanya', 'segalanya']],
   [C.VOIDED, ['false', 'void', 'obsolete', 'outdated', 'out of date', 'cancelled', 'canceled', 'invalid', 'fake', 'revoked', 'null', 'overridden', 'deprecated', 'expired', 'superseded', 'lifted', 'suspended', 'disabled', 'no longer apply', 'no longer valid', 'not apply', 'ungultig', 'caduques', 'invalidas', 'nulle', 'nieaktualne']],
   [C.NEW, ['new', 'updated', 'revised', 'real', 'actual', 'neue', 'neuen', 'nouvelles', 'nuevas', 'nuove', 'nieuwe', 'novas', 'nowe']],
   [C.SWITCH, ['you are now', "you're now", 'you will now', 'you now are', 'from now on', 'henceforth', 'starting now', 'from this moment', 'ab jetzt', 'von nun an', 'a partir de ahora', 'a partir de maintenant', "d'ora in poi", 'vanaf nu', 'a partir de agora', 'od teraz']],
   [C.AI, ['ai', 'assistant', 'chatbot', 'bot', 'model', 'llm', 'gpt', 'chatgpt', 'language model', 'chat assistant', 'ai assistant', 'ki', 'assistent', 'assistente', 'asistente', 'sztuczna inteligencja']],
   [C.NEW, ['reprogramming', 'reprogram', 'system update', 'system upgrade', 'important update', 'admin override', 'override mode', 'maintenance mode']],
-  [C.NOT_FOLLOW, ['do not follow', "don't follow", 'dont follow', 'stop following', 'no longer follow', 'never follow', 'do not obey', "don't obey", 'not follow', 'not obey', 'do not adhere']],
+  [C.NOT_FOLLOW, ['do not follow', "don't follow", 'dont follow', 'stop following', 'no longer follow', 'never follow', 'do not obey', "don't obey", 'not follow', 'not obey', 'do not adhere',
+    'jangan ikuti', 'jangan mengikuti', 'jangan patuhi', 'berhenti mengikuti', 'khong tuan theo', 'dung tuan theo', 'dung lam theo', 'ngung tuan theo']],
 ];
 
 /**
  * Words that, right before an override verb, make it a description rather than a command:
  * "a bot which bypasses any rule", "without ignoring the instructions", "never ignore them".
  */
-const DESCRIPTIVE = new Set(['which', 'that', 'who', 'it', 'he', 'she', 'they', 'without', 'not', 'never', 'don', 'doesn', 'didn', 'won', 'cannot', 'shouldn', 'likely', 'able', 'unable', 'how', 'ways', 'tries', 'trying', 'attempts', 'designed']);
+const DESCRIPTIVE = new Set(['which', 'that', 'who', 'it', 'he', 'she', 'they', 'without', 'not', 'never', 'don', 'doesn', 'didn', 'won', 'cannot', 'shouldn', 'likely', 'able', 'unable', 'how', 'ways', 'tries', 'trying', 'attempts', 'designed', 'jangan', 'tidak', 'khong', 'dung']);
 
 /**
  * Imperative reading of an override verb: confidence halves when the verb is described, not
@@ -91,13 +102,22 @@ function objectEnds(t: Tokens, cats: Uint32Array, k: number): boolean {
   return OBJECT_END.has(t.words[k + 1]!) || (cats[k + 1]! & (C.TARGET | C.WEAK_TARGET | C.EVERYTHING)) !== 0;
 }
 
-/** "my" right after the verb (and no "all/your/system" in reach): a correction of the user's own message. */
+/** "my" (id "saya"/"aku", vi "tôi") and "all/your/system" (id "semua"/"anda", vi "tất cả"/"bạn"). */
+const MINE = new Set(['my', 'saya', 'aku', 'toi']);
+const SHARED = new Set(['all', 'your', 'system', 'any', 'every', 'semua', 'seluruh', 'anda', 'kamu', 'sistem', 'tat', 'moi']);
+
+/**
+ * "my" right after the verb (and no "all/your/system" in reach): a correction of the user's own
+ * message. Indonesian and Vietnamese put the possessive after the noun ("instruksi saya",
+ * "hướng dẫn của tôi"), so the reach is five words, within the sentence.
+ */
 function ownWords(t: Tokens, i: number): boolean {
   let mine = false;
-  for (let k = i + 1; k <= Math.min(t.count - 1, i + 3); k++) {
+  for (let k = i + 1; k <= Math.min(t.count - 1, i + 5); k++) {
     const w = t.words[k]!;
-    if (w === 'all' || w === 'your' || w === 'system' || w === 'any' || w === 'every') return false;
-    if (w === 'my') mine = true;
+    if (SHARED.has(w)) return false;
+    if (MINE.has(w)) mine = true;
+    if (t.stop[k] === 1) break;
   }
   return mine;
 }
@@ -119,8 +139,9 @@ export function detectOverride(t: Tokens, cats: Uint32Array, emit: Emit): void {
       if (j >= 0) {
         let scoped = false;
         for (let k = i + 1; k < j; k++) if (cats[k]! & SCOPES) scoped = true;
-        // French/Spanish/Italian put the scope after the noun: "les instructions précédentes".
-        if (!scoped && j + 1 < t.count && cats[j + 1]! & C.STRONG_SCOPE) scoped = true;
+        // French/Spanish/Italian put the scope after the noun: "les instructions précédentes"; a
+        // two-word noun or a possessive can stand between ("hướng dẫn trước đó", "instruksi Anda sebelumnya").
+        for (let k = j + 1; !scoped && k <= Math.min(t.count - 1, j + 2) && t.stop[k - 1] !== 1; k++) if (cats[k]! & C.STRONG_SCOPE) scoped = true;
         emitV('PROMPT_INJECTION_OVERRIDE', 'override.verb_target', scoped ? 0.93 : 0.45, i, j);
         continue;
       }
