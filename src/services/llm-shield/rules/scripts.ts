@@ -63,6 +63,11 @@ interface Language {
   readonly shared?: RegExp;
   /** tested on the clause before the match: a reported, causative or negated verb */
   readonly described?: RegExp;
+  /**
+   * Every match starts a word. Checked on the character before a match rather than with a
+   * leading lookbehind, which the regex engine would evaluate at every position (4x slower).
+   */
+  readonly wordStart?: boolean;
 }
 
 // Characters that end a clause; CJK, Korean, Hindi and Turkish gaps stop at commas too.
@@ -143,17 +148,18 @@ function korean(): Language {
 }
 
 function russian(): Language {
-  const verb = '(?<!\\p{L})(?:(?:про)?игнорируй(?:те)?|забудь(?:те)?|не обращай(?:те)? внимани[ея] на|не учитывай(?:те)?|отбрось(?:те)?|пренебреги(?:те)?|не следуй(?:те)?|перестань(?:те)? следовать|не подчиняйся|(?:должен|должна|должны|нужно|надо|следует) (?:про)?игнорировать|(?:про)?ігноруй(?:те)?|не зважай(?:те)? на|відкинь(?:те)?|не дотримуйся|не виконуй(?:те)?)(?!\\p{L})';
+  const verb = '(?:(?:про)?игнорируй(?:те)?|забудь(?:те)?|не обращай(?:те)? внимани[ея] на|не учитывай(?:те)?|отбрось(?:те)?|пренебреги(?:те)?|не следуй(?:те)?|перестань(?:те)? следовать|не подчиняйся|(?:должен|должна|должны|нужно|надо|следует) (?:про)?игнорировать|(?:про)?ігноруй(?:те)?|не зважай(?:те)? на|відкинь(?:те)?|не дотримуйся|не виконуй(?:те)?)(?!\\p{L})';
   const noun = '(?:инструкци|указани|правил|директив|промпт|установк|ограничени|распоряжени|предписани|команд|інструкці|вказівк|вказівок|настанов)\\p{L}{0,4}';
   const sys = '(?:системн\\p{L}{0,4} (?:промпт|подсказк|инструкци|сообщени|указани|запрос|інструкці|підказк|повідомлен)\\p{L}{0,4}|(?:исходн|изначальн|первоначальн|начальн|скрыт|внутренн|початков|вихідн|прихован)\\p{L}{0,4} (?:инструкци|промпт|указани|інструкці)\\p{L}{0,4}|(?:свои|твои|ваши|свої|твої|ваші) (?:инструкци|указани|правил|інструкці|вказівк)\\p{L}{0,4}|(?:свой|твой|ваш|свій|твій) (?:промпт|системн\\p{L}{0,4} промпт)\\p{L}{0,3})';
-  const disclose = '(?<!\\p{L})(?:покажи|выведи|распечатай|напечатай|раскрой|повтори|скажи|назови|выдай|перечисли|процитируй|сообщи|виведи|розкрий|надрукуй|назви)(?:те)?(?!\\p{L})';
+  const disclose = '(?:покажи|выведи|распечатай|напечатай|раскрой|повтори|скажи|назови|выдай|перечисли|процитируй|сообщи|виведи|розкрий|надрукуй|назви)(?:те)?(?!\\p{L})';
   const filler = '(?:(?:мне|нам) )?(?:(?:полностью|дословно|целиком|весь|всю|все|всё|повністю|дослівно) )?';
   return {
     lang: 'ru',
+    wordStart: true,
     gate: SCRIPT.CYRILLIC,
-    override: [re(`${verb}[^${STOP}]{0,40}?${noun}`), re(`${noun}[^${STOP}]{0,20}?${verb}`)],
+    override: [re(`${verb}[^${STOP}]{0,40}?${noun}`), re(`${noun}[^${STOP}]{0,20}?(?<!\\p{L})${verb}`)],
     extract: [re(`${disclose} ${filler}${sys}`)],
-    setup: re('(?<!\\p{L})(?:твой|твои|твоего|твоих|ваш|ваши|вашего|ваших|твій|твої|ваші) (?:системн\\p{L}{0,4} (?:промпт|инструкци|інструкці)|скрыт\\p{L}{0,4} инструкци|исходн\\p{L}{0,4} промпт)\\p{L}{0,3}'),
+    setup: re('(?:твой|твои|твоего|твоих|ваш|ваши|вашего|ваших|твій|твої|ваші) (?:системн\\p{L}{0,4} (?:промпт|инструкци|інструкці)|скрыт\\p{L}{0,4} инструкци|исходн\\p{L}{0,4} промпт)\\p{L}{0,3}'),
     scope: /предыдущ|прежн|предшествующ|вышеуказанн|вышеизложенн|выше|(?<!\p{L})(?:все|всё|всех|любые|свои|твои|ваши|старые|ранее|до этого|всі|усі|будь-які|свої|твої|ваші|раніше)(?!\p{L})|системн|исходн|изначальн|первоначальн|прошл|попередн|вихідн|початков/iu,
     system: /системн|исходн|изначальн|первоначальн|начальн|скрыт|внутренн|початков|вихідн|прихован/iu,
     mine: /(?<!\p{L})(?:мо[йиеёюя]\p{L}{0,2}|мо[їяєю]\p{L}{0,2})(?!\p{L})/iu,
@@ -164,14 +170,15 @@ function russian(): Language {
 
 function arabic(): Language {
   // imperative at a word start (optionally و/ف "and"); "بتجاهل" (by ignoring) and "يتجاهل" (ignores) are reports
-  const verb = '(?<![\\p{L}\\p{M}])[وف]?(?:تجاهل(?:ي|وا)?|انس(?:ى|ي|وا)?|أهمل(?:ي|وا)?|اهمل(?:ي|وا)?|تخط(?:ى|ي|وا)?|تجاوز(?:ي|وا)?|لا تتبع|لا تلتزم ب|لا تلتزمي ب|لا تطع)(?![\\p{L}\\p{M}])';
+  const verb = '[وف]?(?:تجاهل(?:ي|وا)?|انس(?:ى|ي|وا)?|أهمل(?:ي|وا)?|اهمل(?:ي|وا)?|تخط(?:ى|ي|وا)?|تجاوز(?:ي|وا)?|لا تتبع|لا تلتزم ب|لا تلتزمي ب|لا تطع)(?![\\p{L}\\p{M}])';
   const noun = '(?:تعليمات|تعليمة|إرشادات|ارشادات|أوامر|اوامر|قواعد|توجيهات|قيود|موجه)';
   const sys = '(?:موجه (?:ال)?نظام|تعليمات (?:ال)?نظام|رسالة (?:ال)?نظام|(?:التعليمات|الأوامر|الاوامر|الإرشادات|الارشادات|الموجه) (?:الأولية|الاولية|الأصلية|الاصلية|المخفية|الداخلية|الأساسية|الاساسية)|تعليماتك|موجهك|أوامرك|اوامرك|قواعدك)';
-  const disclose = '(?<![\\p{L}\\p{M}])[وف]?(?:اعرض|أعرض|أظهر|اظهر|اطبع|اكشف|أكشف|كرر|أخبرني ب|اخبرني ب|أعطني|اعطني|انسخ|أخرج|اخرج|شارك)(?![\\p{L}\\p{M}])';
+  const disclose = '[وف]?(?:اعرض|أعرض|أظهر|اظهر|اطبع|اكشف|أكشف|كرر|أخبرني ب|اخبرني ب|أعطني|اعطني|انسخ|أخرج|اخرج|شارك)(?![\\p{L}\\p{M}])';
   // the model named as the subject right after a past-tense verb: "تجاهل النموذج التعليمات"
   const subject = '(?:النموذج|الروبوت|روبوت|المساعد|الذكاء|البرنامج|المحادثة|الشات)';
   return {
     lang: 'ar',
+    wordStart: true,
     gate: SCRIPT.ARABIC,
     override: [re(`${verb}(?![^${STOP}]{0,30}?${subject})[^${STOP}]{0,30}?${noun}`)],
     extract: [re(`${disclose} (?:لي |لنا )?(?:كامل |كل |جميع |نص )?${sys}`)],
@@ -205,16 +212,17 @@ function hindi(): Language {
 
 function turkish(): Language {
   const verb = '(?:yok say|görmezden gel|gormezden gel|unut|göz ardı et|goz ardi et|dikkate alma|önemseme|onemseme|uymay)(?:ın|in|un|ün|yın|yin|ınız|iniz)?(?!\\p{L})';
-  const noun = '(?<!\\p{L})(?:talimat|yönerge|yonerge|komut|kural|istem|prompt|emir|direktif|yönlendirme)\\p{L}{0,10}';
-  const sys = '(?<!\\p{L})(?:sistem (?:istem|mesaj|talimat|prompt)|(?:ilk|orijinal|gizli|başlangıç|baslangic|dahili) (?:talimat|istem|prompt|yönerge|yonerge)|(?:senin|sana verilen) (?:talimat|istem|prompt|kural|yönerge|yonerge))\\p{L}{0,10}';
+  const noun = '(?:talimat|yönerge|yonerge|komut|kural|istem|prompt|emir|direktif|yönlendirme)\\p{L}{0,10}';
+  const sys = '(?:sistem (?:istem|mesaj|talimat|prompt)|(?:ilk|orijinal|gizli|başlangıç|baslangic|dahili) (?:talimat|istem|prompt|yönerge|yonerge)|(?:senin|sana verilen) (?:talimat|istem|prompt|kural|yönerge|yonerge))\\p{L}{0,10}';
   const disclose = '(?:göster|goster|yazdır|yazdir|paylaş|paylas|söyle|soyle|tekrarla|listele|ifşa et|ifsa et|ver)(?:in|ın|iniz|ınız)?(?!\\p{L})';
   return {
     lang: 'tr',
+    wordStart: true,
     gate: SCRIPT.LATIN_EXT,
     needle: /talimat|y[öo]nerge|istem|kural|komut/iu,
     override: [re(`${noun}(?: (?:tamamen|hepsini|tümünü|tumunu|artık|artik))? ${verb}`)],
     extract: [re(`${sys}(?: (?:aynen|tamamen|kelimesi kelimesine|bana))? ${disclose}`)],
-    setup: re('(?<!\\p{L})senin sistem (?:istem|prompt)\\p{L}{0,6}'),
+    setup: re('senin sistem (?:istem|prompt)\\p{L}{0,6}'),
     scope: /önceki|onceki|yukarıdaki|yukaridaki|(?<!\p{L})(?:tüm|tum|bütün|butun|her|ilk|eski|senin)(?!\p{L})|sistem|orijinal|başlangıç|baslangic|mevcut|sana verilen|şimdiye kadar|simdiye kadar/iu,
     system: /sistem|(?<!\p{L})ilk(?!\p{L})|orijinal|gizli|başlangıç|baslangic|dahili/iu,
     mine: /(?<!\p{L})benim(?!\p{L})|talimatlar[ıi]m|isteğim|isteklerim|mesaj[ıi]m/iu,
@@ -227,6 +235,13 @@ export type ScriptPatterns = readonly Language[];
 /** Compiled once per shield (boot). */
 export function createScriptPatterns(): ScriptPatterns {
   return [chinese(), japanese(), korean(), russian(), arabic(), hindi(), turkish()];
+}
+
+const LETTER = /[\p{L}\p{M}]/u;
+
+/** Whether offset `at` is inside a word (a letter or mark before it). */
+function midWord(text: string, at: number): boolean {
+  return at > 0 && LETTER.test(text[at - 1]!);
 }
 
 /** Start of the clause that holds `at`, looking back at most LOOK_BACK characters. */
@@ -248,6 +263,7 @@ export function detectScripts(text: string, patterns: ScriptPatterns, emit: Span
     for (const r of p.override) {
       for (const m of text.matchAll(r)) {
         const s = m.index;
+        if (p.wordStart === true && midWord(text, s)) continue;
         const e = s + m[0].length;
         const cs = clauseStart(text, s);
         const span = text.slice(cs, e);
@@ -261,6 +277,7 @@ export function detectScripts(text: string, patterns: ScriptPatterns, emit: Span
     for (const r of p.extract) {
       for (const m of text.matchAll(r)) {
         const s = m.index;
+        if (p.wordStart === true && midWord(text, s)) continue;
         const e = s + m[0].length;
         const cs = clauseStart(text, s);
         const described = p.described?.test(text.slice(cs, s)) ?? false;
@@ -268,6 +285,7 @@ export function detectScripts(text: string, patterns: ScriptPatterns, emit: Span
         emit('SYSTEM_PROMPT_EXTRACTION', `extraction.script_${p.lang}`, conf, s, e);
       }
     }
-    if (p.setup !== undefined) for (const m of text.matchAll(p.setup)) emit('SYSTEM_PROMPT_EXTRACTION', `extraction.script_${p.lang}_own_setup`, 0.6, m.index, m.index + m[0].length);
+    if (p.setup === undefined) continue;
+    for (const m of text.matchAll(p.setup)) if (!(p.wordStart === true && midWord(text, m.index))) emit('SYSTEM_PROMPT_EXTRACTION', `extraction.script_${p.lang}_own_setup`, 0.6, m.index, m.index + m[0].length);
   }
 }
