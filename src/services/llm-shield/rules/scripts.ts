@@ -43,7 +43,7 @@ export function scriptsOf(text: string): number {
 
 interface Language {
   readonly lang: string;
-  /** script bits of which one must be present; `needle` (lower case), when set, must occur too */
+  /** script bits of which one must be present; `needle`, when set, must match too */
   readonly gate: number;
   readonly needle?: RegExp;
   /** script bits that rule the language out (kana: Han characters in Japanese text are not Chinese) */
@@ -70,9 +70,10 @@ interface Language {
   readonly wordStart?: boolean;
 }
 
-// Characters that end a clause; CJK, Korean, Hindi and Turkish gaps stop at commas too.
-const STOP = '.!?;:。！？；：\n';
-const CLAUSE = STOP + ',，、';
+// Characters that end a sentence (Latin, CJK, Arabic ؟ and Devanagari danda); CLAUSE adds commas,
+// where the Chinese gaps and the look-back for scope and reporting words stop.
+const STOP = '.!?;:。！？；：؟।\n\r';
+const CLAUSE = STOP + ',，、،';
 /** How far back the scope, "my" and reporting words are looked for. */
 const LOOK_BACK = 24;
 
