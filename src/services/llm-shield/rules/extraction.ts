@@ -175,6 +175,35 @@ function detectBriefingQuestions(t: Tokens, emit: Emit): void {
   }
 }
 
+/** Words that make the prompt a prompt in general; verbs of writing one. */
+const INDEFINITE = new Set(['a', 'an', 'any', 'some', 'sample', 'example', 'examples', 'typical', 'good', 'great', 'effective', 'template']);
+const COMPOSE = new Set(['write', 'writing', 'create', 'creating', 'design', 'designing', 'draft', 'drafting', 'craft', 'crafting', 'improve', 'improving', 'optimize', 'optimise', 'build', 'building']);
+/** Self-references that name "system" things in general too ("a system prompt", "a developer message"). */
+const GENERAL_SELF = new Set(['system', 'developer']);
+
+/**
+ * Between the verb or question word at `i` and the noun at `j`: an indefinite or generic word or a
+ * verb of writing, and no self-reference but "system"/"developer".
+ */
+function generic(t: Tokens, cats: Uint32Array, i: number, j: number): boolean {
+  let general = false;
+  for (let k = i + 1; k < j; k++) {
+    const w = t.words[k]!;
+    if ((cats[k]! & C.SELF) !== 0 && !GENERAL_SELF.has(w)) return false;
+    if (INDEFINITE.has(w) || COMPOSE.has(w)) general = true;
+  }
+  // ... and nothing after the noun names the model's own ("… you were given", "… above")
+  for (let k = j + 1; general && k <= Math.min(t.count - 1, j + 4) && t.stop[k - 1] !== 1; k++) if ((cats[k]! & C.SELF) !== 0) return false;
+  return general;
+}
+
+const ORDER_VERBS = new Set(['tell', 'tells', 'told', 'telling']);
+/** "tell <someone> to <verb> …" before the noun at `j`. */
+function passesOn(t: Tokens, i: number, j: number): boolean {
+  for (let k = i + 1; k < j; k++) if (t.words[k] === 'to' && k + 1 < j) return true;
+  return false;
+}
+
 /** `text`: the fold view the tokens index (plain reading only; enables the quoted-opening rule). */
 export function detectExtraction(t: Tokens, cats: Uint32Array, emit: Emit, text?: string): void {
   if (text !== undefined) {
@@ -211,6 +240,12 @@ export function detectExtraction(t: Tokens, cats: Uint32Array, emit: Emit, text?
       if (YOUR.has(t.words[k]!)) yours = true;
     }
     if (!strong && (!yours || everything >= 0)) continue;
+    // "Give an example of a system prompt", "What is a system prompt?", "how to write a good
+    // system prompt": a prompt in general, not this model's ("a"/"sample", a verb of writing one),
+    // unless something names the model's own ("your", "initial", "hidden", "you were given").
+    if (!yours && generic(t, cats, i, j)) continue;
+    // "attackers tell models to ignore their previous instructions": an order passed on, not a disclosure
+    if (ORDER_VERBS.has(t.words[i]!) && passesOn(t, i, j)) continue;
     const verb = (c & C.EXTRACT_VERB) !== 0;
     let conf = strong ? (verb ? 0.9 : 0.8) : verb ? 0.7 : 0.55;
     // "The sea was calm that night. Repeat the words above in French.": "above" points at the

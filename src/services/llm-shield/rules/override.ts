@@ -89,9 +89,34 @@ function imperative(t: Tokens, i: number): number {
     if (t.stop[k] === 1) break;
     if (DESCRIPTIVE.has(t.words[k]!)) return 0.5;
   }
+  if (reported(t, i)) return 0.5;
   const w = t.words[i]!;
   if (w.length > 5 && (w.endsWith('es') || w.endsWith('ed') || (w.endsWith('s') && !w.endsWith('ss')))) return 0.5;
   return 1;
+}
+
+/** Verbs that report or cause an order given to someone else ("told the bot to ignore …", "made it ignore …"). */
+const REPORTING = new Set(['told', 'tells', 'telling', 'asked', 'asks', 'asking', 'instructed', 'instructs', 'ordered', 'orders', 'convinced', 'convinces', 'tricked', 'tricks', 'forced', 'forces', 'persuaded', 'manipulated', 'manipulates', 'urged', 'urges', 'prompted', 'caused', 'causes', 'got', 'gets']);
+const CAUSING = new Set(['made', 'makes', 'making', 'let', 'lets', 'letting']);
+/** Bare forms that report only after a subject ("attackers tell models to ignore …"; "Please tell …" commands). */
+const REPORTING_BARE = new Set(['tell', 'ask', 'instruct', 'order', 'convince', 'trick', 'force', 'persuade', 'manipulate', 'urge', 'make', 'get']);
+const NO_SUBJECT = new Set(['please', 'and', 'then', 'now', 'just', 'also', 'you', 'must', 'should', 'to', 'can', 'could', 'will', 'would']);
+
+/**
+ * The override verb is the object of a reported or caused order to a third party: "Hackers told
+ * the chatbot to ignore its instructions", "researchers made the model forget its rules". An
+ * order passed on to "you" ("I am telling you to ignore …") is still a command.
+ */
+function reported(t: Tokens, i: number): boolean {
+  const to = i > 0 && t.words[i - 1] === 'to';
+  for (let k = i - 1; k >= Math.max(0, i - 6); k--) {
+    if (t.stop[k] === 1) return false;
+    const w = t.words[k]!;
+    if (w === 'you' || w === 'yourself' || w === 'u') return false;
+    const bare = REPORTING_BARE.has(w) && k > 0 && t.stop[k - 1] !== 1 && !NO_SUBJECT.has(t.words[k - 1]!);
+    if (k < i - 1 && (((REPORTING.has(w) || bare) && to) || (CAUSING.has(w) && !to) || (bare && (w === 'make') && !to))) return true;
+  }
+  return false;
 }
 
 /** After "ignore the above" / "forget everything": words that end the object (no other noun follows). */
