@@ -310,7 +310,7 @@ export interface components {
          *           }
          *         ]
          *       },
-         *       "latency_ms": 1.336
+         *       "latency_ms": 1.37
          *     }
          */
         Error: {
