@@ -81,6 +81,24 @@ const TABLE_END = 0x3000;
 const LIGHT_TABLE: readonly string[] = Array.from({ length: TABLE_END }, (_, cp) => (cp < 128 ? '' : String.fromCharCode(cp).normalize('NFKC')));
 const FOLD_TABLE: readonly string[] = Array.from({ length: TABLE_END }, (_, cp) => (cp < 128 ? '' : foldChar(String.fromCharCode(cp), cp)));
 
+/**
+ * Light and fold forms of a character from U+3000 on (CJK, kana, Hangul, fullwidth forms, emoji),
+ * remembered per code point: both are pure functions of it, and such text repeats its characters,
+ * where two Unicode normalisations per character made a 2 KB Korean text ~3x slower to screen
+ * than a Latin one. Bounded: emptied when full.
+ */
+const WIDE_FORMS = new Map<number, readonly [string, string]>();
+const WIDE_FORMS_MAX = 16_384;
+function wideForms(raw: string, cp: number): readonly [string, string] {
+  let forms = WIDE_FORMS.get(cp);
+  if (forms === undefined) {
+    if (WIDE_FORMS.size >= WIDE_FORMS_MAX) WIDE_FORMS.clear();
+    forms = [raw.normalize('NFKC'), foldChar(raw, cp)];
+    WIDE_FORMS.set(cp, forms);
+  }
+  return forms;
+}
+
 function isCombiningMark(cp: number): boolean {
   return (cp >= 0x0300 && cp <= 0x036f) || (cp >= 0x1ab0 && cp <= 0x1aff) || (cp >= 0x1dc0 && cp <= 0x1dff) || (cp >= 0x20d0 && cp <= 0x20ff) || (cp >= 0xfe20 && cp <= 0xfe2f);
 }
@@ -259,9 +277,9 @@ export function normalize(src: string): Normalized {
       fold1.push(FOLD_TABLE[cp]!, at);
       continue;
     }
-    const raw = width === 2 ? src.slice(at, i) : src[at]!;
-    light.push(raw.normalize('NFKC'), at);
-    fold1.push(foldChar(raw, cp), at);
+    const forms = wideForms(width === 2 ? src.slice(at, i) : src[at]!, cp);
+    light.push(forms[0], at);
+    fold1.push(forms[1], at);
   }
   flushTag();
   flushVs();
