@@ -169,9 +169,11 @@ function joinParagraphs(paragraphs: readonly string[][], wholes: readonly string
   let shortAny = false;
   for (let k = 0; k < n; k++) {
     const p = paragraphs[k]!;
+    // A paragraph holding answer options is never a repeat: each question keeps its own options.
+    if (options.size > 0 && p.some((l) => options.has(l.trim()))) continue;
     // A paragraph said before as it came goes whole (with the short lines that line rules left of it).
     const whole = wholes[k]!;
-    if (whole.length >= DEDUPE_MIN_CHARS && !(options.size > 0 && p.some((l) => options.has(l.trim())))) {
+    if (whole.length >= DEDUPE_MIN_CHARS) {
       if (!seen.add(whole)) {
         state[k] = 1;
         continue;
@@ -181,8 +183,6 @@ function joinParagraphs(paragraphs: readonly string[][], wholes: readonly string
       state[k] = 1;
       continue;
     }
-    // A paragraph holding answer options is never a repeat: each question keeps its own options.
-    if (options.size > 0 && p.some((l) => options.has(l.trim()))) continue;
     const key = p.length === 1 ? p[0]!.trim() : p.map((l) => l.trim()).join('\n');
     if (p.length > 1 && key.length >= DEDUPE_MIN_CHARS) {
       if (!seen.add(key)) state[k] = 1;
