@@ -123,6 +123,12 @@ const BALANCED: Case[] = [
   ['keeps discourse markers and articles in balanced', 'Ann: Okay , so we bought a car.', 'Ann: Okay , so we bought a car.'],
   ['never drops a repeated paragraph of answer options (each question keeps its own)', 'Q: Is it red?\n\nOptions:\n(A) Yes it is\n(B) No it is not\n\nQ: Is it blue?\n\nOptions:\n(A) Yes it is\n(B) No it is not', 'Q: Is it red?\n\nOptions:\n(A) Yes it is\n(B) No it is not\n\nQ: Is it blue?\n\nOptions:\n(A) Yes it is\n(B) No it is not'],
   ['keeps filler inside an answer option', '(A) Please basically go in order to win', '(A) Please basically go in order to win'],
+  ['drops a calculator annotation the step says already', 'She sold 48/2 = <<48/2=24>>24 clips, earning 12*6 = $<<12*6=72>>72.', 'She sold 48/2 = 24 clips, earning 12*6 = $72.'],
+  ['keeps a calculator annotation whose numbers the line does not say before it', 'Half of them is <<30/2=15>>15 cows.', 'Half of them is <<30/2=15>>15 cows.'],
+  ['keeps a calculator annotation its result does not follow', 'It is 4*3 = <<4*3=12>>120 or 4*3 = <<4*3=12>>12.5.', 'It is 4*3 = <<4*3=12>>120 or 4*3 = <<4*3=12>>12.5.'],
+  ['keeps a calculator annotation in fenced code', '```\nx = 4*3 = <<4*3=12>>12\n```', '```\nx = 4*3 = <<4*3=12>>12\n```'],
+  ['drops a closing hedge sentence', 'The final answer is $3$. I hope it is correct.', 'The final answer is $3$.'],
+  ['keeps a literal "end of the day" and "in the process of"', 'How many are left at the end of the day? We are in the process of moving.', 'How many are left at the end of the day? We are in the process of moving.'],
 ];
 
 const AGGRESSIVE: Case[] = [
@@ -163,6 +169,7 @@ const AGGRESSIVE: Case[] = [
   ['keeps answer options verbatim', 'Which is true?\n(A) The ball is really red\nB. The cat is   very small\nC) a b', 'Which is true?\n(A) The ball is really red\nB. The cat is   very small\nC) a b'],
   ['keeps options written on the header line verbatim', 'What is the very best?\nAnswer Choices: (A) the very best (B) a really good one', 'What is the best?\nAnswer Choices: (A) the very best (B) a really good one'],
   ['keeps the items of an options block verbatim, and prunes bullets elsewhere', 'Options:\n- The ball is really red\n- No\n\n- The dog is very old', 'Options:\n- The ball is really red\n- No\n\n- The dog old'],
+  ['keeps "a"/"an" that means "per", drops other articles', 'Ben earns $12 an hour and works 6 hours a day at the shop, half an hour a person.', 'Ben earns $12 an hour and works 6 hours a day at shop, half an hour person.'],
 ];
 
 function table(level: Level, cases: readonly Case[]): void {

@@ -7,7 +7,8 @@
  *   balanced    + filler/politeness/hedges, transcript disfluencies and non-speech tags, verbose
  *               phrases from the documented table (phrases.ts), instructions said twice, a
  *               retrieval header's title that its passage repeats, acknowledgement-only turns not
- *               after a question, boilerplate lines of pasted e-mails and pages (boilerplate.ts),
+ *               after a question, boilerplate lines of pasted e-mails and pages and calculator
+ *               notes of worked steps (boilerplate.ts),
  *               consecutive turns of one speaker in a transcript joined (dedupe.ts mergeTurns)
  *   aggressive  + forms of "to be", empty intensifiers, articles (kept before names, in quantities,
  *               in "the answer is", after prepositions inside retrieved passages), reduced

@@ -68,7 +68,6 @@ export const VERBOSE_PHRASES: readonly (readonly [string, string])[] = [
   ['in excess of', 'over'],
   ['along the lines of', 'like'],
   ['in a timely manner', 'promptly'],
-  ['at the end of the day', 'ultimately'],
   ['as a matter of fact', 'in fact'],
   ['make a decision', 'decide'],
   ['made a decision', 'decided'],
@@ -83,7 +82,6 @@ export const VERBOSE_PHRASES: readonly (readonly [string, string])[] = [
   ['an adequate amount of', 'enough'],
   ['is indicative of', 'indicates'],
   ['are indicative of', 'indicate'],
-  ['in the process of', 'while'],
   ['it is possible that', 'maybe'],
   ['in spite of', 'despite'],
   ['with respect to', 'regarding'],
@@ -114,7 +112,7 @@ export const VERBOSE_PHRASES: readonly (readonly [string, string])[] = [
 export const FILLER_PATTERNS: readonly string[] = [
   // Sentences that are only politeness or sign-off.
   String.raw`(?:thank you|thanks)(?: (?:so|very) much)?(?: in advance)?(?: for your (?:help|time|assistance))?[.!]`,
-  String.raw`i hope (?:this|that) (?:helps|makes sense|email finds you well|message finds you well)[.!]`,
+  String.raw`i hope (?:this|that|it) (?:helps|makes sense|is (?:correct|right|clear|helpful|useful)|email finds you well|message finds you well)[.!]`,
   String.raw`(?:please )?(?:let me know|feel free to (?:ask|reach out)) if you have any (?:other |further |more )?questions[.!]`,
   String.raw`(?:any help|your help) (?:is|would be) (?:greatly |much |really )?appreciated[.!]`,
   // Self-descriptions of the model that carry no instruction.
@@ -201,6 +199,16 @@ export const PREPOSITION_WORDS: readonly string[] = [
 export const ARTICLE_FIXED_NEXT: readonly string[] = [
   'is', 'are', 'was', 'were', 'be', 'and', 'or', 'to', 'of', 'in', 'the', 'a', 'an', 'not', 'no', 'nor', 'equals',
   'few', 'little', 'lot', 'bit', 'most', 'least', 'more', 'less', 'same',
+];
+
+/**
+ * Units of a rate: "a"/"an" before one stays in aggressive, where it means "per" ("$12 an hour",
+ * "6 hours a day", "twice a week", "$3 a pound").
+ */
+export const RATE_UNITS: readonly string[] = [
+  'second', 'minute', 'hour', 'day', 'night', 'week', 'month', 'quarter', 'year', 'decade', 'century',
+  'piece', 'pound', 'ounce', 'kilo', 'kilogram', 'gram', 'liter', 'litre', 'gallon', 'mile', 'kilometer', 'kilometre',
+  'meter', 'metre', 'foot', 'yard', 'dozen',
 ];
 
 /** Verbs after which "that" is only a complementizer ("we are told that X" → "we told X"): aggressive drops it. */

@@ -16,6 +16,7 @@ import {
   NON_SPEECH_TAGS,
   PREPOSITION_WORDS,
   PRUNE_WORDS,
+  RATE_UNITS,
   SPOKEN_FILLERS,
   VERBOSE_PHRASES,
 } from './phrases.ts';
@@ -336,6 +337,7 @@ const ANSWER_CUE_RE = /^answer[ \t]+(?:is|was|are)\b/;
 /** A form of "to be" before an article or a possessive stays (a noun predicate: "is a republic", "is our session"; see copulaToColon). */
 const BEFORE_ARTICLE_RE = /^(?:the|a|an|my|your|his|her|its|our|their)[ \t]/;
 const ARTICLE_KEEP_BEFORE: ReadonlySet<string> = new Set(ARTICLE_FIXED_NEXT);
+const RATE_UNIT_SET: ReadonlySet<string> = new Set(RATE_UNITS);
 
 /** The lower-case word that ends right before `offset` (spaces skipped), or ''. */
 function previousWord(all: string, offset: number): string {
@@ -530,9 +532,10 @@ class Passages {
 /**
  * The article rule of `aggressive` for one text: at a sentence start (and right after a passage
  * header) an article before a lower-case word goes; inside a sentence a lower-case article goes
- * unless the next word shows a variable or a quantity ("a is", "a few", "the most"), it opens the
- * answer cue "the answer is", or, inside a retrieved passage, it follows a preposition or a form
- * of "to be" (prepositional objects and noun predicates are where answers sit).
+ * unless the next word shows a variable or a quantity ("a is", "a few", "the most"), "a" means
+ * "per" ("$12 an hour", phrases.ts RATE_UNITS), it opens the answer cue "the answer is", or,
+ * inside a retrieved passage, it follows a preposition or a form of "to be" (prepositional
+ * objects and noun predicates are where answers sit).
  */
 function articlePruner(text: string): (m: string, next: string, offset: number, all: string) => string {
   const passages = new Passages(text);
@@ -542,6 +545,7 @@ function articlePruner(text: string): (m: string, next: string, offset: number, 
     if (next === 'answer' && ANSWER_CUE_RE.test(all.slice(offset + m.length, offset + m.length + 12))) return m;
     if (atSentenceStart(all, offset) || where === 2) return '';
     if (m.charCodeAt(0) < 97 || ARTICLE_KEEP_BEFORE.has(next)) return m;
+    if (m.charCodeAt(0) === 97 /* a, an */ && RATE_UNIT_SET.has(next)) return m; // "$12 an hour"
     const before = previousWord(all, offset);
     // A noun predicate keeps its article everywhere ("is a friend": without it the next pass would
     // drop the "is" and fuse the two noun phrases); a prepositional object keeps it in passages.
