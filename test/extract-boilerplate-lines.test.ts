@@ -1,7 +1,7 @@
 /** API-01: short standalone datelines, newsletter prompts and follow-us lines leave the chosen content; look-alikes stay. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { blockLineText, boilerplateLineKind, furnitureBlock, isAuthorNoteBlock, isConsentNotice, isHeadlineList } from '../src/services/web-to-markdown/boilerplate-lines.ts';
+import { blockLineText, boilerplateLineKind, furnitureBlock, isClosingNote, isConsentNotice, isHeadlineList } from '../src/services/web-to-markdown/boilerplate-lines.ts';
 import { extractMarkdown } from '../src/services/web-to-markdown/core.ts';
 
 const PROSE =
@@ -194,7 +194,7 @@ describe('related-links labels and headline lists', () => {
   });
 });
 
-describe('author notes at the end of the content', () => {
+describe('author and copyright notes at the end of the content', () => {
   const notes = [
     'Keith Bradsher contributed reporting from Hong Kong.',
     '*Fox News’ Jessica Napoli contributed to this report.*',
@@ -202,15 +202,23 @@ describe('author notes at the end of the content', () => {
     'Jeff Foust (jeff@example.com) is the editor and publisher of The Space Review.',
     '**Write to** Al Root at allen.root@example.com',
     'Amy Kuperinsky may be reached at amy@example.com.',
+    'Copyright 2004 River Society. All rights reserved.',
+    '*© 2024 Example Media GmbH*',
+    'CopyRight@2004-2008 All rights reserved',
+    'Copyright ⓒ Example.co.kr. 무단전재 및 재배포 금지',
+    '© 2023 Exemple SA. Tous droits réservés.',
   ];
-  for (const n of notes) it(`note: ${n.slice(0, 60)}`, () => assert.equal(isAuthorNoteBlock(n), true));
+  for (const n of notes) it(`note: ${n.slice(0, 60)}`, () => assert.equal(isClosingNote(n), true));
   const prose = [
     'Write to your representative before Friday, the group urged its members.',
     'The report, to which dozens of scientists contributed, runs to 400 pages.',
     'She is a firm believer in open data and has said so for years.',
     '## Phil Helsel is a reporter for NBC News',
+    '© Reuters',
+    '*Installation views, photos © Jane Doe, 2018*',
+    'The band lost the copyright to its first album in a 1998 lawsuit.',
   ];
-  for (const n of prose) it(`not a note: ${n.slice(0, 60)}`, () => assert.equal(isAuthorNoteBlock(n), false));
+  for (const n of prose) it(`not a note: ${n.slice(0, 60)}`, () => assert.equal(isClosingNote(n), false));
   it('drops a note among the last blocks, keeps the same sentence earlier in the article', () => {
     const md = extract(`<p>Jane Roe is a reporter for the Daily Example.</p><p>${PROSE}</p><p>${PROSE.replace('committee', 'council')}</p><p>${PROSE.replace('committee', 'board')}</p><p>${PROSE.replace('committee', 'panel')}</p><p>${PROSE.replace('committee', 'jury')}</p><p>John Doe contributed reporting from Paris.</p>`);
     assert.match(md, /Jane Roe is a reporter/);

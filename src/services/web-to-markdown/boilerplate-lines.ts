@@ -1,8 +1,9 @@
 /**
  * Short standalone lines inside the chosen content that are page furniture, not article text:
  * a dateline ("Updated 1:39 am EST, Wednesday, November 20, 2019"), a byline ("By Jane Doe and
- * John Roe"), a newsletter prompt, a follow-us line, a photo caption ending in its credit. (Affiliate notices and copyright lines are not among them: the development
- * references keep them on some pages and drop them on others.) Each is recognised by how it is
+ * John Roe"), a newsletter prompt, a follow-us line, a photo caption ending in its credit; among
+ * the last blocks, an author note or the site's copyright notice. (Affiliate notices are not among
+ * them: the development references keep them on some pages and drop them on others.) Each is recognised by how it is
  * written, in the languages the rules name, and only when it stands alone as a short block
  * (a paragraph, heading or one-item list): the same words inside a paragraph of prose stay.
  *
@@ -265,14 +266,22 @@ export function isShortItemList(block: string): boolean {
 const AUTHOR_NOTE =
   /contributed (?:reporting|to this (?:report|story|article))|^write to \p{Lu}\S* \p{Lu}\S*(?: \p{Lu}\S*)? at |(?:may|can) be (?:reached|contacted) at |^(?:\p{Lu}[\p{L}'’.-]* ){1,4}(?:\([^)]{0,60}\) )?is (?:an? |the )(?:[\p{L}-]+ ){0,4}(?:reporter|writer|editor|correspondent|journalist|columnist|contributor|publisher)\b|views (?:and opinions )?expressed (?:in this article )?are (?:those of )?the author/iu;
 
-/** How many blocks at the end of the content are tested for author notes. */
+/**
+ * The site's copyright notice as pages close their content: "Copyright 2019 Hawaii News Now. All
+ * rights reserved.", "© 2024 River Society", "CopyRight@2004-2008", "무단전재 및 재배포 금지". A photo
+ * credit ("© Reuters", "photos © Jane Doe, 2018") names no year right after the sign and stays.
+ */
+const COPYRIGHT_NOTICE =
+  /^copyright\b|(?:copyright|\(c\)|[©ⓒ])\s*(?:[©ⓒ@]\s*)?(?:\d{4}|by\b)|all rights reserved|tous droits réservés|alle rechte vorbehalten|(?:todos )?los derechos reservados|tutti i diritti riservati|todos os direitos reservados|版权所有|版權所有|無断(?:転載|複製)|무단\s*전재/iu;
+
+/** How many blocks at the end of the content are tested for closing notes. */
 export const AUTHOR_NOTE_TAIL = 4;
 
-/** A rendered block near the content's end that is a short author note (AUTHOR_NOTE). */
-export function isAuthorNoteBlock(block: string): boolean {
+/** A rendered block near the content's end that is a short author note or copyright notice. */
+export function isClosingNote(block: string): boolean {
   if (block.length > MAX_LINE * 2 || block.includes('\n') || tooLong(block, MAX_LINE)) return false;
   const text = blockLineText(block);
-  return text !== null && text.length <= MAX_LINE && block.charCodeAt(0) !== 0x23 && AUTHOR_NOTE.test(text);
+  return text !== null && text.length <= MAX_LINE && block.charCodeAt(0) !== 0x23 && (AUTHOR_NOTE.test(text) || COPYRIGHT_NOTICE.test(text));
 }
 
 /** A rendered list whose every item is only a heading: a block of teaser headlines ("- #### Title"), not prose. */

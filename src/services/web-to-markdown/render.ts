@@ -8,7 +8,7 @@
  * follow-us lines (boilerplate-lines.ts).
  */
 import type { ElementNode, Node } from './dom.ts';
-import { AUTHOR_NOTE_TAIL, furnitureBlock, isAuthorNoteBlock, isConsentNotice, isHeadlineList, isShortItemList } from './boilerplate-lines.ts';
+import { AUTHOR_NOTE_TAIL, furnitureBlock, isClosingNote, isConsentNotice, isHeadlineList, isShortItemList } from './boilerplate-lines.ts';
 import { classWeight, isBlock, isHeading, isStrongBoilerplate, linkDensity, soleChild } from './score.ts';
 
 export interface RenderOptions {
@@ -128,7 +128,7 @@ class Renderer {
         return;
       }
     }
-    if (this.#o.clean && CLEANABLE.has(el.tag) && this.#isJunk(el)) return;
+    if (this.#o.clean && (CLEANABLE.has(el.tag) ? this.#isJunk(el) : (el.tag === 'td' || el.tag === 'th') && isNavigationCell(el))) return;
     const level = HEADING_LEVEL[el.tag];
     if (level !== undefined) {
       if (this.#o.clean && classWeight(el, this.#o.relaxed) < 0) return;
@@ -205,7 +205,7 @@ class Renderer {
     collectRows(el, rows);
     const layout = rows.length < 2 || rows.every((r) => r.length < 2) || rows.some((r) => r.some((c) => hasDescendant(c, 'table') || c.pCount > 1 || hasDescendant(c, 'ul')));
     if (layout) {
-      for (const row of rows) for (const cell of row) this.blocksOf(cell.children, out);
+      for (const row of rows) for (const cell of row) if (!(this.#o.clean && isNavigationCell(cell))) this.blocksOf(cell.children, out);
       return;
     }
     const width = Math.max(...rows.map((r) => r.reduce((s, c) => s + span(c), 0)));
@@ -341,7 +341,7 @@ function dropFurniture(blocks: readonly string[], labels: ReadonlySet<number>): 
     const b = blocks[i]!;
     if (labels.has(i) && headsNothing(b, blocks[i + 1])) continue;
     const kind = furnitureBlock(b);
-    if (kind === 'line' || isHeadlineList(b) || (i >= blocks.length - AUTHOR_NOTE_TAIL && isAuthorNoteBlock(b))) continue;
+    if (kind === 'line' || isHeadlineList(b) || (i >= blocks.length - AUTHOR_NOTE_TAIL && isClosingNote(b))) continue;
     if (b.charCodeAt(0) !== 0x23 && !b.includes('\n') && isConsentNotice(b)) continue;
     if (kind === 'label') {
       if (i + 1 < blocks.length && isShortItemList(blocks[i + 1]!)) i++;
@@ -514,6 +514,28 @@ function span(cell: ElementNode): number {
 function hasDescendant(el: ElementNode, tag: string): boolean {
   for (const c of el.children) if (typeof c !== 'string' && (c.tag === tag || hasDescendant(c, tag))) return true;
   return false;
+}
+
+/**
+ * A cell of a layout table that is a column of navigation beside the page's text: 3+ links, over
+ * 60% of its text linked, and a cell of its row holds 3x its text. A key-value table's value cell
+ * ("Korean, English, Chinese" as three links beside the label "Languages") stays.
+ */
+function isNavigationCell(cell: ElementNode): boolean {
+  if (cell.textLen === 0 || linkDensity(cell) <= 0.6 || countLinks(cell, 3) < 3 || cell.parent === null) return false;
+  for (const c of cell.parent.children) if (typeof c !== 'string' && c !== cell && c.textLen >= 3 * cell.textLen) return true;
+  return false;
+}
+
+/** The <a> elements below `el`, counted up to `max`. */
+function countLinks(el: ElementNode, max: number): number {
+  let n = 0;
+  for (const c of el.children) {
+    if (typeof c === 'string') continue;
+    n += c.tag === 'a' ? 1 : countLinks(c, max - n);
+    if (n >= max) break;
+  }
+  return n;
 }
 
 function isDataTable(el: ElementNode): boolean {
