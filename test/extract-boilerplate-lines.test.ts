@@ -246,3 +246,12 @@ describe('isConsentNotice', () => {
   for (const t of prose) it(`not a notice: ${t.slice(0, 60)}`, () => assert.equal(isConsentNotice(t), false));
 });
 
+
+describe('horizontal rules', () => {
+  it('keeps a rule between blocks, drops one that closes the content or follows another', () => {
+    const md = extract(`<p>${PROSE}</p><hr><hr><p>${PROSE.replace('committee', 'council')}</p><hr>`);
+    assert.equal(md.match(/^---$/gm)?.length, 1);
+    assert.match(md, /committee[^]*\n\n---\n\n[^]*council/);
+    assert.doesNotMatch(md, /---\s*$/);
+  });
+});

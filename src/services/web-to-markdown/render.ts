@@ -352,6 +352,8 @@ function dropFurniture(blocks: readonly string[], labels: ReadonlySet<number>): 
   // A heading that closes the content heads nothing in it: the label of a box left out, or a
   // closing prompt ("Not the answer you're looking for? Browse other questions ...").
   if (kept.length > 1 && kept[kept.length - 1]!.charCodeAt(0) === 0x23 /* # */) kept.pop();
+  // A rule separates blocks: one that closes the content (its footer left out) or follows another separates nothing.
+  for (let i = kept.length - 1; i >= 0; i--) if (kept[i] === '---' && (i === kept.length - 1 || i === 0 || kept[i - 1] === '---')) kept.splice(i, 1);
   return kept;
 }
 
