@@ -16,11 +16,13 @@
  *
  * It also checks the calibrated HTML token estimate against the exact o200k_base count.
  *
- *   npm run eval:extract [-- --verbose] [-- --misses] [-- --outside] [-- --dir D | --file F ...] [-- --no-baseline] [-- --no-tokens]
+ *   npm run eval:extract [-- --verbose] [-- --misses] [-- --outside] [-- --dir D | --file F ...] [-- --no-baseline] [-- --no-tokens] [-- --no-names]
  *   npm run eval:extract -- --calibrate-tokens | --held-out-tokens
  *
  * --misses lists the reference's sentences missing from our output; --outside lists our output's
  * sentences found nowhere in the reference (the boilerplate proxy), marking those the baseline keeps too.
+ * --no-names scores the pages with every class and id attribute removed: names are what a page of
+ * an unseen CMS does not share with these, so the gap shows how much of a number rests on them.
  * --calibrate-tokens re-measures the piece table of token-estimate.ts on every page of the folder
  * (mean exact tokens per piece kind and length, each source weighted equally) and prints it as
  * token-table.ts source. --held-out-tokens prints the estimate's error on pages its table was
@@ -72,6 +74,8 @@ const argValue = (name: string): string | undefined => {
 };
 export const EXTRACT_DIR = path.resolve(import.meta.dirname, '../eval/data/extract');
 const dir = argValue('--dir') ?? EXTRACT_DIR;
+/** `--no-names`: class and id attributes (a page of a CMS whose names no rule knows; what the choice rests on besides names). */
+const NAME_ATTR_RE = /\s(?:class|id)\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+)/gi;
 
 /** The benchmark's tokens (evaluate.py: `\w+`). */
 const TOKEN = /[\p{L}\p{N}\p{M}_]+/gu;
@@ -412,17 +416,20 @@ function main(): void {
   const withCharset = records.filter((r) => r.charset !== null).length;
   if (withCharset > 0) console.log(`charset (no header: BOM, <meta>, sniffing) agrees with the record on ${withCharset - charsetMisses.length}/${withCharset} pages${charsetMisses.length > 0 ? `; differs: ${charsetMisses.map((r) => `${r.id} ${r.decodedAs}≠${r.charset}`).join(', ')}` : ''}`);
 
+  const noNames = args.includes('--no-names');
+  if (noNames) console.log('--no-names: every class and id attribute removed from the pages (both extractors)');
   const ours: Scored[] = [];
   const base: Scored[] = [];
   for (const rec of records) {
+    const html = noNames ? rec.html.replace(NAME_ATTR_RE, '') : rec.html;
     let t0 = performance.now();
-    const md = extractMarkdown({ html: rec.html, url: rec.url, includeLinks: false }).markdown;
+    const md = extractMarkdown({ html, url: rec.url, includeLinks: false }).markdown;
     ours.push(score(rec, md, performance.now() - t0));
     if (withBaseline) {
       t0 = performance.now();
       let baseMd = '';
       try {
-        baseMd = readabilityBaseline(rec.html);
+        baseMd = readabilityBaseline(html);
       } catch {
         baseMd = '';
       }

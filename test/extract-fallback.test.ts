@@ -6,8 +6,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { extractMarkdown } from '../src/services/web-to-markdown/core.ts';
-import { parsePage } from '../src/services/web-to-markdown/dom.ts';
-import { bodyOf, classWeight, headlineBlock, isStrongBoilerplate, measure, withoutModifiers } from '../src/services/web-to-markdown/score.ts';
+import { parsePage, strictView } from '../src/services/web-to-markdown/dom.ts';
+import { renderMarkdown } from '../src/services/web-to-markdown/render.ts';
+import { bodyOf, classWeight, headlineBlock, isStrongBoilerplate, measure, selectContent, withoutModifiers } from '../src/services/web-to-markdown/score.ts';
 
 const md = (html: string) => extractMarkdown({ html, url: 'https://x.test/', includeLinks: false }).markdown;
 const para = (s: string) => `<p>${s}: this paragraph carries enough prose, with commas, clauses and a full stop, to count as main text on any page.</p>`;
@@ -138,5 +139,20 @@ describe('layouts of many content blocks', () => {
     const out = md(`<html><body>${NAV}<div class="wp-site-blocks"><div class="entry-content wp-block-post-content">${blocks}</div><div class="wp-block-group"><a href="/x">Link one</a> <a href="/y">Link two</a></div></div></body></html>`);
     for (const n of ['First', 'Second', 'Third']) assert.match(out, new RegExp(`${n}: this paragraph`));
     assert.doesNotMatch(out, /Link one/);
+  });
+});
+
+describe('the article container with a list of related links', () => {
+  it('the first choice keeps a body without class names whose related links are over a fifth of its text (the choice climbed past it)', () => {
+    const line = (s: string) => `<p>${s}: the band will tour again next summer and the singer joins them on stage for the first time in years.</p>`;
+    const body = ['Alpha', 'Beta', 'Gamma', 'Delta'].map(line).join('');
+    const heads = ['First', 'Second', 'Third', 'Fourth', 'Fifth', 'Sixth'].map((n) => `${n} related headline about the band and its long tour`);
+    const related = '<p>You may also like...</p>' + heads.map((t, i) => `<p><a href="/r${i}">${t}</a></p>`).join('');
+    const page = `<html><body>${NAV}<main><article><h1>The band reunites</h1><div><div>${body}${related}</div></div><button>View Comments</button></article></main></body></html>`;
+    // Without the fallback, which used to find the body again on this page but not on every page.
+    const first = renderMarkdown(selectContent(strictView(parsePage(page, 'lenient')).root), { base: null, includeLinks: false, clean: true });
+    for (const s of ['Alpha', 'Beta', 'Gamma', 'Delta']) assert.match(first, new RegExp(`${s}: the band will tour`));
+    assert.doesNotMatch(first, /related headline/);
+    assert.match(md(page), /Delta: the band will tour/);
   });
 });

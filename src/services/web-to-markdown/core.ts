@@ -151,6 +151,7 @@ function fallback(input: ExtractInput, lenient: ParsedPage, base: URL | null, fi
 function resetScores(el: ElementNode): void {
   el.scored = false;
   el.score = 0;
+  el.held = false;
   for (const c of el.children) if (typeof c !== 'string') resetScores(c);
 }
 

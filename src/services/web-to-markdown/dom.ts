@@ -39,6 +39,8 @@ export interface ElementNode {
   anchorId: boolean;
   /** A reply of a discussion named as a comment: its comment hints are not read (see `markReplies`). */
   reply: boolean;
+  /** On the path from the article's text container up to the choice (score.ts holdArticle): the cleaner keeps it. */
+  held: boolean;
 }
 export type Node = ElementNode | string;
 
@@ -109,7 +111,7 @@ const DISCUSSION_BODY = /(?:^|\s)(?:page-)?(?:node-type|post-type|single)-(?:for
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
 
 function newElement(tag: string, attrs: Record<string, string>, parent: ElementNode | null, unlikely: boolean, anchorId: boolean, children: Node[] = []): ElementNode {
-  return { tag, attrs, children, parent, ownText: 0, ownCommas: 0, textLen: 0, linkLen: 0, commas: 0, pCount: 0, imgCount: 0, liCount: 0, formCount: 0, hasBlock: false, score: 0, scored: false, unlikely, anchorId, reply: false };
+  return { tag, attrs, children, parent, ownText: 0, ownCommas: 0, textLen: 0, linkLen: 0, commas: 0, pCount: 0, imgCount: 0, liCount: 0, formCount: 0, hasBlock: false, score: 0, scored: false, unlikely, anchorId, reply: false, held: false };
 }
 
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);

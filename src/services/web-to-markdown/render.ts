@@ -307,7 +307,7 @@ class Renderer {
   /** Readability-style conditional cleaning of a container inside the content. */
   #isJunk(el: ElementNode): boolean {
     if (el.textLen === 0) return el.imgCount === 0 || !this.#o.includeLinks;
-    if (el.tag === 'table' && isDataTable(el)) return false;
+    if (el.held || (el.tag === 'table' && isDataTable(el))) return false;
     // A form, or a box around one, with little text and no paragraph: its heading, labels and
     // hints ("Apply for this job", "* Required", "Drop files here"). A page wrapped whole in a
     // <form> (ASP.NET) holds more text, or a brief's paragraphs.

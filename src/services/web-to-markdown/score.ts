@@ -379,11 +379,14 @@ function plainTextAfter(el: ElementNode): number {
  * The blocks from the article's text container (`inner`, see textContainer) up to the choice hold
  * the article: each scores at least as the best candidate, so the cleaner (render.ts) weighs them
  * as such, whatever their class says of the layout (a `sidebar-grid` around the article and its
- * sidebar, the `wy-grid-for-nav` a choice climbed into). `candidates`: best first.
+ * sidebar, the `wy-grid-for-nav` a choice climbed into); those that hold half the choice's text or
+ * more are `held`: kept whatever their links say (a body with a list of related links, a quarter
+ * of its text). `candidates`: best first.
  */
 function holdArticle(top: ElementNode, inner: ElementNode, candidates: readonly ElementNode[]): void {
   const score = Math.max(inner.score, candidates[0]!.score);
   for (let el: ElementNode | null = inner; el !== null && el !== top.parent; el = el.parent) {
+    el.held = el.textLen * 2 >= top.textLen;
     if (!el.scored || el.score < score) {
       el.scored = true;
       el.score = score;
