@@ -156,3 +156,23 @@ describe('the article container with a list of related links', () => {
     assert.match(md(page), /Delta: the band will tour/);
   });
 });
+
+describe('the main content the page marks', () => {
+  const summary = (n: number) => `<li><h5><a href="/s${n}">Teaser headline number ${n}</a></h5><span>Wednesday November 20</span><p>Summary ${n}, which runs on for a while, with clauses, commas, asides, and more clauses, as the summaries of a teaser list do.</p></li>`;
+  const teasers = `<div><h4>More from the site</h4><ul>${[1, 2, 3, 4, 5, 6, 7, 8].map(summary).join('')}</ul></div>`;
+  const article = `<article><h1>The article</h1><div><div><div><div>${['One', 'Two', 'Three', 'Four', 'Five', 'Six'].map((s) => para(s)).join('')}</div></div></div></div></article>`;
+  it('a candidate in the one <main> wins over a stronger teaser list outside it', () => {
+    const out = md(`<html><body>${NAV}<main>${article}</main>${teasers}</body></html>`);
+    assert.match(out, /Three: this paragraph/);
+    assert.doesNotMatch(out, /Summary 3/);
+  });
+  it('so does one in the one <article> of a page without <main>', () => {
+    const out = md(`<html><body>${NAV}<div>${article}</div>${teasers}</body></html>`);
+    assert.match(out, /Three: this paragraph/);
+    assert.doesNotMatch(out, /Summary 3/);
+  });
+  it('two <article>s mark nothing: the scores decide', () => {
+    const out = md(`<html><body>${NAV}<div>${article}</div>${teasers.replace('<div>', '<article>').replace(/<\/div>$/, '</article>')}</body></html>`);
+    assert.match(out, /Summary 3/);
+  });
+});

@@ -280,6 +280,14 @@ export function selectContent(root: ElementNode, relaxed = false): ElementNode[]
   const final = (el: ElementNode) => el.score * (1 - linkDensity(el));
   candidates.sort((a, b) => final(b) - final(a));
   let top = candidates[0]!;
+  // The page marks its main content (one <main> or role=main, else one <article>): a candidate in
+  // it that scores at least MARKED_SHARE of the best wins over a best outside it (a teaser list
+  // of summaries beside the article).
+  const marked = markedMain(root);
+  if (marked !== null && !isAncestor(marked, top) && top !== marked) {
+    const inside = candidates.find((c) => (c === marked || isAncestor(marked, c)) && final(c) >= final(top) * MARKED_SHARE);
+    if (inside !== undefined) top = inside;
+  }
   const topScore = final(top);
 
   // Several strong candidates under one ancestor: the article is split in blocks; take the ancestor.
@@ -307,6 +315,31 @@ export function selectContent(root: ElementNode, relaxed = false): ElementNode[]
   if (lead.length > 0) chosen = [...lead.filter((el) => !chosen.some((c) => c === el || isAncestor(c, el))), ...chosen];
   holdArticle(top, inner, candidates);
   return chosen;
+}
+
+/** Share of the best candidate's score a candidate in the page's marked main content needs to win. */
+const MARKED_SHARE = 0.4;
+
+/** The page's one <main> (or role=main) element, else its one <article>; null when none or several. */
+function markedMain(root: ElementNode): ElementNode | null {
+  let main: ElementNode | null = null;
+  let mains = 0;
+  let article: ElementNode | null = null;
+  let articles = 0;
+  const stack: ElementNode[] = [root];
+  while (stack.length > 0) {
+    const el = stack.pop()!;
+    if (el.tag === 'main' || el.attrs.role === 'main') {
+      main = el;
+      mains++;
+    } else if (el.tag === 'article') {
+      article = el;
+      articles++;
+    }
+    for (const c of el.children) if (typeof c !== 'string') stack.push(c);
+  }
+  if (mains === 1 && main!.textLen > 0) return main;
+  return mains === 0 && articles === 1 && article!.textLen > 0 ? article : null;
 }
 
 /** How far up (levels) the <article> around a chosen body block is looked for. */
