@@ -176,3 +176,14 @@ describe('the main content the page marks', () => {
     assert.match(out, /Summary 3/);
   });
 });
+
+describe('captions', () => {
+  it('a long caption beside its image gives no points: a short article of few commas beside it wins', () => {
+    const caption = '<div><img src="/p.jpg" alt=""><p>In this Dec. 12, 2006, file photo, made available by NASA, astronaut Robert L. Curbeam Jr., left, and European Space Agency astronaut Christer Fuglesang, participate in a space walk during construction of the International Space Station, which was finished, after years of work, in 2011. (NASA via AP, File)</p></div>';
+    const line = (s: string) => `<p>${s} the study says long trips to Mars may one day be made by crews who sleep for most of the way there.</p>`;
+    const body = `<div><div>${line('First')}${line('Then')}</div><div><a href="/s">Share</a> <a href="/t">Tweet</a> <a href="/m">Mail</a> <a href="/p">Print</a></div>${line('Last')}${line('Also')}</div>`;
+    const out = md(`<html><body>${NAV}<div><section><div><h1>Snooze cruise</h1>${caption}<div>${body}</div></div></section></div></body></html>`);
+    assert.match(out, /First the study says/);
+    assert.match(out, /Also the study says/);
+  });
+});

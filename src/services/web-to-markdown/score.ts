@@ -206,6 +206,26 @@ function hasBlockChild(el: ElementNode): boolean {
   return el.hasBlock;
 }
 
+/**
+ * A paragraph that captions an image: in a <figure> or <figcaption>, or the one paragraph of a
+ * box whose other children are images (`<div><img><p>In this file photo, …</p></div>`). It gives
+ * no points: a long caption with its commas outscored a short article beside it.
+ */
+function isCaption(el: ElementNode): boolean {
+  const parent = el.parent;
+  if (parent === null) return false;
+  if (parent.tag === 'figcaption' || parent.tag === 'figure') return true;
+  if (parent.imgCount === 0) return false;
+  let image = false;
+  for (const c of parent.children) {
+    if (typeof c === 'string') {
+      if (c.trim() !== '') return false;
+    } else if (c.tag === 'img' || c.tag === 'picture' || ((c.tag === 'a' || c.tag === 'span' || c.tag === 'div') && c.textLen === 0 && c.imgCount > 0)) image = true;
+    else if (c !== el) return false;
+  }
+  return image;
+}
+
 function initCandidate(el: ElementNode, relaxed: boolean): void {
   if (el.scored) return;
   el.scored = true;
@@ -251,7 +271,7 @@ export function selectContent(root: ElementNode, relaxed = false): ElementNode[]
     const paragraphLike = PARAGRAPH_TAGS.has(el.tag) || ((el.tag === 'div' || el.tag === 'section' || el.tag === 'span') && !hasBlockChild(el));
     let points: number;
     if (paragraphLike && el.textLen >= MIN_PARAGRAPH_CHARS) {
-      if (el.tag === 'li' && linkDensity(el) > 0.5) continue;
+      if ((el.tag === 'li' && linkDensity(el) > 0.5) || isCaption(el)) continue;
       points = 1 + el.commas + Math.min(3, Math.floor(el.textLen / 100));
     } else if (el.ownText >= OWN_TEXT_CHARS && el.parent !== null) {
       // Text written straight into a container between <br>s, beside block children (a figure,
