@@ -255,3 +255,19 @@ describe('horizontal rules', () => {
     assert.doesNotMatch(md, /---\s*$/);
   });
 });
+
+describe('link lists inside the article', () => {
+  const para = (s: string) => `<p>${s} said the outbreak was isolated and that the other people quarantined with the man showed no signs of illness.</p>`;
+  const dontMiss = '<p><strong>DON\'T MISS</strong><br><strong><a href="/a">Warning as agency names eight deadly diseases</a> [WARNING]</strong><br><strong><a href="/b">Holidaymakers fall ill after eating marmot</a> [INSIGHT]</strong><br><strong><a href="/c">Plane passengers quarantined after outbreak</a> [NEWS]</strong></p>';
+  it('a block of paragraphs that ends in a "Don\'t miss" list keeps its paragraphs, the list goes', () => {
+    const md = extract(`<div>${para('The first official')}${para('A second official')}</div><div>${para('The deputy director')}${para('A doctor')}${dontMiss}</div><div>${para('The last official')}</div>`);
+    assert.match(md, /The deputy director said/);
+    assert.match(md, /A doctor said/);
+    assert.doesNotMatch(md, /marmot/);
+  });
+  it('a long paragraph full of inline links that reads as a sentence stays', () => {
+    const p = '<p>A man pleaded guilty to charges he threatened to kill <a href="/r">Rep. Jane Roe</a><a href="/x">Jane Roe on the budget deal</a><a href="/y">Senators call for a new coordinator</a><a href="/z">Hearing on the bill set for Monday</a>, the attorney\'s office for the western district announced on Monday.</p>';
+    const md = extract(`${p}<p>${PROSE}</p><p>${PROSE.replace('committee', 'council')}</p>`);
+    assert.match(md, /pleaded guilty/);
+  });
+});

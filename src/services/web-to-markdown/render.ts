@@ -143,7 +143,9 @@ class Renderer {
       case 'p': {
         // A short paragraph that is mostly a link is a teaser ("Related: ...", "READ MORE"),
         // unless it reads as a sentence of its own: 20+ characters outside the links and a full stop.
-        if (this.#o.clean && el.textLen < 120 && linkDensity(el) > 0.6 && !(el.textLen - el.linkLen >= 20 && /[.!?。！？]["'”’)]?\s*$/.test(textContent(el)))) return;
+        // So is a longer one of 3+ links over 60% of its text, unless 60+ characters outside them
+        // end in a full stop: a "Don't miss" list written with <br>s, not a sentence full of links.
+        if (this.#o.clean && linkDensity(el) > 0.6 && !(el.textLen - el.linkLen >= (el.textLen < 120 ? 20 : 60) && /[.!?。！？]["'”’)]?\s*$/.test(textContent(el))) && (el.textLen < 120 || countLinks(el, 3) >= 3)) return;
         const text = finishInline(this.inlineChildren(el));
         if (hasContent(text)) out.push(escapeLineStart(text));
         return;
@@ -322,7 +324,7 @@ class Renderer {
     if (img > 1 && p / img < 0.5 && el.tag !== 'figure' && el.textLen < 200) return true;
     if (!isList && el.liCount - 100 > p) return true;
     if (!isList && el.textLen < 25 && (img === 0 || img > 2) && ld > 0) return true;
-    if (!isList && weight < 25 && ld > 0.2 && el.textLen < 2000) return true;
+    if (!isList && weight < 25 && ld > 0.2 && el.textLen < 2000 && !mostlyProse(el)) return true;
     if (weight >= 25 && ld > 0.5) return true;
     if (isList && ld > 0.7 && el.textLen / Math.max(1, el.liCount) < 60) return true;
     return false;
@@ -516,6 +518,23 @@ function span(cell: ElementNode): number {
 function hasDescendant(el: ElementNode, tag: string): boolean {
   for (const c of el.children) if (typeof c !== 'string' && (c.tag === tag || hasDescendant(c, tag))) return true;
   return false;
+}
+
+/**
+ * Half of the box's text or more is in 2+ paragraphs of prose (80+ characters, under a fifth
+ * linked): a block of the article's paragraphs that ends in a "Don't miss" list of links is not a
+ * link box (the list's own paragraph goes by the teaser rule, or stays).
+ */
+function mostlyProse(el: ElementNode): boolean {
+  if (el.pCount < 2) return false;
+  let prose = 0;
+  let n = 0;
+  for (const c of el.children) {
+    if (typeof c === 'string' || c.tag !== 'p' || c.textLen < 80 || linkDensity(c) >= 0.2) continue;
+    prose += c.textLen;
+    n++;
+  }
+  return n >= 2 && prose * 2 >= el.textLen;
 }
 
 /**
