@@ -155,7 +155,8 @@ const HELPFUL =
  * a share label ("Share this article", "Teilen Sie diesen Artikel", "Partager cet article"), a
  * reading time ("5 min read", "Lesezeit: 3 Minuten", "読了時間：約3分"), a listen button's label
  * ("Listen to this article", "Artikel anhören"), a back-to-top link ("Nach oben", "ページの先頭へ
- * 戻る", "返回顶部"). Whole lines only.
+ * 戻る", "返回顶部"), a gallery's counter and buttons ("Image 1 of 8", "Back to Gallery", "Caption",
+ * "Close", "Next"). Whole lines only.
  */
 const CONTROL_LINE = new RegExp(
   '^(?:share(?: this)?(?: article| story| post| page)?(?: on (?:facebook|twitter|x|linkedin|whatsapp|email))?|(?:teilen sie )?diesen (?:artikel|beitrag) teilen|teilen sie diesen (?:artikel|beitrag)|artikel teilen|' +
@@ -163,7 +164,11 @@ const CONTROL_LINE = new RegExp(
     '(?:reading time|read time|lesezeit|lesedauer|temps de lecture|tiempo de lectura|tempo di lettura|tempo de leitura)\\s*[:：]?\\s*(?:ca\\.\\s*)?\\d{1,3}\\s*(?:min(?:ute)?s?|minuten|minutos|minuti)\\.?|\\d{1,3}\\s*min(?:ute)?s?\\.? read|' +
     '読了時間\\s*[:：]?\\s*約?\\d{1,3}\\s*分|阅读时间\\s*[:：]?\\s*约?\\d{1,3}\\s*分钟|' +
     'listen to (?:this )?(?:article|story)|(?:diesen )?artikel (?:vor)?(?:an)?hören|écouter (?:cet article|l.article)|escuchar (?:este artículo|la noticia)|ascolta (?:l.)?articolo|ouvir (?:este )?artigo|' +
-    'back to top|return to top|nach oben|zurück nach oben|retour en haut(?: de (?:la )?page)?|haut de page|volver arriba|ir arriba|torna su|voltar ao topo|ページ(?:の)?(?:トップ|先頭)へ(?:戻る)?|返回顶部)' +
+    'back to top|return to top|nach oben|zurück nach oben|retour en haut(?: de (?:la )?page)?|haut de page|volver arriba|ir arriba|torna su|voltar ao topo|ページ(?:の)?(?:トップ|先頭)へ(?:戻る)?|返回顶部|' +
+    // A gallery's or slideshow's controls: its counter ("Image 1 of 8", "3 / 12") and buttons.
+    '(?:(?:image|photo|picture|slide|bild|foto|imagen|immagine)s?\\s+)?\\d{1,3}\\s*(?:of|von|de|di|sur|/)\\s*/?\\s*\\d{1,3}|' +
+    '(?:back to|return to|view|open|zurück zur|retour à la|volver a la|torna alla) (?:the )?(?:gallery|slideshow|galerie|galería|galleria)|' +
+    '(?:show|hide|toggle) caption|caption|close|schließen|fermer|cerrar|chiudi|fechar|閉じる|关闭|previous|prev|next|enlarge (?:this )?image)' +
     '\\s*[:：↑^]?$',
   'iu',
 );
