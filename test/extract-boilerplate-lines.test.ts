@@ -276,6 +276,17 @@ describe('link lists inside the article', () => {
     assert.match(md, /A doctor said/);
     assert.doesNotMatch(md, /marmot/);
   });
+  it('a card of one sentence with a linked name stays, a teaser card of headline and summary goes', () => {
+    const card = (inner: string) => `<div><div>${inner}</div></div>`;
+    const md = extract(
+      card(`<p>${PROSE}</p>`) +
+        card('<p>The discovery was announced in an article published Monday in the <a href="https://journal.example/a1">journal Nature Astronomy</a>.</p>') +
+        card('<a href="/story/9"><h4>Council approves the new library budget after long debate</h4></a><p>The vote ended a year of talks.</p>') +
+        card(`<p>${PROSE.replace('committee', 'council')}</p>`),
+    );
+    assert.match(md, /published Monday in the \[journal Nature Astronomy\]/);
+    assert.doesNotMatch(md, /after long debate/);
+  });
   it('a long paragraph full of inline links that reads as a sentence stays', () => {
     const p = '<p>A man pleaded guilty to charges he threatened to kill <a href="/r">Rep. Jane Roe</a><a href="/x">Jane Roe on the budget deal</a><a href="/y">Senators call for a new coordinator</a><a href="/z">Hearing on the bill set for Monday</a>, the attorney\'s office for the western district announced on Monday.</p>';
     const md = extract(`${p}<p>${PROSE}</p><p>${PROSE.replace('committee', 'council')}</p>`);

@@ -526,6 +526,7 @@ function hasDescendant(el: ElementNode, tag: string): boolean {
  * link box (the list's own paragraph goes by the teaser rule, or stays).
  */
 function mostlyProse(el: ElementNode): boolean {
+  if (el.pCount === 1) return oneSentenceParagraph(el);
   if (el.pCount < 2) return false;
   let prose = 0;
   let n = 0;
@@ -535,6 +536,19 @@ function mostlyProse(el: ElementNode): boolean {
     n++;
   }
   return n >= 2 && prose * 2 >= el.textLen;
+}
+
+/**
+ * The box (through wrappers of one child) is one paragraph that reads as a sentence: 60+
+ * characters outside its links, which are under 40% of it, and a full stop at the end. A
+ * builder's text card holding "… published in the [journal Nature Astronomy]." is a paragraph of
+ * the article; a teaser card's headline link beside its summary fails the test.
+ */
+function oneSentenceParagraph(el: ElementNode): boolean {
+  let p: ElementNode | null = el;
+  while (p !== null && p.tag !== 'p') p = soleChild(p);
+  if (p === null || p.textLen < el.textLen * 0.9 || p.textLen - p.linkLen < 60 || linkDensity(p) >= 0.4) return false;
+  return /[.!?。！？]["'”’)]?\s*$/.test(textContent(p));
 }
 
 /**
