@@ -106,6 +106,21 @@ const CASES: readonly Case[] = [
   { name: 'a README section "Related projects" stays', level: 'aggressive', input: `## Related projects\n\nSee the docs folder for the list.`, kept: ['## Related projects'] },
   { name: 'image-only line in aggressive', level: 'aggressive', input: `${BODY}\n\n![](https://example.com/a.jpg)\n\nText.`, gone: ['![](https://example.com/a.jpg)'] },
   { name: 'image-only line stays in balanced', level: 'balanced', input: `${BODY}\n\n![](https://example.com/a.jpg)`, kept: ['![](https://example.com/a.jpg)'] },
+  // a page pasted as text: menu blocks, share buttons, cookie banner
+  {
+    name: 'menu, share buttons, footer menu and cookie banner of a pasted page',
+    level: 'balanced',
+    input: `Skip to main content\nHome\nAbout us\nServices\nBlog\nLog in\n\n${BODY}\n\nShare this article\nFacebook\nTwitter\nLinkedIn\nEmail\n\n${BODY.replace('March', 'April')}\n\nAbout\nCareers\nPrivacy Policy\nTerms of Use\nWe use cookies to improve your experience on our site.\nAccept all\nManage preferences`,
+    gone: ['Home', 'About us', 'Log in', 'Facebook', 'Careers', 'Privacy Policy', 'We use cookies', 'Accept all', 'Manage preferences'],
+    kept: [BODY, 'April', 'LinkedIn'], // an identifier by its capitals: balanced keeps it
+  },
+  { name: 'share buttons in aggressive', level: 'aggressive', input: `${BODY}\n\nFacebook\nTwitter\nLinkedIn\nEmail\n\nMore text.`, gone: ['Facebook', 'LinkedIn'] },
+  { name: 'a menu under a label stays', level: 'aggressive', input: `Our site menu:\nHome\nAbout us\nBlog\nContact\n\nWhat should we rename?`, kept: ['Home', 'About us', 'Blog', 'Contact'] },
+  { name: 'social networks under a question stay', level: 'aggressive', input: 'Which of these are owned by Meta?\nFacebook\nInstagram\nWhatsApp\nLinkedIn', kept: ['Facebook', 'LinkedIn'] },
+  { name: 'a Markdown list of menu words stays', level: 'balanced', input: `${BODY}\n\n- Home\n- Blog\n- Contact`, kept: ['- Home', '- Blog', '- Contact'] },
+  { name: 'two menu words stay', level: 'balanced', input: `${BODY}\n\nLog in\nSign up`, kept: ['Log in', 'Sign up'] },
+  { name: 'an answer "Accept" not under a cookie notice stays', level: 'balanced', input: 'Do you take the offer?\n\nAccept', kept: ['Accept'] },
+  { name: 'a sentence about cookies stays', level: 'balanced', input: 'We use cookies from the bakery on Elm Street for the party.', kept: ['We use cookies from the bakery'] },
   // separators and quote markers
   { name: 'underscore rule above a forwarded header', level: 'balanced', input: `Looks good.\n________________________________\nFrom: Ann Lee\nSubject: Budget`, gone: ['___'], kept: ['From: Ann Lee'] },
   { name: 'dash rule stays (may underline a heading)', level: 'aggressive', input: `Budget\n------\n\nThe budget is final.`, kept: ['---'] },

@@ -115,6 +115,85 @@ const FOOTER_LINKS: ReadonlySet<string> = new Set([
   'help centre', 'support', 'view in browser', 'view online', 'about', 'about us', 'accessibility', 'legal', 'imprint',
   'impressum', 'sitemap', 'careers', 'faq', 'faqs', 'newsletter', 'advertise', 'press',
 ]);
+/** Items of a site's menu besides the footer labels: a paragraph of 3+ lines of them is a menu. */
+const MENU_ITEMS: ReadonlySet<string> = new Set([
+  'home', 'homepage', 'blog', 'news', 'services', 'products', 'solutions', 'features', 'pricing', 'plans', 'shop', 'store',
+  'cart', 'basket', 'checkout', 'account', 'my account', 'log in', 'login', 'log out', 'logout', 'sign in', 'sign out',
+  'sign up', 'register', 'join', 'search', 'menu', 'events', 'resources', 'docs', 'documentation', 'community', 'forum',
+  'partners', 'investors', 'customers', 'company', 'team', 'our team', 'jobs', 'locations', 'store locator', 'gallery',
+  'portfolio', 'subscribe', 'donate', 'get started', 'try for free', 'start free trial', 'book a demo', 'request a demo',
+  'cookie settings', 'do not sell my personal information', 'do not sell or share my personal information', 'your privacy choices',
+]);
+/** What a cookie banner's buttons say: such lines go with the notice above them. */
+const CONSENT_BUTTONS: ReadonlySet<string> = new Set([
+  'accept', 'accept all', 'accept all cookies', 'accept cookies', 'allow all', 'allow cookies', 'allow all cookies', 'i accept',
+  'i agree', 'agree', 'reject', 'reject all', 'decline', 'deny', 'got it', 'ok', 'okay', 'manage preferences', 'manage cookies',
+  'cookie settings', 'customize', 'customise', 'settings', 'necessary only', 'only necessary', 'essential only', 'learn more', 'more info',
+]);
+/** …and speaks of the site, the visit or consent (so "We use cookies from the bakery" stays). */
+const COOKIE_CUE_RE = /\b(?:experience|website|site|brows\w*|visit\w*|personali[sz]\w*|analytics|advertising|ads|traffic|consent|accept\w*|agree|preferences|privacy|policy|functionality)\b/i;
+/** A cookie notice opens like this ("We use cookies to …", "This website uses cookies …"). */
+const COOKIE_NOTICE_RE = /^(?:we(?: and our (?:partners|vendors))? use cookies|(?:this|our) (?:web)?site uses cookies|by (?:using|continuing to (?:use|browse)) (?:this|our) (?:web)?site,? you (?:agree|accept|consent) to (?:the|our) use of cookies)\b/i;
+
+/**
+ * Blocks of a page pasted as text (a browser's copy): a run of 3+ lines each only a menu, footer
+ * or social label, without list markers ("Home", "About us", "Log in"; "Privacy Policy",
+ * "Careers"; "Facebook", "LinkedIn" as share buttons); a cookie notice line and the button lines
+ * after it ("Accept", "Manage preferences"). A run under a line of its paragraph that ends in a
+ * colon or a question mark ("Our menu:", "Which is a social network?") is text about a menu and
+ * stays, and so is a Markdown list. Returns whether a line went.
+ */
+function dropMenuBlocks(lines: string[], kind: Uint8Array, keepsValue: (s: string) => boolean): boolean {
+  const n = lines.length;
+  let changed = false;
+  /** The line before the current run, in its paragraph, ends with a colon. */
+  let labelled = false;
+  for (let i = 0; i < n; ) {
+    const body = kind[i] === 0 ? lines[i]!.trim() : '';
+    if (body === '') {
+      labelled = false;
+      i++;
+      continue;
+    }
+    let j = i;
+    for (; j < n && kind[j] === 0; j++) {
+      const t = lines[j]!.trim();
+      if (!/^\p{L}/u.test(t)) break;
+      const key: string = chromeKey(t);
+      if (key === '' || !(MENU_ITEMS.has(key) || FOOTER_LINKS.has(key) || SOCIAL.has(key))) break;
+    }
+    if (!labelled && j - i >= 3) {
+      // balanced keeps a label that reads as an identifier ("LinkedIn", "YouTube").
+      for (let k = i; k < j; k++) {
+        if (keepsValue(lines[k]!)) continue;
+        kind[k] = 2;
+        changed = true;
+      }
+      i = j;
+      continue;
+    }
+    if (j > i) {
+      labelled = false;
+      i = j;
+      continue;
+    }
+    if (body.length <= LINE_RULE_MAX_CHARS && COOKIE_NOTICE_RE.test(plainLine(body)) && COOKIE_CUE_RE.test(body) && !keepsValue(body)) {
+      kind[i] = 2;
+      changed = true;
+      // The banner's buttons, in its paragraph or the next one.
+      let m = i + 1;
+      while (m < n && kind[m] === 0 && lines[m]!.trim() === '') m++;
+      while (m < n && kind[m] === 0 && CONSENT_BUTTONS.has(chromeKey(lines[m]!))) kind[m++] = 2;
+      labelled = false;
+      i = m;
+      continue;
+    }
+    labelled = body.endsWith(':') || body.endsWith('?');
+    i++;
+  }
+  return changed;
+}
+
 /** Social networks: a line of 2+ of them alone (any separator) is a "follow us" row. */
 const SOCIAL: ReadonlySet<string> = new Set([
   'facebook', 'twitter', 'x', 'linkedin', 'instagram', 'youtube', 'pinterest', 'tiktok', 'whatsapp', 'reddit',
@@ -288,6 +367,7 @@ export function dropBoilerplate(text: string, level: Level): string {
   }
 
   if (transport && dropTransportHeaders(lines, kind, aggressive)) changed = true;
+  if (dropMenuBlocks(lines, kind, keepsValue)) changed = true;
 
   // Disclaimer paragraphs. A paragraph is read only if it fits (DISCLAIMER_MAX_LINES lines,
   // DISCLAIMER_MAX_CHARS characters as joined) and its own text holds a strong cue's word: a
