@@ -79,7 +79,7 @@ const CHROME_LINES: ReadonlySet<string> = new Set([
   'most read', 'trending', 'trending now', 'popular posts', 'latest news', 'further reading',
   'advertisement', 'advertisements', 'sponsored content', 'story continues below advertisement',
   'article continues below advertisement', 'skip to content', 'skip to main content', 'skip to navigation',
-  'back to top', 'jump to navigation', 'toggle navigation', 'close menu', 'open menu',
+  'back to top', 'jump to navigation', 'toggle navigation', 'close menu', 'open menu', 'skip to the content',
   'sign up for our newsletter', 'subscribe to our newsletter', 'newsletter sign up',
   'leave a comment', 'show comments', 'view comments', 'add a comment', 'copy link', 'link copied',
   // buttons of a web mail or forum view pasted with the text
@@ -123,7 +123,15 @@ const MENU_ITEMS: ReadonlySet<string> = new Set([
   'partners', 'investors', 'customers', 'company', 'team', 'our team', 'jobs', 'locations', 'store locator', 'gallery',
   'portfolio', 'subscribe', 'donate', 'get started', 'try for free', 'start free trial', 'book a demo', 'request a demo',
   'cookie settings', 'do not sell my personal information', 'do not sell or share my personal information', 'your privacy choices',
+  'home page', 'go to home page', 'sections', 'site index', 'site map', 'navigation', 'categories', 'topics', 'all articles',
+  // share and follow buttons
+  'share', 'tweet', 'pin', 'buffer', 'comment', 'comments', 'print', 'save', 'copy link', 'follow', 'follow us',
+  'skip to content', 'skip to the content', 'skip to main content', 'skip to navigation',
 ]);
+/** A line that may be a menu item: a letter first, up to four words and 40 characters, no ! ? : (a sentence, a question or a label). */
+const MENU_LINE_RE = /^\p{L}[^!?:\n]{0,39}$/u;
+const MENU_LINE_MAX_WORDS = 4;
+const isMenuLine = (t: string): boolean => MENU_LINE_RE.test(t) && t.replace(/[ \t]*[»›→>]+$/, '').split(/[ \t]+/).length <= MENU_LINE_MAX_WORDS;
 /** What a cookie banner's buttons say: such lines go with the notice above them. */
 const CONSENT_BUTTONS: ReadonlySet<string> = new Set([
   'accept', 'accept all', 'accept all cookies', 'accept cookies', 'allow all', 'allow cookies', 'allow all cookies', 'i accept',
@@ -136,12 +144,14 @@ const COOKIE_CUE_RE = /\b(?:experience|website|site|brows\w*|visit\w*|personali[
 const COOKIE_NOTICE_RE = /^(?:we(?: and our (?:partners|vendors))? use cookies|(?:this|our) (?:web)?site uses cookies|by (?:using|continuing to (?:use|browse)) (?:this|our) (?:web)?site,? you (?:agree|accept|consent) to (?:the|our) use of cookies)\b/i;
 
 /**
- * Blocks of a page pasted as text (a browser's copy): a run of 3+ lines each only a menu, footer
- * or social label, without list markers ("Home", "About us", "Log in"; "Privacy Policy",
- * "Careers"; "Facebook", "LinkedIn" as share buttons); a cookie notice line and the button lines
- * after it ("Accept", "Manage preferences"). A run under a line of its paragraph that ends in a
- * colon or a question mark ("Our menu:", "Which is a social network?") is text about a menu and
- * stays, and so is a Markdown list. Returns whether a line went.
+ * Blocks of a page pasted as text (a browser's copy): a run of 3+ short label lines (up to four
+ * words, no list marker, no ! ? :) of which two or more are menu, footer,
+ * share or social labels ("Home", "About us", "Log in"; "Privacy Policy"; "Tweet", "Facebook"):
+ * the site's own sections between them ("World", "Politics") go with them; a cookie notice line
+ * and the button lines after it ("Accept", "Manage preferences"). A run under a line of its
+ * paragraph that ends in a colon or a question mark ("Our menu:", "Which is a social network?")
+ * is text about a menu and stays, and so is a Markdown list or a list of short lines with fewer
+ * than two such labels (ingredients, names). Returns whether a line went.
  */
 function dropMenuBlocks(lines: string[], kind: Uint8Array, keepsValue: (s: string) => boolean): boolean {
   const n = lines.length;
@@ -156,13 +166,14 @@ function dropMenuBlocks(lines: string[], kind: Uint8Array, keepsValue: (s: strin
       continue;
     }
     let j = i;
+    let known = 0;
     for (; j < n && kind[j] === 0; j++) {
       const t = lines[j]!.trim();
-      if (!/^\p{L}/u.test(t)) break;
-      const key: string = chromeKey(t);
-      if (key === '' || !(MENU_ITEMS.has(key) || FOOTER_LINKS.has(key) || SOCIAL.has(key))) break;
+      if (!isMenuLine(t)) break;
+      const key: string = chromeKey(t); // '' for a line with a digit ("Election 2020"): a section, not a label
+      if (MENU_ITEMS.has(key) || FOOTER_LINKS.has(key) || SOCIAL.has(key)) known++;
     }
-    if (!labelled && j - i >= 3) {
+    if (!labelled && j - i >= 3 && known >= 2) {
       // balanced keeps a label that reads as an identifier ("LinkedIn", "YouTube").
       for (let k = i; k < j; k++) {
         if (keepsValue(lines[k]!)) continue;
