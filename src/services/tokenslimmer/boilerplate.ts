@@ -27,6 +27,9 @@
  *                       for delivery, not for the reader: Received, DKIM-Signature, MIME-Version,
  *                       Content-Type, Message-ID, List-Unsubscribe, X-… but X-From/X-To …, and
  *                       any header left empty ("X-cc:"); From, To, Cc, Subject, Date and the rest stay
+ *   pasted page text    a run of 3+ short lines, two or more of them menu, footer, share or social
+ *                       labels ("Home", "Log in", "Privacy Policy", "Tweet"), with the site's sections
+ *                       between them; a cookie notice ("We use cookies to …") and its button lines
  *   calculator notes    GSM8K-style `<<48/2=24>>` in a worked step that states it ("48/2 = <<48/2=24>>24"
  *                       → "48/2 = 24"): the one edit inside a line of balanced, see dropCalculatorNotes
  *
@@ -115,7 +118,7 @@ const FOOTER_LINKS: ReadonlySet<string> = new Set([
   'help centre', 'support', 'view in browser', 'view online', 'about', 'about us', 'accessibility', 'legal', 'imprint',
   'impressum', 'sitemap', 'careers', 'faq', 'faqs', 'newsletter', 'advertise', 'press',
 ]);
-/** Items of a site's menu besides the footer labels: a paragraph of 3+ lines of them is a menu. */
+/** Items of a site's menu besides the footer labels: two of them in a run of 3+ short lines make it a menu (dropMenuBlocks). */
 const MENU_ITEMS: ReadonlySet<string> = new Set([
   'home', 'homepage', 'blog', 'news', 'services', 'products', 'solutions', 'features', 'pricing', 'plans', 'shop', 'store',
   'cart', 'basket', 'checkout', 'account', 'my account', 'log in', 'login', 'log out', 'logout', 'sign in', 'sign out',
@@ -156,7 +159,7 @@ const COOKIE_NOTICE_RE = /^(?:we(?: and our (?:partners|vendors))? use cookies|(
 function dropMenuBlocks(lines: string[], kind: Uint8Array, keepsValue: (s: string) => boolean): boolean {
   const n = lines.length;
   let changed = false;
-  /** The line before the current run, in its paragraph, ends with a colon. */
+  /** The line before the current run, in its paragraph, ends with a colon or a question mark. */
   let labelled = false;
   for (let i = 0; i < n; ) {
     const body = kind[i] === 0 ? lines[i]!.trim() : '';
@@ -188,7 +191,7 @@ function dropMenuBlocks(lines: string[], kind: Uint8Array, keepsValue: (s: strin
       i = j;
       continue;
     }
-    if (body.length <= LINE_RULE_MAX_CHARS && COOKIE_NOTICE_RE.test(plainLine(body)) && COOKIE_CUE_RE.test(body) && !keepsValue(body)) {
+    if (body.length <= LINE_RULE_MAX_CHARS && body.includes('ookies') && COOKIE_NOTICE_RE.test(plainLine(body)) && COOKIE_CUE_RE.test(body) && !keepsValue(body)) {
       kind[i] = 2;
       changed = true;
       // The banner's buttons, in its paragraph or the next one.
