@@ -27,6 +27,8 @@ const SAFE: Case[] = [
   ['turns an image into Markdown, keeping src and alt', '<img class="x" src="/a.png" alt="A cat" width="40">', '![A cat](/a.png)'],
   ['removes comments and decodes entities where the text shows HTML', '<!-- nav --><span class="c">Tom &amp; Jerry&nbsp;&mdash; a &lt; b</span>', 'Tom & Jerry — a < b'],
   ['keeps generics, comparisons and unknown tags', 'Use List<T> when a < b; Map<String, b> and <context>x</context>.', 'Use List<T> when a < b; Map<String, b> and <context>x</context>.'],
+  ['turns a pretty-printed HTML table (indented rows) into pipe rows, one per line', '<table class="t">\n  <thead>\n    <tr>\n      <th>Year</th>\n      <th>Revenue</th>\n    </tr>\n  </thead>\n  <tbody>\n    <tr>\n      <td>2019</td>\n      <td style="color:red">1,234.5</td>\n    </tr>\n  </tbody>\n</table>', '|Year|Revenue|\n|2019|1,234.5|'],
+  ['keeps indented HTML after a blank line as code', 'Example:\n\n    <table>\n      <tr><td>1</td></tr>\n    </table>', 'Example:\n\n    <table>\n      <tr><td>1</td></tr>\n    </table>'],
   ['leaves an escaped tag escaped (decoding it would make a tag)', '<p>Write &lt;div&gt; here</p>', 'Write &lt;div> here'],
   ['turns an HTML table into pipe rows', '<table>\n<tr>\n  <th>Name</th>\n  <th>Age</th>\n</tr>\n<tr><td> Ann </td><td>30</td></tr>\n</table>', '|Name|Age|\n|Ann|30|'],
   ['leaves tags inside inline code alone', 'Write `<b>x</b>` here.', 'Write `<b>x</b>` here.'],

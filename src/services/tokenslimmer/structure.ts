@@ -914,13 +914,27 @@ function cleanHtmlOutsideBlocks(text: string): string {
       flush();
       out += lines.slice(i, end + 1).join('\n') + '\n';
       i = end;
-    } else if (INDENTED_CODE_RE.test(line) || (line.includes('|') && (PIPE_ROW_RE.test(line) || rows?.[i] === 1))) {
+    } else if ((INDENTED_CODE_RE.test(line) && !continuesHtml(run, line)) || (line.includes('|') && (PIPE_ROW_RE.test(line) || rows?.[i] === 1))) {
       flush();
       out += line + '\n';
     } else run.push(line);
   }
   flush();
   return out.slice(0, -1);
+}
+
+const INDENTED_TAG_RE = /^[ \t]+<\/?([a-zA-Z][a-zA-Z0-9]*)\b/;
+
+/**
+ * An indented line that goes on an HTML block the text run ends with: it opens with an element's
+ * tag and the run's last line is not blank and holds a tag. Pretty-printed HTML indents its rows
+ * (`    <td>2019</td>`); as CommonMark reads it, an HTML block is not interrupted by indentation.
+ */
+function continuesHtml(run: readonly string[], line: string): boolean {
+  const last = run[run.length - 1];
+  if (last === undefined || last.trim() === '' || !last.includes('<')) return false;
+  const m = INDENTED_TAG_RE.exec(line);
+  return m !== null && HTML_ELEMENTS.has(m[1]!.toLowerCase());
 }
 
 /** HTML element names (the WHATWG list and a few legacy ones); `source`, `search`, `data`, `output`, `template`, `summary`, `title`, `header`, `main`, `section`, `article` are left out on purpose: prompts use them as their own XML-style tags. */
@@ -1010,6 +1024,7 @@ export function cleanHtml(s: string): string {
   let href: string | undefined; // of the open <a>, written after its text
   let dropUntil = ''; // closing tag name whose content is skipped
   let row = false; // inside <tr>: cells end with "|"
+  let tables = 0; // open <table> elements: white space between their rows is layout
   const code = s.includes('`') ? codeSpans(s) : [];
   let span = 0; // the first code span that does not end before `at`
   let commentEnd = -2; // the last "-->" found (-1: none after the last search)
@@ -1063,8 +1078,9 @@ export function cleanHtml(s: string): string {
       continue;
     }
     const chunk = s.slice(copied, at);
-    // Inside a table row the source's line breaks and indentation between cells are layout.
-    out += row ? (chunk.trim() === '' ? '' : chunk.replace(/\s+/g, ' ')) : chunk;
+    // Inside a table row the source's line breaks and indentation between cells are layout, and
+    // so are those between a table's rows (a pretty-printed table's indented <tr> lines).
+    out += row ? (chunk.trim() === '' ? '' : chunk.replace(/\s+/g, ' ')) : tables > 0 && chunk.trim() === '' ? '' : chunk;
     copied = end;
     at = end - 1;
     if (!closing && DROP_CONTENT.has(name) && !source.endsWith('/>')) {
@@ -1083,6 +1099,8 @@ export function cleanHtml(s: string): string {
         out += `](${href})`;
         href = undefined;
       }
+    } else if (name === 'table') {
+      tables = closing ? Math.max(0, tables - 1) : tables + 1;
     } else if (name === 'tr') {
       row = !closing;
       out += closing ? '' : out === '' || out.endsWith('\n') ? '|' : '\n|';
