@@ -304,7 +304,8 @@ const enum Kind {
 function restructureLines(text: string, seen: BlockSeen): string {
   if (text === '') return text;
   const lines = text.split('\n');
-  if (text.includes('-+-') || text.includes('+-')) boxTables(lines);
+  const unicode = BOX_CORNER_RE.test(text) && unicodeBoxes(lines);
+  if (unicode || text.includes('-+-') || text.includes('+-')) boxTables(lines);
   const kinds = new Uint8Array(lines.length);
   const budget = jsonBudget(lines);
   for (let i = 0; i < lines.length; i++) {
@@ -533,6 +534,37 @@ const BOX_BORDER_RE = /^[ \t]{0,3}\+(?:[-=]+\+)+[ \t]*$/;
 /** The rule under a psql header: `----+-------+-----`. */
 const PSQL_RULE_RE = /^[ \t]{0,3}-+(?:\+-+)+[ \t]*$/;
 
+/** The top-left corner of a table drawn with Unicode box characters (tabulate, rich, DuckDB, psql's unicode style). */
+const BOX_CORNER_RE = /[┌╒╔╭┏]/;
+const UNICODE_TOP_RE = /^[ \t]{0,3}[┌╒╔╭┏][─━═┬╤╦┳]+[┐╕╗╮┓][ \t]*$/;
+const UNICODE_BOTTOM_RE = /^[ \t]{0,3}[└╘╚╰┗][─━═┴╧╩┻]+[┘╛╝╯┛][ \t]*$/;
+const UNICODE_RULE_RE = /^[ \t]{0,3}[├╞╠┝┣][─━═┼╪╬┿╋]+[┤╡╣┥┫][ \t]*$/;
+const UNICODE_ROW_RE = /^[ \t]{0,3}[│┃║].*[│┃║][ \t]*$/;
+
+/**
+ * Tables drawn with Unicode box characters, from a top border to a bottom border with only rules
+ * and `│ … │` rows between, are rewritten as the ASCII box tables `boxTables` reads: corners and
+ * junctions `+`, horizontal lines `-` (`═` as `=`, the header rule of tabulate's "fancy_grid"),
+ * vertical lines `|`. A `tree` listing (`├── src`) has no such borders and stays. Returns whether
+ * a table was rewritten.
+ */
+function unicodeBoxes(lines: string[]): boolean {
+  let found = false;
+  for (let i = 0; i < lines.length; i++) {
+    if (!UNICODE_TOP_RE.test(lines[i]!)) continue;
+    let j = i + 1;
+    while (j < lines.length && (UNICODE_ROW_RE.test(lines[j]!) || UNICODE_RULE_RE.test(lines[j]!))) j++;
+    if (j >= lines.length || j === i + 1 || !UNICODE_BOTTOM_RE.test(lines[j]!)) continue;
+    for (let k = i; k <= j; k++) {
+      const line = lines[k]!;
+      lines[k] = UNICODE_ROW_RE.test(line) ? line.replace(/[│┃║]/g, '|') : line.replace(/[═]/g, '=').replace(/[─━]/g, '-').replace(/[^-= \t]/g, '+');
+    }
+    found = true;
+    i = j;
+  }
+  return found;
+}
+
 /**
  * ASCII box tables become pipe tables (the pipe-table pass then trims them): the border under the
  * header row becomes a delimiter row, the other borders go; a psql rule under its header becomes
@@ -665,6 +697,9 @@ function hasInnerRun(line: string): boolean {
   return at !== -1 && line.slice(at).trim() !== '';
 }
 
+/** A cell of a rule row under aligned columns: one character repeated, - or =. */
+const RULE_CELL_RE = /^(?:-{3,}|={3,})$/;
+
 function columnsOf(lines: string[], kinds: Uint8Array, from: number, to: number): void {
   let width = 0;
   for (let i = from; i < to; i++) width = Math.max(width, lines[i]!.length);
@@ -743,6 +778,8 @@ function columnsOf(lines: string[], kinds: Uint8Array, from: number, to: number)
     }
     row.push(line.slice(start).trim());
     while (row.length > 1 && row[row.length - 1] === '') row.pop();
+    // The rule under a header (tabulate's "simple", `docker ps`-like tools): `-------  ------` → `---\t---`.
+    if (row.length > 1 && row.every((c) => RULE_CELL_RE.test(c))) for (let c = 0; c < row.length; c++) row[c] = row[c]!.slice(0, 3);
     lines[i] = line.slice(0, indent) + row.join('\t');
     kinds[i] = Kind.Columns;
   }
