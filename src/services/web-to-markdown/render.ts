@@ -27,6 +27,8 @@ export interface RenderOptions {
 }
 
 const HEADING_LEVEL: Readonly<Record<string, number>> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
+/** A text that ends as a sentence: a full stop, question or exclamation mark, maybe a closing quote or bracket. */
+const ENDS_SENTENCE_RE = /[.!?。！？]["'”’)]?\s*$/;
 const CLEANABLE = new Set(['div', 'section', 'ul', 'ol', 'table', 'form', 'fieldset', 'header', 'figure', 'center', 'details', 'aside']);
 /** Link targets worth keeping; javascript:, data: and typos such as `ttps:` become plain text. */
 const LINK_SCHEMES = /^(?:https?|mailto|tel|ftp):/i;
@@ -145,7 +147,7 @@ class Renderer {
         // unless it reads as a sentence of its own: 20+ characters outside the links and a full stop.
         // So is a longer one of 3+ links over 60% of its text, unless 60+ characters outside them
         // end in a full stop: a "Don't miss" list written with <br>s, not a sentence full of links.
-        if (this.#o.clean && linkDensity(el) > 0.6 && !(el.textLen - el.linkLen >= (el.textLen < 120 ? 20 : 60) && /[.!?。！？]["'”’)]?\s*$/.test(textContent(el))) && (el.textLen < 120 || countLinks(el, 3) >= 3)) return;
+        if (this.#o.clean && linkDensity(el) > 0.6 && !(el.textLen - el.linkLen >= (el.textLen < 120 ? 20 : 60) && ENDS_SENTENCE_RE.test(textContent(el))) && (el.textLen < 120 || countLinks(el, 3) >= 3)) return;
         const text = finishInline(this.inlineChildren(el));
         if (hasContent(text)) out.push(escapeLineStart(text));
         return;
@@ -548,7 +550,7 @@ function oneSentenceParagraph(el: ElementNode): boolean {
   let p: ElementNode | null = el;
   while (p !== null && p.tag !== 'p') p = soleChild(p);
   if (p === null || p.textLen < el.textLen * 0.9 || p.textLen - p.linkLen < 60 || linkDensity(p) >= 0.4) return false;
-  return /[.!?。！？]["'”’)]?\s*$/.test(textContent(p));
+  return ENDS_SENTENCE_RE.test(textContent(p));
 }
 
 /**
