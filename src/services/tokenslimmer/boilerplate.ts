@@ -118,7 +118,7 @@ const FOOTER_LINKS: ReadonlySet<string> = new Set([
   'help centre', 'support', 'view in browser', 'view online', 'about', 'about us', 'accessibility', 'legal', 'imprint',
   'impressum', 'sitemap', 'careers', 'faq', 'faqs', 'newsletter', 'advertise', 'press',
 ]);
-/** Items of a site's menu besides the footer labels: two of them in a run of 3+ short lines make it a menu (dropMenuBlocks). */
+/** Items of a site's menu besides the footer, social and chrome labels: two of them in a run of 3+ short lines make it a menu (dropMenuBlocks). */
 const MENU_ITEMS: ReadonlySet<string> = new Set([
   'home', 'homepage', 'blog', 'news', 'services', 'products', 'solutions', 'features', 'pricing', 'plans', 'shop', 'store',
   'cart', 'basket', 'checkout', 'account', 'my account', 'log in', 'login', 'log out', 'logout', 'sign in', 'sign out',
@@ -127,9 +127,8 @@ const MENU_ITEMS: ReadonlySet<string> = new Set([
   'portfolio', 'subscribe', 'donate', 'get started', 'try for free', 'start free trial', 'book a demo', 'request a demo',
   'cookie settings', 'do not sell my personal information', 'do not sell or share my personal information', 'your privacy choices',
   'home page', 'go to home page', 'sections', 'site index', 'site map', 'navigation', 'categories', 'topics', 'all articles',
-  // share and follow buttons
-  'share', 'tweet', 'pin', 'buffer', 'comment', 'comments', 'print', 'save', 'copy link', 'follow', 'follow us',
-  'skip to content', 'skip to the content', 'skip to main content', 'skip to navigation',
+  // share and follow buttons (the chrome lines count too: "Print", "Copy link", "Skip to content")
+  'share', 'tweet', 'pin', 'buffer', 'comment', 'comments', 'save', 'follow',
 ]);
 /** A line that may be a menu item: a letter first, up to four words and 40 characters, no ! ? : (a sentence, a question or a label). */
 const MENU_LINE_RE = /^\p{L}[^!?:\n]{0,39}$/u;
@@ -174,7 +173,7 @@ function dropMenuBlocks(lines: string[], kind: Uint8Array, keepsValue: (s: strin
       const t = lines[j]!.trim();
       if (!isMenuLine(t)) break;
       const key: string = chromeKey(t); // '' for a line with a digit ("Election 2020"): a section, not a label
-      if (MENU_ITEMS.has(key) || FOOTER_LINKS.has(key) || SOCIAL.has(key)) known++;
+      if (MENU_ITEMS.has(key) || FOOTER_LINKS.has(key) || SOCIAL.has(key) || CHROME_LINES.has(key)) known++;
     }
     if (!labelled && j - i >= 3 && known >= 2) {
       // balanced keeps a label that reads as an identifier ("LinkedIn", "YouTube").
