@@ -138,6 +138,31 @@ describe('API-09 JSON blocks (property)', () => {
     });
   }
 
+  it(`a fenced object body without its braces (a README's part of a settings file) is compacted member for member`, () => {
+    const next = rng(0x3700);
+    for (let i = 0; i < CASES; i++) {
+      const value: Record<string, unknown> = {};
+      for (let k = 1 + Math.floor(next() * 3); k > 0; k--) value[`key${k}`] = randomContainer(next);
+      const pretty = JSON.stringify(value, null, 2);
+      const members = pretty.slice(1, -1).replace(/^\n|\n$/g, '').replace(/^  /gm, '');
+      for (const level of LEVELS) {
+        const prompt = `Add to your settings:\n\n\`\`\`json\n${members}\n\`\`\`\n\nThen restart.`;
+        const out = compressText(prompt, level);
+        const body = /```json\n([^]*?)\n```/.exec(out)?.[1];
+        assert.ok(body !== undefined, `case ${i} ${level}: the fence stays\n${out}`);
+        assert.deepEqual(JSON.parse(`{${body}}`), value, `case ${i} ${level}\n${prompt}\n---\n${out}`);
+        assert.equal(body, JSON.stringify(value).slice(1, -1), `case ${i} ${level}: compacted`);
+        assert.equal(compressText(out, level), out, `case ${i} ${level}: idempotent`);
+        assert.ok(checkRetention(prompt, out, level).ok, `case ${i} ${level}: retention`);
+      }
+    }
+    // Not an object's body as written: a trailing comma, a lone string, a member list and a value.
+    for (const body of ['"a": {\n  "b": 1\n},', '"just a string"', '"a": 1\n"b": 2', '"a": 1, [2]']) {
+      const prompt = `See:\n\`\`\`json\n${body}\n\`\`\``;
+      assert.equal(compressText(prompt, 'safe'), prompt, body);
+    }
+  });
+
   it('compacts only what serialises back exactly', () => {
     assert.equal(compactJson('{\n  "a": [1, 2],\n  "b": "x  y"\n}'), '{"a":[1,2],"b":"x  y"}');
     const kept = ['{"a": 1.0}', '{"a": 1e5}', '{"a": 1, "a": 2}', '{"a": -0}', '[1, 2,]', '{"a": "line\nbreak"}'];

@@ -182,8 +182,18 @@ function compactFencedJson(block: string): string {
   if (!closing.trim().startsWith(open[2]!)) return block;
   const inner = body.slice(0, close);
   const trimmed = inner.trim();
-  const json = mayCompact(trimmed) ? compactJson(trimmed) : undefined;
+  const json = mayCompact(trimmed) ? (trimmed.charCodeAt(0) === 34 ? compactMembers(trimmed) : compactJson(trimmed)) : undefined;
   return json === undefined ? block : open[0] + json + '\n' + closing;
+}
+
+/**
+ * The members of an object written without its braces, as a README shows a part of a settings
+ * file (`"mcpServers": {…}`): compact when they are exactly an object's body (`{` + them + `}`
+ * round-trips); a trailing comma or a lone string is not, and stays.
+ */
+function compactMembers(s: string): string | undefined {
+  const json = compactJson('{' + s + '}');
+  return json === undefined || json === '{}' ? undefined : json.slice(1, -1);
 }
 
 /**
