@@ -16,13 +16,15 @@
  *
  * It also checks the calibrated HTML token estimate against the exact o200k_base count.
  *
- *   npm run eval:extract [-- --verbose] [-- --misses] [-- --outside] [-- --dir D | --file F ...] [-- --no-baseline] [-- --no-tokens] [-- --no-names]
+ *   npm run eval:extract [-- --verbose] [-- --misses] [-- --outside] [-- --dir D | --file F ...] [-- --no-baseline] [-- --no-tokens] [-- --no-names] [-- --plain-tags]
  *   npm run eval:extract -- --calibrate-tokens | --held-out-tokens
  *
  * --misses lists the reference's sentences missing from our output; --outside lists our output's
  * sentences found nowhere in the reference (the boilerplate proxy), marking those the baseline keeps too.
  * --no-names scores the pages with every class and id attribute removed: names are what a page of
  * an unseen CMS does not share with these, so the gap shows how much of a number rests on them.
+ * --plain-tags reads <article>, <main>, <nav>, <aside>, <header>, <footer> and <section> as <div>
+ * and drops role attributes (a page written before HTML5); with --no-names, a page of bare divs.
  * --calibrate-tokens re-measures the piece table of token-estimate.ts on every page of the folder
  * (mean exact tokens per piece kind and length, each source weighted equally) and prints it as
  * token-table.ts source. --held-out-tokens prints the estimate's error on pages its table was
@@ -76,6 +78,9 @@ export const EXTRACT_DIR = path.resolve(import.meta.dirname, '../eval/data/extra
 const dir = argValue('--dir') ?? EXTRACT_DIR;
 /** `--no-names`: class and id attributes (a page of a CMS whose names no rule knows; what the choice rests on besides names). */
 const NAME_ATTR_RE = /\s(?:class|id)\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+)/gi;
+/** `--plain-tags`: HTML5 sectioning tags read as <div> and no role attribute (a page written before HTML5). */
+const SECTIONING_TAG_RE = /<(\/?)(?:article|main|nav|aside|header|footer|section)(?=[\s>\/])/gi;
+const ROLE_ATTR_RE = /\srole\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+)/gi;
 
 /** The benchmark's tokens (evaluate.py: `\w+`). */
 const TOKEN = /[\p{L}\p{N}\p{M}_]+/gu;
@@ -418,10 +423,13 @@ function main(): void {
 
   const noNames = args.includes('--no-names');
   if (noNames) console.log('--no-names: every class and id attribute removed from the pages (both extractors)');
+  const plainTags = args.includes('--plain-tags');
+  if (plainTags) console.log('--plain-tags: <article>, <main>, <nav>, <aside>, <header>, <footer>, <section> read as <div>, role attributes removed (both extractors)');
   const ours: Scored[] = [];
   const base: Scored[] = [];
   for (const rec of records) {
-    const html = noNames ? rec.html.replace(NAME_ATTR_RE, '') : rec.html;
+    let html = noNames ? rec.html.replace(NAME_ATTR_RE, '') : rec.html;
+    if (plainTags) html = html.replace(SECTIONING_TAG_RE, '<$1div').replace(ROLE_ATTR_RE, '');
     let t0 = performance.now();
     const md = extractMarkdown({ html, url: rec.url, includeLinks: false }).markdown;
     ours.push(score(rec, md, performance.now() - t0));
