@@ -200,6 +200,32 @@ describe('main text beside the chosen block', () => {
   });
 });
 
+describe('paragraphs each in a wrapper of their own', () => {
+  it('takes the wrappers\' parent, not the longest paragraph\'s wrapper, on a page without names or sectioning tags', () => {
+    const short = ['LEAD_TEXT The council approved the plan on Monday.', 'It takes effect in March, officials said.', 'Two members voted against it.'];
+    const long = `LONG_TEXT ${PROSE} ${PROSE}`;
+    // Arc-style text blocks: <div><div><p>…</p>(an empty ad slot)</div></div> per paragraph.
+    const block = (text: string) => `<div data-type="text"><div><p>${text}</p><div><div></div></div></div></div>`;
+    const html = `<html><body><div><div><a href="/">Home</a> <a href="/news">News</a></div>
+      <div><h1>Council approves the plan</h1><div>By Jane Doe | March 3, 2024</div>
+      <div>${short.map(block).join('')}${block(long)}${block('LAST_TEXT The plan will be reviewed after a year, the mayor added.')}</div></div>
+      <div><a href="/a">Other story one</a> <a href="/b">Other story two</a></div></div></body></html>`;
+    const md = extract(html, false).markdown;
+    for (const marker of ['LEAD_TEXT', 'It takes effect in March', 'Two members voted', 'LONG_TEXT', 'LAST_TEXT']) assert.match(md, new RegExp(marker));
+    assert.doesNotMatch(md, /Other story/);
+  });
+
+  it('keeps a single long paragraph when its neighbours are other pages\' teasers', () => {
+    const html = `<html><body><div>
+      <div><div><p>ARTICLE_TEXT ${PROSE} ${PROSE}</p></div></div>
+      <div><ul><li><a href="/a">TEASER one of the other stories on the site today</a></li><li><a href="/b">TEASER two of the other stories on the site</a></li></ul></div>
+    </div></body></html>`;
+    const md = extract(html, false).markdown;
+    assert.match(md, /ARTICLE_TEXT/);
+    assert.doesNotMatch(md, /TEASER/);
+  });
+});
+
 describe('text written straight into a container', () => {
   it('scores text between <br>s beside a figure and an ad slot, over a box of teaser paragraphs', () => {
     const run = (n: number) => `BR_TEXT ${n}: ${PROSE}<br><br>`;

@@ -253,6 +253,11 @@ function initialScore(el: ElementNode, relaxed: boolean): number {
   return base + classWeight(el, relaxed);
 }
 
+/** A block scored as a paragraph: p, li, td and the like, or a div, section or span without block children. */
+function isParagraphLike(el: ElementNode): boolean {
+  return PARAGRAPH_TAGS.has(el.tag) || ((el.tag === 'div' || el.tag === 'section' || el.tag === 'span') && !hasBlockChild(el));
+}
+
 /**
  * Picks the elements that hold the main content, in document order. Falls back to the whole
  * body when nothing scores (a page of short fragments). `relaxed`: negative class/id hints are
@@ -268,7 +273,7 @@ export function selectContent(root: ElementNode, relaxed = false): ElementNode[]
       const c = el.children[i]!;
       if (typeof c !== 'string') stack.push(c);
     }
-    const paragraphLike = PARAGRAPH_TAGS.has(el.tag) || ((el.tag === 'div' || el.tag === 'section' || el.tag === 'span') && !hasBlockChild(el));
+    const paragraphLike = isParagraphLike(el);
     let points: number;
     if (paragraphLike && el.textLen >= MIN_PARAGRAPH_CHARS) {
       if ((el.tag === 'li' && linkDensity(el) > 0.5) || isCaption(el)) continue;
@@ -322,6 +327,24 @@ export function selectContent(root: ElementNode, relaxed = false): ElementNode[]
       }
     }
   }
+  // The choice is one paragraph's wrapper (paragraphs each in wrappers of their own, as Arc and
+  // other block editors write them, the names that would tell the body aside): the wrappers'
+  // common parent got a sixth of each paragraph's points, the longest paragraph's wrapper all of
+  // its. As Readability does, climb to the first parent whose score rises over the one below it,
+  // until a score falls under a third of the best.
+  if (paragraphsWithin(top, 2) <= 1) {
+    let last = final(top);
+    for (let anc = top.parent; anc !== null && anc.tag !== '#root' && anc.tag !== 'body'; anc = anc.parent) {
+      if (!anc.scored) continue;
+      const score = final(anc);
+      if (score < topScore / 3) break;
+      if (score > last) {
+        top = anc;
+        break;
+      }
+      last = score;
+    }
+  }
   // Climb while the parent holds (nearly) only this candidate's text, and adds no more than 20
   // characters outside links after it: what a wrapper adds before the article is its headline
   // and standfirst, what it adds after is the page's (a source line, an author note, a site note
@@ -335,6 +358,18 @@ export function selectContent(root: ElementNode, relaxed = false): ElementNode[]
   if (lead.length > 0) chosen = [...lead.filter((el) => !chosen.some((c) => c === el || isAncestor(c, el))), ...chosen];
   holdArticle(top, inner, candidates);
   return chosen;
+}
+
+/** Paragraph-like blocks (as scored: MIN_PARAGRAPH_CHARS or more) in `el`, counted up to `max`. */
+function paragraphsWithin(el: ElementNode, max: number): number {
+  if (isParagraphLike(el)) return el.textLen >= MIN_PARAGRAPH_CHARS ? 1 : 0;
+  let n = 0;
+  for (const c of el.children) {
+    if (typeof c === 'string' || c.textLen < MIN_PARAGRAPH_CHARS) continue;
+    n += paragraphsWithin(c, max - n);
+    if (n >= max) break;
+  }
+  return n;
 }
 
 /** Share of the best candidate's score a candidate in the page's marked main content needs to win. */
