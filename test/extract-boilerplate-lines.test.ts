@@ -97,6 +97,15 @@ describe('boilerplateLineKind: what must go', () => {
     ['1.2K views', 'count'],
     ['14 replies', 'count'],
     ['5 Kommentare', 'count'],
+    ['sponsored links', 'ad-label'],
+    ['Skip to content', 'control'],
+    ['Zum Inhalt springen', 'control'],
+    ['小字号', 'control'],
+    ['字号：大 中 小', 'control'],
+    ['2022年02月13日07:48 | 来源：新华日报', 'dateline'],
+    ['Tags: Alibaba, Retail, China', 'tags'],
+    ['Filed under: Politics |', 'tags'],
+    ['Schlagwörter: Berlin, Verkehr', 'tags'],
   ];
   for (const [line, kind] of go) it(`${kind}: ${line}`, () => assert.equal(boilerplateLineKind(line), kind));
 });
@@ -139,6 +148,10 @@ describe('boilerplateLineKind: look-alikes that stay', () => {
     'Was this page helpful to the council when it drafted the plan? The minutes do not say.',
     '3 likes and a dislike',
     '2 Answers',
+    'Topics: the council discussed the budget and the new school.',
+    'Keywords: e-commerce; logistics; distribution',
+    '2022年02月13日，市政府发布了新的交通规划。',
+    'Skip to content if you have read the introduction.',
     '40 votes were counted before noon.',
     'Updated 1:39 am EST, Wednesday, November 20, 2019. ' + 'The storm moved east overnight and closed roads across three counties. '.repeat(3),
   ];
@@ -183,9 +196,9 @@ describe('extraction drops the lines, keeps the prose around them', () => {
 });
 
 describe('related-links labels and headline lists', () => {
-  const labels = ['Related stories', 'You may also like...', 'More Great WIRED Stories', 'Related post: Pickled Brussels Sprouts Recipe', 'Lesen Sie auch:', 'À lire aussi', '推荐阅读', '関連記事'];
+  const labels = ['Related stories', 'You may also like...', 'More Great WIRED Stories', 'Related post: Pickled Brussels Sprouts Recipe', 'Lesen Sie auch:', 'À lire aussi', '推荐阅读', '関連記事', 'Most Read', "Don't Miss", 'Top stories', 'Les plus lus', '人気記事'];
   for (const l of labels) it(`label: ${l}`, () => assert.equal(furnitureBlock(l), 'label'));
-  const prose = ['Also on Tuesday, the court ruled against the city.', 'More on that later in the week, the minister said.', 'Related research was published in 2018 by a team in Oslo.', 'Read more widely than your own field, she advised her students, and the advice stuck.', 'Recommended dose: 5 mg twice a day, with food, for adults over 60 and for children never.'];
+  const prose = ['Also on Tuesday, the court ruled against the city.', 'More on that later in the week, the minister said.', 'Related research was published in 2018 by a team in Oslo.', 'Read more widely than your own field, she advised her students, and the advice stuck.', 'Recommended dose: 5 mg twice a day, with food, for adults over 60 and for children never.', 'Most read the report twice before the vote.', 'Top stories of the year were chosen by readers.'];
   for (const l of prose) it(`not a label: ${l.slice(0, 50)}`, () => assert.notEqual(furnitureBlock(l), 'label'));
   it('a list of bare headings is a headline list; a list of headings with text is not', () => {
     assert.equal(isHeadlineList('- #### Young people must be heard: UN envoy\n- #### Talks resume'), true);

@@ -103,7 +103,7 @@ const LEADING_CREDIT = /^(?:\p{L}+ ){0,2}(?:(?:image|photo|photograph|picture|fo
  * "November 20, 2019 was the day the vote failed" has other words and stays.
  */
 const DATE_FIRST = new RegExp(
-  '^(?:on |published |updated )?(?:(?:' + WEEKDAY + ')\\.?,? )?(?:(?:' + MONTH + ')\\.? \\d{1,2}(?:st|nd|rd|th)?,? (?:19|20)\\d\\d|\\d{1,2}(?:st|nd|rd|th)?\\.? (?:' + MONTH + ')\\.?,? (?:19|20)\\d\\d|\\d{1,2}[./-]\\d{1,2}[./-](?:19|20)?\\d\\d|(?:19|20)\\d\\d[./-]\\d\\d?[./-]\\d\\d?)\\b',
+  '^(?:on |published |updated )?(?:(?:' + WEEKDAY + ')\\.?,? )?(?:(?:(?:' + MONTH + ')\\.? \\d{1,2}(?:st|nd|rd|th)?,? (?:19|20)\\d\\d|\\d{1,2}(?:st|nd|rd|th)?\\.? (?:' + MONTH + ')\\.?,? (?:19|20)\\d\\d|\\d{1,2}[./-]\\d{1,2}[./-](?:19|20)?\\d\\d|(?:19|20)\\d\\d[./-]\\d\\d?[./-]\\d\\d?)\\b|(?:19|20)\\d\\d年\\d{1,2}月\\d{1,2}日)',
   'iu',
 );
 const DATE_REST_WORD = /^(?:[ap]\.?m\.?|[a-z]?[sd]t|gmt|utc|ist|cet|cest|mez|ago|hours?|mins?|minutes?|days?|updated|published|posted|on|at|am|um|à|le|el|em)$/iu;
@@ -118,7 +118,8 @@ function isDateLine(t: string): boolean {
   for (const raw of t.slice(m[0].length).split(/[\s,|/·•—–;()]+/u)) {
     const w = raw.replace(/^[-'"“‘]+|[-'"”’.:]+$/gu, '');
     if (w === '' || /^\d/u.test(w) || DATE_REST_WORD.test(w) || DATE_WORD.test(w)) continue;
-    if (!/^\p{Lu}/u.test(w) || ++capitals > 3) return false;
+    // A source's name: capitalised, or in a script without letter case ("来源：新华日报").
+    if (!/^[\p{Lu}\p{Lo}]/u.test(w) || ++capitals > 3) return false;
   }
   return true;
 }
@@ -130,7 +131,7 @@ function isDateLine(t: string): boolean {
  * (a section on a company page) stays.
  */
 const AD_LABEL =
-  /^(?:[-–—\s]*)(?:advertisement|advertising|advert|ads?|sponsored(?: content)?|paid content|anzeige|werbung|publicité|publicidad|anuncio|pubblicità|publicidade|advertentie|reclame|annons|annonse|reklama|reklam|реклама|广告|廣告|広告|광고|(?:the )?(?:story|article) continues below(?: (?:this )?advertisement)?|continue reading below)(?:[-–—:.…\s]*)$/iu;
+  /^(?:[-–—\s]*)(?:advertisement|advertising|advert|ads?|sponsored(?: (?:content|links?|stories|posts?))?|paid content|anzeige|werbung|publicité|publicidad|anuncio|pubblicità|publicidade|advertentie|reclame|annons|annonse|reklama|reklam|реклама|广告|廣告|広告|광고|(?:the )?(?:story|article) continues below(?: (?:this )?advertisement)?|continue reading below)(?:[-–—:.…\s]*)$/iu;
 
 /**
  * A rating widget's line: a score out of a maximum with the number of votes or a star word
@@ -164,11 +165,14 @@ const CONTROL_LINE = new RegExp(
     '(?:reading time|read time|lesezeit|lesedauer|temps de lecture|tiempo de lectura|tempo di lettura|tempo de leitura)\\s*[:：]?\\s*(?:ca\\.\\s*)?\\d{1,3}\\s*(?:min(?:ute)?s?|minuten|minutos|minuti)\\.?|\\d{1,3}\\s*min(?:ute)?s?\\.? read|' +
     '読了時間\\s*[:：]?\\s*約?\\d{1,3}\\s*分|阅读时间\\s*[:：]?\\s*约?\\d{1,3}\\s*分钟|' +
     'listen to (?:this )?(?:article|story)|(?:diesen )?artikel (?:vor)?(?:an)?hören|écouter (?:cet article|l.article)|escuchar (?:este artículo|la noticia)|ascolta (?:l.)?articolo|ouvir (?:este )?artigo|' +
+    'skip to (?:main )?content|skip to navigation|zum inhalt springen|aller au contenu|saltar al contenido|vai al contenuto|ir para o conteúdo|' +
     'back to top|return to top|nach oben|zurück nach oben|retour en haut(?: de (?:la )?page)?|haut de page|volver arriba|ir arriba|torna su|voltar ao topo|ページ(?:の)?(?:トップ|先頭)へ(?:戻る)?|返回顶部|' +
     // A gallery's or slideshow's controls: its counter ("Image 1 of 8", "3 / 12") and buttons.
     '(?:(?:image|photo|picture|slide|bild|foto|imagen|immagine)s?\\s+)?\\d{1,3}\\s*(?:of|von|de|di|sur|/)\\s*/?\\s*\\d{1,3}|' +
     '(?:back to|return to|view|open|zurück zur|retour à la|volver a la|torna alla) (?:the )?(?:gallery|slideshow|galerie|galería|galleria)|' +
-    '(?:show|hide|toggle) caption|caption|close|schließen|fermer|cerrar|chiudi|fechar|閉じる|关闭|previous|prev|next|enlarge (?:this )?image)' +
+    '(?:show|hide|toggle) caption|caption|close|schließen|fermer|cerrar|chiudi|fechar|閉じる|关闭|previous|prev|next|enlarge (?:this )?image|' +
+    // A text-size control ("小字号", "字号：大 中 小").
+    '[大中小]字[号號]|(?:字[号號体體]\\s*[:：]?\\s*)?(?:[大中小]\\s*){2,3})' +
     '\\s*[:：↑^]?$',
   'iu',
 );
@@ -197,8 +201,16 @@ const PROMPT_START = new RegExp(
 const ENGAGEMENT_COUNT =
   /^\d[\d.,]*\s?[km]?\s+(?:likes?|comments?|replies|views?|shares?|claps?|votes?|reactions?|reposts?|retweets?|upvotes?|kommentare?|commentaires?|comentarios?|commenti|antworten|réponses|respuestas|vues|aufrufe)$/iu;
 
+/**
+ * A post's tag or category line: a label and a short list of topics ("Tags: Alibaba, Retail",
+ * "Filed under: Politics |", "Schlagwörter: Berlin", "标签：经济"). A sentence after the label
+ * ("Topics: the council discussed the budget.") ends in a full stop and stays; a paper's
+ * "Keywords:" line is its content and is not among them.
+ */
+const TAGS_LINE = /^(?:tags?|tagged(?: with| as| in)?|filed under|posted in|categories|category|schlagwörter|schlagworte|stichwörter|étiquettes|etiquetas|标签|標籤|タグ)\s*[:：]\s*[^.!?。]{1,150}$/iu;
+
 /** Why a short standalone line reads as page furniture, or null when it does not. */
-export function boilerplateLineKind(line: string, heading = false): 'dateline' | 'byline' | 'sign-up' | 'follow' | 'credit' | 'count' | 'ad-label' | 'rating' | 'helpful' | 'control' | 'prompt' | null {
+export function boilerplateLineKind(line: string, heading = false): 'dateline' | 'byline' | 'sign-up' | 'follow' | 'credit' | 'count' | 'ad-label' | 'rating' | 'helpful' | 'control' | 'tags' | 'prompt' | null {
   const t = line.trim();
   if (t.length === 0 || t.length > MAX_LINE) return null;
   if (t.length <= 40 && ENGAGEMENT_COUNT.test(t)) return 'count';
@@ -206,6 +218,7 @@ export function boilerplateLineKind(line: string, heading = false): 'dateline' |
   if (t.length <= 80 && RATING.test(t) && RATING_COUNT_OR_STARS.test(t)) return 'rating';
   if (t.length <= 90 && HELPFUL.test(t)) return 'helpful';
   if (t.length <= 60 && CONTROL_LINE.test(t)) return 'control';
+  if (!heading && t.length <= 170 && TAGS_LINE.test(t)) return 'tags';
   if (!heading && PROMPT_START.test(t)) return 'prompt';
   if (t.length <= 110 && DATELINE.test(t) && YEAR_OR_TIME.test(t)) return 'dateline';
   if (isDateLine(t)) return 'dateline';
@@ -245,12 +258,13 @@ export function furnitureBlock(block: string): 'line' | 'label' | null {
  * post: ..."). Labels that can open a sentence of prose ("Also on Tuesday", "More on that later")
  * are not among them.
  */
-const RELATED_LABEL = new RegExp(
+export const RELATED_LABEL = new RegExp(
   '^(?:related(?: posts?| stories| articles| coverage(?: from .{1,40})?| content| reading| links| news| videos?)?|read more|read also|also read|see also|recommended(?: for you| stories| articles| reading)?|' +
     'you (?:may|might) also (?:like|enjoy)|more (?:\\S+ ){0,3}(?:stories|articles|posts|reads|videos)|more from .{1,40}|' +
-    'mehr zum thema|weitere artikel|lesen sie auch|auch interessant|das könnte sie auch interessieren|lire aussi|à lire aussi|voir aussi|sur le même sujet|' +
-    'leia também|veja também|leia mais|leggi anche|potrebbe interessarti|lee también|te puede interesar|noticias relacionadas|artículos relacionados|' +
-    'читайте также|相关阅读|相关文章|相关新闻|推荐阅读|延伸阅读|関連記事|あわせて読みたい)' +
+    'most (?:read|popular|viewed|shared)(?: (?:stories|articles|now|today))?|trending(?: now| stories)?|top stories|don[\'’]t miss|editor[\'’]?s picks|' +
+    'mehr zum thema|weitere artikel|lesen sie auch|auch interessant|das könnte sie auch interessieren|meistgelesen|lire aussi|à lire aussi|voir aussi|sur le même sujet|les plus lus|' +
+    'leia também|veja também|leia mais|mais lidas|leggi anche|potrebbe interessarti|i più letti|lee también|te puede interesar|noticias relacionadas|artículos relacionados|lo más leído|' +
+    'lees ook|meest gelezen|читайте также|相关阅读|相关文章|相关新闻|推荐阅读|延伸阅读|热点排行|関連記事|あわせて読みたい|人気記事)' +
     '\\s*(?:[:：.…]*$|[:：]\\s*\\S.{0,100}$)',
   'iu',
 );
