@@ -226,6 +226,44 @@ describe('paragraphs each in a wrapper of their own', () => {
   });
 });
 
+describe('comment threads and link boxes told by their headings (no names, no sectioning tags)', () => {
+  const article = `<div><h1>Coach says the team needed the win</h1><p>ARTICLE_LEAD The coach said after the game that the loss ends the season's hopes. ${PROSE}</p><p>${PROSE}</p><p>ARTICLE_END Instead, they lost 24-17, and the next game is away.</p></div>`;
+  const comment = (n: number) => `<li><div><b>fan${n}</b> says:</div><p>COMMENT_${n} ${PROSE}</p><a href="#r">Reply</a></li>`;
+  const thread = (heading: string) => `<div><h2>${heading}</h2><ol>${[1, 2, 3, 4, 5, 6].map(comment).join('')}</ol></div>`;
+  const page = (after: string) => `<html><body><div><div><a href="/">Home</a></div><div>${article}${after}</div></div></body></html>`;
+
+  for (const heading of ['34 responses to “Coach says the team needed the win”', 'Comments (12)', 'Leave a Reply', '12 Kommentare', 'Commentaires', '网友评论']) {
+    it(`a longer comment thread under "${heading}" does not win over the article`, () => {
+      const md = extract(page(thread(heading)), false).markdown;
+      assert.match(md, /ARTICLE_LEAD/);
+      assert.match(md, /ARTICLE_END/);
+      assert.doesNotMatch(md, /COMMENT_/);
+    });
+  }
+
+  it('a comment heading among the article\'s blocks takes the thread after it', () => {
+    const html = `<html><body><div><div><p>ARTICLE_LEAD ${PROSE}</p><p>${PROSE}</p><p>${PROSE}</p><p>ARTICLE_END The plan takes effect in March.</p><h3>3 Comments</h3>${[1, 2, 3, 4].map((n) => `<div><p>COMMENT_${n} ${PROSE}</p></div>`).join('')}</div></div></body></html>`;
+    const md = extract(html, false).markdown;
+    assert.match(md, /ARTICLE_END/);
+    assert.doesNotMatch(md, /COMMENT_|3 Comments/);
+  });
+
+  it('a box of teasers under "More <Site>" with more prose than a short article does not win', () => {
+    const teaser = (n: number) => `<li><h5><a href="/t${n}">TEASER_${n} headline of another story</a></h5><div>Jane Doe</div><p>TEASER_TEXT_${n} ${PROSE}</p></li>`;
+    const html = page(`<div><h5>More Example Examiner</h5><ul>${[1, 2, 3, 4].map(teaser).join('')}</ul></div>`);
+    const md = extract(html, false).markdown;
+    assert.match(md, /ARTICLE_LEAD/);
+    assert.doesNotMatch(md, /TEASER/);
+  });
+
+  it('keeps sections of the article whose headings only start like those labels', () => {
+    const section = (heading: string, marker: string) => `<div><h2>${heading}</h2><p>${marker} ${PROSE}</p></div>`;
+    const html = `<html><body><div>${section('Comments on the draft rule', 'DRAFT_TEXT')}${section('More than a game', 'GAME_TEXT')}${section('Related work', 'WORK_TEXT')}${section('Responses from the industry', 'INDUSTRY_TEXT')}</div></body></html>`;
+    const md = extract(html, false).markdown;
+    for (const marker of ['DRAFT_TEXT', 'GAME_TEXT', 'WORK_TEXT', 'INDUSTRY_TEXT']) assert.match(md, new RegExp(marker));
+  });
+});
+
 describe('text written straight into a container', () => {
   it('scores text between <br>s beside a figure and an ad slot, over a box of teaser paragraphs', () => {
     const run = (n: number) => `BR_TEXT ${n}: ${PROSE}<br><br>`;

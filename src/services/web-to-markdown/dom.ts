@@ -6,6 +6,7 @@
  * resort for pages whose only text sits in a header, nav or footer).
  */
 import { parseTree } from './html-events.ts';
+import { RELATED_LABEL } from './boilerplate-lines.ts';
 import { isMeterSpace, isNegativeHint, TextMeter, withoutModifiers } from './score.ts';
 
 export interface ElementNode {
@@ -222,6 +223,7 @@ export function parsePage(html: string, mode: ParseMode): ParsedPage {
   let lang: string | null = null;
   let discussion = false;
   const meter = new TextMeter();
+  const sectionHeadings: ElementNode[] = [];
   /** The last text run added to the tree ended in whitespace (read when the next one joins it). */
   let endsInSpace = true;
 
@@ -281,6 +283,7 @@ export function parsePage(html: string, mode: ParseMode): ParsedPage {
         up++;
       }
       if (el !== null && el.parent !== null) {
+        if (HEADINGS.has(el.tag)) sectionHeadings.push(el);
         // A boilerplate hint in an id that turns out to be a heading's anchor.
         const id = el.attrs.id;
         if (id !== undefined && (el.unlikely || isNegativeHint(id)) && isAnchorId(el)) {
@@ -331,6 +334,7 @@ export function parsePage(html: string, mode: ParseMode): ParsedPage {
     }
   }
 
+  for (const h of sectionHeadings) markSectionByHeading(h);
   return {
     root,
     title: sawTitle ? title.replace(/\s+/g, ' ').trim() || null : null,
@@ -339,6 +343,88 @@ export function parsePage(html: string, mode: ParseMode): ParsedPage {
     lang,
     discussion,
   };
+}
+
+/**
+ * A comment thread by its heading, as a reader tells it on a page whose class names say
+ * nothing: "34 responses to “…”", "Comments (12)", "Leave a Reply", "Kommentare", "评论". The
+ * whole heading must read so: "Comments on the draft rule" does not. A box of other pages' links
+ * is told by its label (boilerplate-lines.ts RELATED_LABEL, MORE_HEADING).
+ */
+const COMMENTS_HEADING = new RegExp(
+  '^(?:(?:\\d[\\d,.]*|one|no)\\s+(?:comments?|responses?|replies|thoughts?|reactions?)(?:\\s+(?:to|on)\\s.+)?' +
+    '|(?:(?:reader|user|visitor)s?[\'’]?\\s+)?comments?(?:\\s*\\(\\d[\\d,.]*\\))?' +
+    '|(?:leave|post|add|write|submit)\\s+(?:a|an|your)\\s+(?:reply|comment|response)|join the (?:conversation|discussion)|comments are closed' +
+    '|(?:\\d+\\s+)?(?:leser)?kommentare?(?:\\s*\\(\\d+\\))?|kommentar (?:schreiben|verfassen|hinterlassen)|schreibe(?:n sie)? einen kommentar' +
+    '|(?:\\d+\\s+)?(?:commentaires?|comentarios?|commenti|comentários?|reacties?|komentarze?|комментари[йяеи]в?)(?:\\s*\\(\\d+\\))?' +
+    '|(?:laisser|laissez|ajouter|écrire) un commentaire|(?:deja|dejar|deje|escribe) (?:un|tu|su) comentario|lascia un commento|deixe (?:um|seu) comentário|laat een reactie achter' +
+    '|(?:网友|读者|最新|热门)?评论(?:\\s*[(（]\\d+[)）])?|发表评论|コメント(?:\\s*[(（]\\d+[)）])?|コメントを(?:書く|残す|投稿する))[.:!]?$',
+  'iu',
+);
+/**
+ * Headings only: "More <Site or Section>" in capitals ("More Washington Examiner", "More Politics")
+ * and "More in/on/about …"; a paragraph may open with such words, a section's heading does not.
+ */
+const MORE_HEADING = /^(?:more|More|MORE)(?: (?:in|on|about) .{1,60}|(?: \p{Lu}[\p{L}\p{N}.’'&-]*){1,4})$/u;
+
+/** Longest heading text read as a section's label. */
+const SECTION_HEADING_CHARS = 120;
+
+/**
+ * The block a comment or related-links heading opens (`COMMENTS_HEADING`, `RELATED_HEADING`) is
+ * unlikely: the smallest wrapper, up to three levels, that the heading opens (nothing but white
+ * space before it) and that holds more than the heading. A comment heading that opens no wrapper
+ * (it stands among the article's blocks, the thread after it) takes the blocks after it with it.
+ */
+function markSectionByHeading(h: ElementNode): void {
+  const text = textOfShallow(h);
+  if (text.length > SECTION_HEADING_CHARS * 2) return;
+  const label = text.replace(/\s+/g, ' ').trim();
+  if (label === '' || label.length > SECTION_HEADING_CHARS) return;
+  const comments = COMMENTS_HEADING.test(label);
+  if (!comments && !RELATED_LABEL.test(label) && !MORE_HEADING.test(label)) return;
+  const visible = label.replace(/\s/g, '').length;
+  let box = h;
+  for (let level = 0; level < 3; level++) {
+    const parent = box.parent;
+    if (parent === null || parent.parent === null || ((TAG_BITS.get(parent.tag) ?? 0) & PROTECTED) !== 0 || !opens(parent, box)) break;
+    if (visibleOver(parent, visible)) {
+      parent.unlikely = true;
+      return;
+    }
+    box = parent;
+  }
+  if (!comments || h.parent === null) return;
+  let after = false;
+  for (const c of h.parent.children) {
+    if (c === h) after = true;
+    if (after && typeof c !== 'string') c.unlikely = true;
+  }
+}
+
+/** `el` holds more than `n` characters other than white space (counts only that far). */
+function visibleOver(el: ElementNode, n: number): boolean {
+  let left = n;
+  const walk = (e: ElementNode): boolean => {
+    for (const c of e.children) {
+      if (typeof c !== 'string') {
+        if (walk(c)) return true;
+        continue;
+      }
+      for (let i = 0; i < c.length; i++) if (c.charCodeAt(i) > 32 && c.charCodeAt(i) !== 0xa0 && --left < 0) return true;
+    }
+    return false;
+  };
+  return walk(el);
+}
+
+/** `child` is the first element of `parent`, with only white space before it. */
+function opens(parent: ElementNode, child: ElementNode): boolean {
+  for (const c of parent.children) {
+    if (c === child) return true;
+    if (typeof c !== 'string' || c.trim() !== '') return false;
+  }
+  return false;
 }
 
 /**
