@@ -241,6 +241,21 @@ describe('comment threads and link boxes told by their headings (no names, no se
     });
   }
 
+  it('a short post (an open thread) is the content, not the longer thread under its "Comments" heading', () => {
+    const html = `<html><body><div><div><h1>September open thread</h1><p>POST_TEXT Our goal with open threads is to let readers raise questions in public.</p></div>
+      <div><h3>Comments</h3><ul>${[1, 2, 3, 4, 5].map((n) => `<li><div><strong>Reader ${n}</strong> said:</div><p>COMMENT_${n} ${PROSE}</p></li>`).join('')}</ul></div></div></body></html>`;
+    const md = extract(html, false).markdown;
+    assert.match(md, /POST_TEXT/);
+    assert.doesNotMatch(md, /COMMENT_/);
+  });
+
+  it('on a forum page (schema.org DiscussionForumPosting) the replies under "3 replies" stay', () => {
+    const html = `<html><body><div itemscope itemtype="https://schema.org/DiscussionForumPosting"><h1>Which bike for commuting?</h1><p>QUESTION_TEXT I ride 12 km each way; what should I buy?</p>
+      <div><h3>3 replies</h3>${[1, 2, 3].map((n) => `<div><p>REPLY_${n} ${PROSE}</p></div>`).join('')}</div></div></body></html>`;
+    const md = extract(html, false).markdown;
+    for (const marker of ['REPLY_1', 'REPLY_2', 'REPLY_3']) assert.match(md, new RegExp(marker));
+  });
+
   it('a comment heading among the article\'s blocks takes the thread after it', () => {
     const html = `<html><body><div><div><p>ARTICLE_LEAD ${PROSE}</p><p>${PROSE}</p><p>${PROSE}</p><p>ARTICLE_END The plan takes effect in March.</p><h3>3 Comments</h3>${[1, 2, 3, 4].map((n) => `<div><p>COMMENT_${n} ${PROSE}</p></div>`).join('')}</div></div></body></html>`;
     const md = extract(html, false).markdown;

@@ -42,6 +42,8 @@ export interface ElementNode {
   reply: boolean;
   /** On the path from the article's text container up to the choice (score.ts holdArticle): the cleaner keeps it. */
   held: boolean;
+  /** A comment thread or related-links box by its heading (`markSectionByHeading`): boilerplate in every view, as its names would make it. */
+  headed: boolean;
 }
 export type Node = ElementNode | string;
 
@@ -112,7 +114,7 @@ const DISCUSSION_BODY = /(?:^|\s)(?:page-)?(?:node-type|post-type|single)-(?:for
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
 
 function newElement(tag: string, attrs: Record<string, string>, parent: ElementNode | null, unlikely: boolean, anchorId: boolean, children: Node[] = []): ElementNode {
-  return { tag, attrs, children, parent, ownText: 0, ownCommas: 0, textLen: 0, linkLen: 0, commas: 0, pCount: 0, imgCount: 0, liCount: 0, formCount: 0, hasBlock: false, score: 0, scored: false, unlikely, anchorId, reply: false, held: false };
+  return { tag, attrs, children, parent, ownText: 0, ownCommas: 0, textLen: 0, linkLen: 0, commas: 0, pCount: 0, imgCount: 0, liCount: 0, formCount: 0, hasBlock: false, score: 0, scored: false, unlikely, anchorId, reply: false, held: false, headed: false };
 }
 
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
@@ -334,7 +336,7 @@ export function parsePage(html: string, mode: ParseMode): ParsedPage {
     }
   }
 
-  for (const h of sectionHeadings) markSectionByHeading(h);
+  for (const h of sectionHeadings) markSectionByHeading(h, discussion);
   return {
     root,
     title: sawTitle ? title.replace(/\s+/g, ' ').trim() || null : null,
@@ -376,12 +378,13 @@ const SECTION_HEADING_CHARS = 120;
  * space before it) and that holds more than the heading. A comment heading that opens no wrapper
  * (it stands among the article's blocks, the thread after it) takes the blocks after it with it.
  */
-function markSectionByHeading(h: ElementNode): void {
+function markSectionByHeading(h: ElementNode, discussion: boolean): void {
   const text = textOfShallow(h);
   if (text.length > SECTION_HEADING_CHARS * 2) return;
   const label = text.replace(/\s+/g, ' ').trim();
   if (label === '' || label.length > SECTION_HEADING_CHARS) return;
-  const comments = COMMENTS_HEADING.test(label);
+  // On a forum or Q&A page the replies under "23 replies" are the content.
+  const comments = !discussion && COMMENTS_HEADING.test(label);
   if (!comments && !RELATED_LABEL.test(label) && !MORE_HEADING.test(label)) return;
   const visible = label.replace(/\s/g, '').length;
   let box = h;
@@ -390,6 +393,7 @@ function markSectionByHeading(h: ElementNode): void {
     if (parent === null || parent.parent === null || ((TAG_BITS.get(parent.tag) ?? 0) & PROTECTED) !== 0 || !opens(parent, box)) break;
     if (visibleOver(parent, visible)) {
       parent.unlikely = true;
+      parent.headed = true;
       return;
     }
     box = parent;
@@ -398,7 +402,7 @@ function markSectionByHeading(h: ElementNode): void {
   let after = false;
   for (const c of h.parent.children) {
     if (c === h) after = true;
-    if (after && typeof c !== 'string') c.unlikely = true;
+    if (after && typeof c !== 'string') c.unlikely = c.headed = true;
   }
 }
 
@@ -451,6 +455,8 @@ function copyLikely(el: ElementNode, parent: ElementNode | null): ElementNode {
     // Nothing left out (most elements): the same children, copied into an array of their number.
     const out = newElement(el.tag, el.attrs, parent, false, el.anchorId, from.slice());
     out.reply = el.reply;
+  out.headed = el.headed;
+    out.headed = el.headed;
     const kids = out.children;
     for (let i = 0; i < kids.length; i++) {
       const c = kids[i]!;
@@ -462,6 +468,7 @@ function copyLikely(el: ElementNode, parent: ElementNode | null): ElementNode {
   }
   const out = newElement(el.tag, el.attrs, parent, false, el.anchorId);
   out.reply = el.reply;
+  out.headed = el.headed;
   const kids = out.children;
   // The own text is the original's, except where a run now follows other text or opens the
   // element: a leading whitespace run then counts as its predecessor's (TextMeter).

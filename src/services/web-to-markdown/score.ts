@@ -53,9 +53,13 @@ export function isNegativeHint(s: string): boolean {
  */
 const STRONG_BOILERPLATE = /(?:^|\s)(?:comments?|comment-?list|comments-(?:list|area|section|wrapper|container|block)|comment-(?:area|section|thread|respond|form)|respond|disqus_thread|related|(?:jp-)?related-?(?:posts?|articles?|stories|content|products)|cookie-?(?:banner|notice|bar|consent|law-info-bar|popup|notification|message)|(?:cookie-?)?consent-?(?:banner|bar|notice|popup|modal|dialog)?|gdpr-?(?:banner|notice|consent|popup)?|author-?(?:bio|box|info|card|profile)|about-?the-?author|(?:user|poster)-?(?:info|card|details|profile)|post-?(?:profile|signature)|(?:message-|user-)?signature|online-?list|(?:whos|users|members)-?online)(?:\s|$)/i;
 
-/** A comment thread, related-posts block, author box or cookie/consent notice by its class or id (STRONG_BOILERPLATE); an anchor id is not read. */
+/**
+ * A comment thread, related-posts block, author box or cookie/consent notice by its class or id
+ * (STRONG_BOILERPLATE; an anchor id is not read), or a thread or link box by its heading (dom.ts `headed`).
+ */
 export function isStrongBoilerplate(el: ElementNode): boolean {
   if (el.reply) return false;
+  if (el.headed) return true;
   const cls = el.attrs.class;
   if (cls !== undefined && STRONG_BOILERPLATE.test(cls)) return true;
   const id = el.anchorId ? undefined : el.attrs.id;
@@ -269,6 +273,8 @@ export function selectContent(root: ElementNode, relaxed = false): ElementNode[]
   const stack: ElementNode[] = [root];
   while (stack.length > 0) {
     const el = stack.pop()!;
+    // A thread or link box by its heading is no candidate, in any view (dom.ts `headed`).
+    if (el.headed) continue;
     for (let i = el.children.length - 1; i >= 0; i--) {
       const c = el.children[i]!;
       if (typeof c !== 'string') stack.push(c);
