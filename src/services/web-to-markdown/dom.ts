@@ -349,13 +349,13 @@ export function parsePage(html: string, mode: ParseMode): ParsedPage {
 
 /**
  * A comment thread by its heading, as a reader tells it on a page whose class names say
- * nothing: "34 responses to “…”", "Comments (12)", "Leave a Reply", "Kommentare", "评论". The
+ * nothing: "34 responses to “…”", "Comments (12)", "Top Rated Comments", "Leave a Reply", "Kommentare", "评论". The
  * whole heading must read so: "Comments on the draft rule" does not. A box of other pages' links
  * is told by its label (boilerplate-lines.ts RELATED_LABEL, MORE_HEADING).
  */
 const COMMENTS_HEADING = new RegExp(
   '^(?:(?:\\d[\\d,.]*|one|no)\\s+(?:comments?|responses?|replies|thoughts?|reactions?)(?:\\s+(?:to|on)\\s.+)?' +
-    '|(?:(?:reader|user|visitor)s?[\'’]?\\s+)?comments?(?:\\s*\\(\\d[\\d,.]*\\))?' +
+    '|(?:(?:top|most|best|featured|latest|newest|recent|popular|selected|reader|user|visitor)s?[\'’]?(?:\\s+(?:rated|liked|voted|recommended|recent))?\\s+)?comments?(?:\\s*\\(\\d[\\d,.]*\\))?' +
     '|(?:leave|post|add|write|submit)\\s+(?:a|an|your)\\s+(?:reply|comment|response)|join the (?:conversation|discussion)|comments are closed' +
     '|(?:\\d+\\s+)?(?:leser)?kommentare?(?:\\s*\\(\\d+\\))?|kommentar (?:schreiben|verfassen|hinterlassen)|schreibe(?:n sie)? einen kommentar' +
     '|(?:\\d+\\s+)?(?:commentaires?|comentarios?|commenti|comentários?|reacties?|komentarze?|комментари[йяеи]в?)(?:\\s*\\(\\d+\\))?' +
