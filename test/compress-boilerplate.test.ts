@@ -127,6 +127,7 @@ const CASES: readonly Case[] = [
   },
   { name: 'a list of short lines without menu labels stays (ingredients)', level: 'aggressive', input: `${BODY}\n\nFlour\nSugar\nTwo eggs\nButter\nSearch the pantry first`, kept: ['Flour', 'Sugar', 'Butter'] },
   { name: 'two menu words stay', level: 'balanced', input: `${BODY}\n\nLog in\nSign up`, kept: ['Log in', 'Sign up'] },
+  { name: 'short sentences beside two menu words are no menu', level: 'balanced', input: `Text.\nHome\nPrivacy Policy\nCall 020 7946 0000.`, kept: ['Text.', 'Home', 'Privacy Policy', 'Call 020 7946 0000.'] },
   { name: 'an answer "Accept" not under a cookie notice stays', level: 'balanced', input: 'Do you take the offer?\n\nAccept', kept: ['Accept'] },
   { name: 'a sentence about cookies stays', level: 'balanced', input: 'We use cookies from the bakery on Elm Street for the party.', kept: ['We use cookies from the bakery'] },
   // separators and quote markers

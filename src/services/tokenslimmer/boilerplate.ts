@@ -133,7 +133,12 @@ const MENU_ITEMS: ReadonlySet<string> = new Set([
 /** A line that may be a menu item: a letter first, up to four words and 40 characters, no ! ? : (a sentence, a question or a label). */
 const MENU_LINE_RE = /^\p{L}[^!?:\n]{0,39}$/u;
 const MENU_LINE_MAX_WORDS = 4;
-const isMenuLine = (t: string): boolean => MENU_LINE_RE.test(t) && t.replace(/[ \t]*[»›→>]+$/, '').split(/[ \t]+/).length <= MENU_LINE_MAX_WORDS;
+/**
+ * A short label: up to four words, no ! ? :, and no full stop after a lower-case word or a digit
+ * (a short sentence such as "Call 020 7946 0000." is none; "U.S." is a label).
+ */
+const LABEL_END_RE = /[\p{Ll}\d]\.$/u;
+const isMenuLine = (t: string): boolean => MENU_LINE_RE.test(t) && !LABEL_END_RE.test(t) && t.replace(/[ \t]*[»›→>]+$/, '').split(/[ \t]+/).length <= MENU_LINE_MAX_WORDS;
 /** What a cookie banner's buttons say: such lines go with the notice above them. */
 const CONSENT_BUTTONS: ReadonlySet<string> = new Set([
   'accept', 'accept all', 'accept all cookies', 'accept cookies', 'allow all', 'allow cookies', 'allow all cookies', 'i accept',
