@@ -65,6 +65,8 @@ const SAFE: Case[] = [
   ['turns a grid table with one line per row into a pipe table', '+------+-----+\n| name | age |\n+======+=====+\n| Ann  |  30 |\n+------+-----+\n| Bob  |  41 |\n+------+-----+', 'name|age\n-|-\nAnn|30\nBob|41'],
   ['keeps the borders of a grid whose cell runs over two lines', '+------+-------+\n| name | note  |\n+======+=======+\n| Ann  | long  |\n|      | text  |\n+------+-------+', '+------+-------+\n|name|note|\n+======+=======+\n|Ann|long|\n||text|\n+------+-------+'],
   ['keeps a box whose border has other columns than its rows', '+----+\n| a | b |\n+----+\n| 1 | 2 |\n+----+', '+----+\n|a|b|\n+----+\n|1|2|\n+----+'],
+  ['turns the rule under an org-mode (tabulate "orgtbl") header into a delimiter row', '| Name   |   Qty |\n|--------+-------|\n| Apple  |     3 |\n| Banana |    12 |', 'Name|Qty\n-|-\nApple|3\nBanana|12'],
+  ['keeps an org-mode rule that is not under a header opening the table, or has other columns', '| a | b |\n| 1 | 2 |\n|---+---|\n| 3 | 4 |\n\n| x | y |\n|---+---+---|', '|a|b|\n|1|2|\n|---+---|\n|3|4|\n\n|x|y|\n|---+---+---|'],
   ['turns a psql header rule into a delimiter row', ' id |   name    \n----+-----------\n  1 | Ann Lee\n(1 row)', ' id|name\n-|-\n  1|Ann Lee\n(1 row)'],
   ['keeps the trailing pipe after a cell that ends with a backslash', '| path | n |\n|---|---|\n| 1 | C:\\ |', 'path|n\n-|-\n1|C:\\|'],
   ['joins the cells of space-aligned columns by tabs', 'NAME      READY   STATUS\nweb-1     1/1     Running\ndb-0      0/1     Pending', 'NAME\tREADY\tSTATUS\nweb-1\t1/1\tRunning\ndb-0\t0/1\tPending'],

@@ -543,6 +543,8 @@ function tableRows(lines: readonly string[]): Uint8Array {
 const BOX_BORDER_RE = /^[ \t]{0,3}\+(?:[-=]+\+)+[ \t]*$/;
 /** The rule under a psql header: `----+-------+-----`. */
 const PSQL_RULE_RE = /^[ \t]{0,3}-+(?:\+-+)+[ \t]*$/;
+/** The rule under an org-mode or tabulate "orgtbl" header: `|-----+-----|`. */
+const ORG_RULE_RE = /^[ \t]{0,3}\|-+(?:\+-+)+\|[ \t]*$/;
 
 /** The top-left corner of a table drawn with Unicode box characters (tabulate, rich, DuckDB, psql's unicode style). */
 const BOX_CORNER_RE = /[┌╒╔╭┏]/;
@@ -590,6 +592,14 @@ function boxTables(lines: string[]): void {
       const above = i > 1 ? lines[i - 2]! : '';
       const cols = line.split('+').length;
       if (head.includes('|') && !above.includes('|') && !PIPE_ROW_RE.test(head) && !isDelimiter(head) && cells(head).cells.length === cols) lines[i] = '|' + '-|'.repeat(cols);
+      continue;
+    }
+    if (ORG_RULE_RE.test(line)) {
+      // The same under a |…| header that opens its block, with as many cells as the rule has columns.
+      const head = i > 0 ? lines[i - 1]! : '';
+      const above = i > 1 ? lines[i - 2]! : '';
+      const cols = line.split('+').length;
+      if (PIPE_ROW_RE.test(head) && !above.includes('|') && cells(head).cells.length === cols) lines[i] = '|' + '-|'.repeat(cols);
       continue;
     }
     if (!BOX_BORDER_RE.test(line) || i + 1 >= lines.length || !PIPE_ROW_RE.test(lines[i + 1]!)) continue;
