@@ -1,7 +1,7 @@
 /** API-01: short standalone datelines, newsletter prompts and follow-us lines leave the chosen content; look-alikes stay. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { blockLineText, boilerplateLineKind, furnitureBlock, isClosingNote, isConsentNotice, isHeadlineList } from '../src/services/web-to-markdown/boilerplate-lines.ts';
+import { blockLineText, boilerplateLineKind, furnitureBlock, isClosingNote, isConsentNotice, isExcerptList, isHeadlineList } from '../src/services/web-to-markdown/boilerplate-lines.ts';
 import { extractMarkdown } from '../src/services/web-to-markdown/core.ts';
 
 const PROSE =
@@ -200,6 +200,15 @@ describe('related-links labels and headline lists', () => {
   for (const l of labels) it(`label: ${l}`, () => assert.equal(furnitureBlock(l), 'label'));
   const prose = ['Also on Tuesday, the court ruled against the city.', 'More on that later in the week, the minister said.', 'Related research was published in 2018 by a team in Oslo.', 'Read more widely than your own field, she advised her students, and the advice stuck.', 'Recommended dose: 5 mg twice a day, with food, for adults over 60 and for children never.', 'Most read the report twice before the vote.', 'Top stories of the year were chosen by readers.'];
   for (const l of prose) it(`not a label: ${l.slice(0, 50)}`, () => assert.notEqual(furnitureBlock(l), 'label'));
+  it('a list of three or more long items each cut off with an ellipsis is a list of excerpts; quotations that some trail off are not', () => {
+    const item = (n: number, end: string) => `- Headline ${n} of another story NEW DELHI: The minister said on Wednesday that the plan would${end}`;
+    assert.equal(isExcerptList([1, 2, 3].map((n) => item(n, '...')).join('\n')), true);
+    assert.equal(isExcerptList([1, 2, 3].map((n) => item(n, ' go ahead…')).join('\n')), true);
+    assert.equal(isExcerptList([1, 2].map((n) => item(n, '...')).join('\n')), false, 'two items');
+    assert.equal(isExcerptList([item(1, '...'), item(2, ' go ahead.'), item(3, '...')].join('\n')), false, 'one item ends as a sentence');
+    assert.equal(isExcerptList('- Wait...\n- And then...\n- Nothing...'), false, 'short items');
+  });
+
   it('a list of bare headings is a headline list; a list of headings with text is not', () => {
     assert.equal(isHeadlineList('- #### Young people must be heard: UN envoy\n- #### Talks resume'), true);
     assert.equal(isHeadlineList('- #### Step one\n  Mix the flour and the water.'), false);

@@ -303,6 +303,20 @@ export function isClosingNote(block: string): boolean {
   return text !== null && text.length <= MAX_LINE && block.charCodeAt(0) !== 0x23 && (AUTHOR_NOTE.test(text) || COPYRIGHT_NOTICE.test(text));
 }
 
+/**
+ * A rendered list of teasers: three or more items, each of 60+ characters, every one cut off with
+ * an ellipsis ("… the government will restore the connection as soon as it is..."), as a ticker
+ * or a "latest news" box prints the first words of other stories. A list of quotations or steps
+ * in which some items trail off reads otherwise.
+ */
+export function isExcerptList(block: string): boolean {
+  if (!/^(?:[-+] |\d+\. )/.test(block)) return false;
+  const items = block.split(/\n(?=(?:[-+] |\d+\. ))/);
+  if (items.length < 3) return false;
+  for (const item of items) if (item.length < 60 || !/(?:\.\.\.|…)(?:\]\([^)\s]*\))?\s*$/.test(item)) return false;
+  return true;
+}
+
 /** A rendered list whose every item is only a heading: a block of teaser headlines ("- #### Title"), not prose. */
 export function isHeadlineList(block: string): boolean {
   if (!/^(?:[-+] |\d+\. )#{1,6} /.test(block)) return false;

@@ -8,7 +8,7 @@
  * follow-us lines (boilerplate-lines.ts).
  */
 import type { ElementNode, Node } from './dom.ts';
-import { AUTHOR_NOTE_TAIL, furnitureBlock, isClosingNote, isConsentNotice, isHeadlineList, isShortItemList } from './boilerplate-lines.ts';
+import { AUTHOR_NOTE_TAIL, furnitureBlock, isClosingNote, isConsentNotice, isExcerptList, isHeadlineList, isShortItemList } from './boilerplate-lines.ts';
 import { classWeight, isBlock, isHeading, isStrongBoilerplate, linkDensity, soleChild } from './score.ts';
 
 export interface RenderOptions {
@@ -335,7 +335,7 @@ class Renderer {
 
 /**
  * Without short standalone furniture lines, consent notices, author notes among the last blocks, lists of bare
- * headlines, related-links labels and the short-item list after such a label (boilerplate-lines.ts),
+ * headlines or of excerpts cut off with an ellipsis, related-links labels and the short-item list after such a label (boilerplate-lines.ts),
  * and `labels` (headings of a block whose class says `header`) that head nothing: last, or followed
  * by a heading of their level or above (the box they labelled was left out).
  */
@@ -345,7 +345,7 @@ function dropFurniture(blocks: readonly string[], labels: ReadonlySet<number>): 
     const b = blocks[i]!;
     if (labels.has(i) && headsNothing(b, blocks[i + 1])) continue;
     const kind = furnitureBlock(b);
-    if (kind === 'line' || isHeadlineList(b) || (i >= blocks.length - AUTHOR_NOTE_TAIL && isClosingNote(b))) continue;
+    if (kind === 'line' || isHeadlineList(b) || isExcerptList(b) || (i >= blocks.length - AUTHOR_NOTE_TAIL && isClosingNote(b))) continue;
     if (b.charCodeAt(0) !== 0x23 && !b.includes('\n') && isConsentNotice(b)) continue;
     if (kind === 'label') {
       if (i + 1 < blocks.length && isShortItemList(blocks[i + 1]!)) i++;
