@@ -280,6 +280,15 @@ describe('isConsentNotice', () => {
 });
 
 
+describe('blocks said twice', () => {
+  it('a short block said twice in a row is said once; the same words apart stay twice', () => {
+    const caption = 'CAPTION Former Governor Jane Doe, left, speaks with a business owner during a campaign stop on Tuesday.';
+    const md = extract(`<div><div>${caption}</div><div>${caption}</div></div><p>${PROSE}</p><p>QUESTION: What did the committee decide?</p><p>${PROSE}</p><p>QUESTION: What did the committee decide?</p>`);
+    assert.equal(md.split('CAPTION').length - 1, 1);
+    assert.equal(md.split('QUESTION').length - 1, 2);
+  });
+});
+
 describe('horizontal rules', () => {
   it('keeps a rule between blocks, drops one that closes the content or follows another', () => {
     const md = extract(`<p>${PROSE}</p><hr><hr><p>${PROSE.replace('committee', 'council')}</p><hr>`);

@@ -339,11 +339,17 @@ class Renderer {
  * and `labels` (headings of a block whose class says `header`) that head nothing: last, or followed
  * by a heading of their level or above (the box they labelled was left out).
  */
+/** Longest block (characters of Markdown) that is said once when the page says it twice in a row. */
+const REPEAT_MAX_CHARS = 300;
+
 function dropFurniture(blocks: readonly string[], labels: ReadonlySet<number>): string[] {
   const kept: string[] = [];
   for (let i = 0; i < blocks.length; i++) {
     const b = blocks[i]!;
     if (labels.has(i) && headsNothing(b, blocks[i + 1])) continue;
+    // A short block said twice in a row is said once (a caption printed for the collapsed and the
+    // open viewer); a long paragraph said twice stays as the page has it.
+    if (b.length <= REPEAT_MAX_CHARS && b === blocks[i - 1]) continue;
     const kind = furnitureBlock(b);
     if (kind === 'line' || isHeadlineList(b) || isExcerptList(b) || (i >= blocks.length - AUTHOR_NOTE_TAIL && isClosingNote(b))) continue;
     if (b.charCodeAt(0) !== 0x23 && !b.includes('\n') && isConsentNotice(b)) continue;
