@@ -586,20 +586,15 @@ function unicodeBoxes(lines: string[]): boolean {
 function boxTables(lines: string[]): void {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    if (PSQL_RULE_RE.test(line)) {
-      // The header opens its block (the line above it holds no pipe): a row inside a table is no header.
+    const psql = PSQL_RULE_RE.test(line);
+    if (psql || ORG_RULE_RE.test(line)) {
+      // The header opens its block (the line above it holds no pipe): a row inside a table is no
+      // header. psql's header has no outer pipes, org-mode's has them.
       const head = i > 0 ? lines[i - 1]! : '';
       const above = i > 1 ? lines[i - 2]! : '';
       const cols = line.split('+').length;
-      if (head.includes('|') && !above.includes('|') && !PIPE_ROW_RE.test(head) && !isDelimiter(head) && cells(head).cells.length === cols) lines[i] = '|' + '-|'.repeat(cols);
-      continue;
-    }
-    if (ORG_RULE_RE.test(line)) {
-      // The same under a |…| header that opens its block, with as many cells as the rule has columns.
-      const head = i > 0 ? lines[i - 1]! : '';
-      const above = i > 1 ? lines[i - 2]! : '';
-      const cols = line.split('+').length;
-      if (PIPE_ROW_RE.test(head) && !above.includes('|') && cells(head).cells.length === cols) lines[i] = '|' + '-|'.repeat(cols);
+      const header = psql ? head.includes('|') && !PIPE_ROW_RE.test(head) && !isDelimiter(head) : PIPE_ROW_RE.test(head);
+      if (header && !above.includes('|') && cells(head).cells.length === cols) lines[i] = '|' + '-|'.repeat(cols);
       continue;
     }
     if (!BOX_BORDER_RE.test(line) || i + 1 >= lines.length || !PIPE_ROW_RE.test(lines[i + 1]!)) continue;
