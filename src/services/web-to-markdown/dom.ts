@@ -360,7 +360,9 @@ const COMMENTS_HEADING = new RegExp(
     '|(?:\\d+\\s+)?(?:leser)?kommentare?(?:\\s*\\(\\d+\\))?|kommentar (?:schreiben|verfassen|hinterlassen)|schreibe(?:n sie)? einen kommentar' +
     '|(?:\\d+\\s+)?(?:commentaires?|comentarios?|commenti|comentários?|reacties?|komentarze?|комментари[йяеи]в?)(?:\\s*\\(\\d+\\))?' +
     '|(?:laisser|laissez|ajouter|écrire) un commentaire|(?:deja|dejar|deje|escribe) (?:un|tu|su) comentario|lascia un commento|deixe (?:um|seu) comentário|laat een reactie achter' +
-    '|(?:网友|读者|最新|热门)?评论(?:\\s*[(（]\\d+[)）])?|发表评论|コメント(?:\\s*[(（]\\d+[)）])?|コメントを(?:書く|残す|投稿する))[.:!]?$',
+    '|(?:网友|读者|最新|热门)?评论(?:\\s*[(（]\\d+[)）])?|发表评论|コメント(?:\\s*[(（]\\d+件?[)）])?|コメントを(?:書く|残す|投稿する)|\\d+件のコメント' +
+    // "《Title》已有1件评论", "12条评论": a count of comments, after the post's title or alone.
+    '|.{0,80}?(?:已有|共有|共)\\s*\\d+\\s*[件条條个個]?(?:评论|評論)|\\d+\\s*[件条條个個]?(?:评论|評論))[.:!]?$',
   'iu',
 );
 /**
