@@ -279,6 +279,18 @@ describe('comment threads and link boxes told by their headings (no names, no se
   });
 });
 
+describe('embedded posts', () => {
+  it('keeps a tweet the article quotes in a wrapper named for social media, and drops the share box', () => {
+    const tweet = `<div class="social-media-embed"><blockquote class="twitter-tweet"><p lang="en">TWEET_TEXT Yes this is real and the state spent half a million dollars on it</p>— Jane Doe (@janedoe) <a href="https://twitter.com/janedoe/status/1">November 18, 2019</a></blockquote><script src="https://platform.twitter.com/widgets.js"></script></div>`;
+    const share = `<div class="social-share"><a href="https://facebook.com/share">SHARE_FACEBOOK</a> <a href="https://twitter.com/intent">SHARE_TWITTER</a></div>`;
+    const html = page(`<h1>Budget talks resume</h1><p>${PROSE}</p><p>Many people on Twitter pointed it out.</p>${tweet}<p>${PROSE}</p>${share}`);
+    const md = extract(html).markdown;
+    assert.match(md, /TWEET_TEXT/);
+    assert.match(md, /@janedoe/);
+    assert.doesNotMatch(md, /SHARE_/);
+  });
+});
+
 describe('text written straight into a container', () => {
   it('scores text between <br>s beside a figure and an ad slot, over a box of teaser paragraphs', () => {
     const run = (n: number) => `BR_TEXT ${n}: ${PROSE}<br><br>`;

@@ -7,7 +7,7 @@
  */
 import { parseTree } from './html-events.ts';
 import { RELATED_LABEL } from './boilerplate-lines.ts';
-import { isMeterSpace, isNegativeHint, TextMeter, withoutModifiers } from './score.ts';
+import { isMeterSpace, isNegativeHint, TextMeter, withoutModifiers, wrapsEmbeddedPost } from './score.ts';
 
 export interface ElementNode {
   readonly tag: string;
@@ -226,6 +226,7 @@ export function parsePage(html: string, mode: ParseMode): ParsedPage {
   let discussion = false;
   const meter = new TextMeter();
   const sectionHeadings: ElementNode[] = [];
+  const quotes: ElementNode[] = [];
   /** The last text run added to the tree ended in whitespace (read when the next one joins it). */
   let endsInSpace = true;
 
@@ -286,6 +287,7 @@ export function parsePage(html: string, mode: ParseMode): ParsedPage {
       }
       if (el !== null && el.parent !== null) {
         if (HEADINGS.has(el.tag)) sectionHeadings.push(el);
+        else if (el.tag === 'blockquote' && el.attrs.class !== undefined) quotes.push(el);
         // A boilerplate hint in an id that turns out to be a heading's anchor.
         const id = el.attrs.id;
         if (id !== undefined && (el.unlikely || isNegativeHint(id)) && isAnchorId(el)) {
@@ -337,6 +339,11 @@ export function parsePage(html: string, mode: ParseMode): ParsedPage {
   }
 
   for (const h of sectionHeadings) markSectionByHeading(h, discussion);
+  // An embedded post is quoted by the article: wrappers named for social media around it stay.
+  for (const q of quotes) {
+    if (!wrapsEmbeddedPost(q)) continue;
+    for (let e = q.parent; e !== null && e.parent !== null && wrapsEmbeddedPost(e); e = e.parent) e.unlikely = false;
+  }
   return {
     root,
     title: sawTitle ? title.replace(/\s+/g, ' ').trim() || null : null,

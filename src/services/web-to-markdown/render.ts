@@ -9,7 +9,7 @@
  */
 import type { ElementNode, Node } from './dom.ts';
 import { AUTHOR_NOTE_TAIL, furnitureBlock, isClosingNote, isConsentNotice, isExcerptList, isHeadlineList, isShortItemList } from './boilerplate-lines.ts';
-import { classWeight, isBlock, isHeading, isStrongBoilerplate, linkDensity, soleChild } from './score.ts';
+import { classWeight, isBlock, isHeading, isStrongBoilerplate, linkDensity, soleChild, wrapsEmbeddedPost } from './score.ts';
 
 export interface RenderOptions {
   /** Base for relative URLs (`<base href>` resolved against the page URL); null = leave as is. */
@@ -311,7 +311,7 @@ class Renderer {
   /** Readability-style conditional cleaning of a container inside the content. */
   #isJunk(el: ElementNode): boolean {
     if (el.textLen === 0) return el.imgCount === 0 || !this.#o.includeLinks;
-    if (el.held || (el.tag === 'table' && isDataTable(el))) return false;
+    if (el.held || (el.tag === 'table' && isDataTable(el)) || wrapsEmbeddedPost(el)) return false;
     // A form, or a box around one, with little text and no paragraph: its heading, labels and
     // hints ("Apply for this job", "* Required", "Drop files here"). A page wrapped whole in a
     // <form> (ASP.NET) holds more text, or a brief's paragraphs.

@@ -578,6 +578,22 @@ function headingWithin(el: ElementNode): boolean {
   return false;
 }
 
+/**
+ * A post embedded from a social network: the quotation as the network's embed code writes it
+ * (`blockquote.twitter-tweet`, `instagram-media`, `tiktok-embed`, `bluesky-embed`), which the
+ * article quotes, however its wrapper is named (`div.social-media-embed`).
+ */
+const EMBEDDED_POST = /(?:^|\s)(?:twitter-tweet|instagram-media|tiktok-embed|bluesky-embed|mastodon-embed|reddit-embed-bq)(?:\s|$)/;
+
+/** `el` is an embedded post, or wrappers of one child each (up to three) around one. */
+export function wrapsEmbeddedPost(el: ElementNode): boolean {
+  let e: ElementNode | null = el;
+  for (let depth = 0; depth < 4 && e !== null; depth++, e = soleChild(e)) {
+    if (e.tag === 'blockquote') return e.attrs.class !== undefined && EMBEDDED_POST.test(e.attrs.class);
+  }
+  return false;
+}
+
 /** The only child element of `el` when it has no text of its own beside it, else null. */
 export function soleChild(el: ElementNode): ElementNode | null {
   let only: ElementNode | null = null;
