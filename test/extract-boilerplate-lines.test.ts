@@ -196,9 +196,9 @@ describe('extraction drops the lines, keeps the prose around them', () => {
 });
 
 describe('related-links labels and headline lists', () => {
-  const labels = ['Related stories', 'You may also like...', 'More Great WIRED Stories', 'Related post: Pickled Brussels Sprouts Recipe', 'Lesen Sie auch:', 'À lire aussi', '推荐阅读', '関連記事', 'Most Read', "Don't Miss", 'Top stories', 'Les plus lus', '人気記事'];
+  const labels = ['Related stories', 'You may also like...', 'More Great WIRED Stories', 'Related post: Pickled Brussels Sprouts Recipe', 'Lesen Sie auch:', 'À lire aussi', '推荐阅读', '関連記事', 'Most Read', "Don't Miss", 'Top stories', 'Les plus lus', '人気記事', 'Latest news'];
   for (const l of labels) it(`label: ${l}`, () => assert.equal(furnitureBlock(l), 'label'));
-  const prose = ['Also on Tuesday, the court ruled against the city.', 'More on that later in the week, the minister said.', 'Related research was published in 2018 by a team in Oslo.', 'Read more widely than your own field, she advised her students, and the advice stuck.', 'Recommended dose: 5 mg twice a day, with food, for adults over 60 and for children never.', 'Most read the report twice before the vote.', 'Top stories of the year were chosen by readers.'];
+  const prose = ['Also on Tuesday, the court ruled against the city.', 'More on that later in the week, the minister said.', 'Related research was published in 2018 by a team in Oslo.', 'Read more widely than your own field, she advised her students, and the advice stuck.', 'Recommended dose: 5 mg twice a day, with food, for adults over 60 and for children never.', 'Most read the report twice before the vote.', 'Top stories of the year were chosen by readers.', 'Latest news of the talks came late on Friday.'];
   for (const l of prose) it(`not a label: ${l.slice(0, 50)}`, () => assert.notEqual(furnitureBlock(l), 'label'));
   it('a list of three or more long items each cut off with an ellipsis is a list of excerpts; quotations that some trail off are not', () => {
     const item = (n: number, end: string) => `- Headline ${n} of another story NEW DELHI: The minister said on Wednesday that the plan would${end}`;

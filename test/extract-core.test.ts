@@ -273,9 +273,9 @@ describe('comment threads and link boxes told by their headings (no names, no se
 
   it('keeps sections of the article whose headings only start like those labels', () => {
     const section = (heading: string, marker: string) => `<div><h2>${heading}</h2><p>${marker} ${PROSE}</p></div>`;
-    const html = `<html><body><div>${section('Comments on the draft rule', 'DRAFT_TEXT')}${section('More than a game', 'GAME_TEXT')}${section('Related work', 'WORK_TEXT')}${section('Responses from the industry', 'INDUSTRY_TEXT')}</div></body></html>`;
+    const html = `<html><body><div>${section('Comments on the draft rule', 'DRAFT_TEXT')}${section('More than a game', 'GAME_TEXT')}${section('Related work', 'WORK_TEXT')}${section('Responses from the industry', 'INDUSTRY_TEXT')}${section('Related post: the council votes again', 'STORY_TEXT')}</div></body></html>`;
     const md = extract(html, false).markdown;
-    for (const marker of ['DRAFT_TEXT', 'GAME_TEXT', 'WORK_TEXT', 'INDUSTRY_TEXT']) assert.match(md, new RegExp(marker));
+    for (const marker of ['DRAFT_TEXT', 'GAME_TEXT', 'WORK_TEXT', 'INDUSTRY_TEXT', 'STORY_TEXT']) assert.match(md, new RegExp(marker));
   });
 });
 

@@ -262,6 +262,7 @@ export const RELATED_LABEL = new RegExp(
   '^(?:related(?: posts?| stories| articles| coverage(?: from .{1,40})?| content| reading| links| news| videos?)?|read more|read also|also read|see also|recommended(?: for you| stories| articles| reading)?|' +
     'you (?:may|might) also (?:like|enjoy)|more (?:\\S+ ){0,3}(?:stories|articles|posts|reads|videos)|more from .{1,40}|' +
     'most (?:read|popular|viewed|shared)(?: (?:stories|articles|now|today))?|trending(?: now| stories)?|top stories|don[\'’]t miss|editor[\'’]?s picks|' +
+    'latest (?:news|stories|headlines|articles|posts)|' +
     'mehr zum thema|weitere artikel|lesen sie auch|auch interessant|das könnte sie auch interessieren|meistgelesen|lire aussi|à lire aussi|voir aussi|sur le même sujet|les plus lus|' +
     'leia também|veja também|leia mais|mais lidas|leggi anche|potrebbe interessarti|i più letti|lee también|te puede interesar|noticias relacionadas|artículos relacionados|lo más leído|' +
     'lees ook|meest gelezen|читайте также|相关阅读|相关文章|相关新闻|推荐阅读|延伸阅读|热点排行|関連記事|あわせて読みたい|人気記事)' +

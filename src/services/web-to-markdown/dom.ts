@@ -378,6 +378,7 @@ const COMMENTS_HEADING = new RegExp(
  */
 const MORE_HEADING = /^(?:more|More|MORE)(?: (?:in|on|about) .{1,60}|(?: \p{Lu}[\p{L}\p{N}.’'&-]*){1,4})$/u;
 
+const LABEL_WITH_TITLE_RE = /[:：]\s*\S/;
 /** Longest heading text read as a section's label. */
 const SECTION_HEADING_CHARS = 120;
 
@@ -394,7 +395,8 @@ function markSectionByHeading(h: ElementNode, discussion: boolean): void {
   if (label === '' || label.length > SECTION_HEADING_CHARS) return;
   // On a forum or Q&A page the replies under "23 replies" are the content.
   const comments = !discussion && COMMENTS_HEADING.test(label);
-  if (!comments && !RELATED_LABEL.test(label) && !MORE_HEADING.test(label)) return;
+  // A label alone: "Related post: <title>" or "Read more: …" may be a story's own heading.
+  if (!comments && !((RELATED_LABEL.test(label) && !LABEL_WITH_TITLE_RE.test(label)) || MORE_HEADING.test(label))) return;
   const visible = label.replace(/\s/g, '').length;
   let box = h;
   for (let level = 0; level < 3; level++) {
