@@ -147,6 +147,13 @@ describe('hostile input', () => {
   it('survives 100,000 nested lists', () => {
     assert.equal(typeof extract('<ul><li>'.repeat(100_000)).markdown, 'string');
   });
+  it('answers quickly for 30,000 comment headings and embedded posts side by side in one block', () => {
+    const t0 = performance.now();
+    const body = `<p>${PROSE}</p>` + '<h3>Comments</h3><p>A reader wrote this.</p><blockquote class="twitter-tweet"><p>x</p></blockquote>'.repeat(30_000);
+    const r = extract(`<html><body><div>${body}</div></body></html>`);
+    assert.equal(typeof r.markdown, 'string');
+    assert.ok(performance.now() - t0 < 3000, `${performance.now() - t0} ms`);
+  });
 });
 
 describe('numbers', () => {

@@ -389,6 +389,8 @@ const SECTION_HEADING_CHARS = 120;
  * (it stands among the article's blocks, the thread after it) takes the blocks after it with it.
  */
 function markSectionByHeading(h: ElementNode, discussion: boolean): void {
+  // Already in a thread an earlier heading of its parent took (each parent's blocks are walked once).
+  if (h.headed) return;
   const text = textOfShallow(h);
   if (text.length > SECTION_HEADING_CHARS * 2) return;
   const label = text.replace(/\s+/g, ' ').trim();
