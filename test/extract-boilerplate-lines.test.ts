@@ -98,6 +98,12 @@ describe('boilerplateLineKind: what must go', () => {
     ['14 replies', 'count'],
     ['5 Kommentare', 'count'],
     ['sponsored links', 'ad-label'],
+    ['Delen', 'control'],
+    ['Udostępnij', 'control'],
+    ['Поделиться', 'control'],
+    ['Naar boven', 'control'],
+    ['Przejdź do treści', 'control'],
+    ['본문 바로가기', 'control'],
     ['Skip to content', 'control'],
     ['Zum Inhalt springen', 'control'],
     ['小字号', 'control'],
@@ -152,6 +158,8 @@ describe('boilerplateLineKind: look-alikes that stay', () => {
     'Keywords: e-commerce; logistics; distribution',
     '2022年02月13日，市政府发布了新的交通规划。',
     'Skip to content if you have read the introduction.',
+    'Dela upp arbetet i tre steg.',
+    'Delen van het werk zijn klaar.',
     '40 votes were counted before noon.',
     'Updated 1:39 am EST, Wednesday, November 20, 2019. ' + 'The storm moved east overnight and closed roads across three counties. '.repeat(3),
   ];
@@ -196,7 +204,7 @@ describe('extraction drops the lines, keeps the prose around them', () => {
 });
 
 describe('related-links labels and headline lists', () => {
-  const labels = ['Related stories', 'You may also like...', 'More Great WIRED Stories', 'Related post: Pickled Brussels Sprouts Recipe', 'Lesen Sie auch:', 'À lire aussi', '推荐阅读', '関連記事', 'Most Read', "Don't Miss", 'Top stories', 'Les plus lus', '人気記事', 'Latest news'];
+  const labels = ['Related stories', 'You may also like...', 'More Great WIRED Stories', 'Related post: Pickled Brussels Sprouts Recipe', 'Lesen Sie auch:', 'À lire aussi', '推荐阅读', '関連記事', 'Most Read', "Don't Miss", 'Top stories', 'Les plus lus', '人気記事', 'Latest news', 'Czytaj także', 'Läs också', '관련기사', 'По теме'];
   for (const l of labels) it(`label: ${l}`, () => assert.equal(furnitureBlock(l), 'label'));
   const prose = ['Also on Tuesday, the court ruled against the city.', 'More on that later in the week, the minister said.', 'Related research was published in 2018 by a team in Oslo.', 'Read more widely than your own field, she advised her students, and the advice stuck.', 'Recommended dose: 5 mg twice a day, with food, for adults over 60 and for children never.', 'Most read the report twice before the vote.', 'Top stories of the year were chosen by readers.', 'Latest news of the talks came late on Friday.'];
   for (const l of prose) it(`not a label: ${l.slice(0, 50)}`, () => assert.notEqual(furnitureBlock(l), 'label'));
@@ -268,6 +276,10 @@ describe('isConsentNotice', () => {
     'This website uses cookies to ensure you get the best experience on our website.',
     '当サイトでは、サービス向上のためにCookieを利用しています。サイトを引き続き閲覧することで、Cookieの利用に同意したものとみなします。',
     '本网站使用Cookie来改善您的浏览体验。继续浏览本网站即表示您同意我们使用Cookie。',
+    'Deze website gebruikt cookies om uw ervaring te verbeteren.',
+    'Ta strona używa plików cookies w celach statystycznych.',
+    'Vi använder cookies på vår webbplats för att förbättra din upplevelse.',
+    'Этот сайт использует файлы cookie для улучшения работы.',
   ];
   for (const t of notices) it(`notice: ${t.slice(0, 60)}`, () => assert.equal(isConsentNotice(t), true));
   const prose = [

@@ -239,7 +239,7 @@ describe('comment threads and link boxes told by their headings (no names, no se
   const thread = (heading: string) => `<div><h2>${heading}</h2><ol>${[1, 2, 3, 4, 5, 6].map(comment).join('')}</ol></div>`;
   const page = (after: string) => `<html><body><div><div><a href="/">Home</a></div><div>${article}${after}</div></div></body></html>`;
 
-  for (const heading of ['34 responses to “Coach says the team needed the win”', 'Comments (12)', 'Top Rated Comments', 'Leave a Reply', '12 Kommentare', 'Commentaires', '网友评论', '《教练：我们需要这场胜利》已有1件评论', '3件のコメント']) {
+  for (const heading of ['34 responses to “Coach says the team needed the win”', 'Comments (12)', 'Top Rated Comments', 'Leave a Reply', '12 Kommentare', 'Commentaires', '网友评论', '《教练：我们需要这场胜利》已有1件评论', '3件のコメント', 'Yorumlar', '댓글 12']) {
     it(`a longer comment thread under "${heading}" does not win over the article`, () => {
       const md = extract(page(thread(heading)), false).markdown;
       assert.match(md, /ARTICLE_LEAD/);

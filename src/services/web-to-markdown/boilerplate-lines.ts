@@ -161,12 +161,14 @@ const HELPFUL =
  */
 const CONTROL_LINE = new RegExp(
   '^(?:share(?: this)?(?: article| story| post| page)?(?: on (?:facebook|twitter|x|linkedin|whatsapp|email))?|(?:teilen sie )?diesen (?:artikel|beitrag) teilen|teilen sie diesen (?:artikel|beitrag)|artikel teilen|' +
+    'delen|deel dit artikel|udostępnij|dela|поделиться|paylaş|공유하기|' +
     'partager(?: cet article| sur (?:facebook|twitter|x|linkedin|whatsapp))?|compartir(?: este artículo| en redes sociales| en (?:facebook|twitter|x|whatsapp))?|condividi(?: questo articolo| su (?:facebook|twitter|x|whatsapp))?|compartilhe(?: este artigo)?|シェアする|分享到|' +
     '(?:reading time|read time|lesezeit|lesedauer|temps de lecture|tiempo de lectura|tempo di lettura|tempo de leitura)\\s*[:：]?\\s*(?:ca\\.\\s*)?\\d{1,3}\\s*(?:min(?:ute)?s?|minuten|minutos|minuti)\\.?|\\d{1,3}\\s*min(?:ute)?s?\\.? read|' +
     '読了時間\\s*[:：]?\\s*約?\\d{1,3}\\s*分|阅读时间\\s*[:：]?\\s*约?\\d{1,3}\\s*分钟|' +
     'listen to (?:this )?(?:article|story)|(?:diesen )?artikel (?:vor)?(?:an)?hören|écouter (?:cet article|l.article)|escuchar (?:este artículo|la noticia)|ascolta (?:l.)?articolo|ouvir (?:este )?artigo|' +
     'skip to (?:main )?content|skip to navigation|zum inhalt springen|aller au contenu|saltar al contenido|vai al contenuto|ir para o conteúdo|' +
-    'back to top|return to top|nach oben|zurück nach oben|retour en haut(?: de (?:la )?page)?|haut de page|volver arriba|ir arriba|torna su|voltar ao topo|ページ(?:の)?(?:トップ|先頭)へ(?:戻る)?|返回顶部|' +
+    'naar de inhoud|przejdź do treści|hoppa till innehållet|перейти к содержанию|içeriğe geç|본문 바로가기|' +
+    'back to top|return to top|nach oben|naar boven|do góry|till toppen|наверх|başa dön|맨 위로|zurück nach oben|retour en haut(?: de (?:la )?page)?|haut de page|volver arriba|ir arriba|torna su|voltar ao topo|ページ(?:の)?(?:トップ|先頭)へ(?:戻る)?|返回顶部|' +
     // A gallery's or slideshow's controls: its counter ("Image 1 of 8", "3 / 12") and buttons.
     '(?:(?:image|photo|picture|slide|bild|foto|imagen|immagine)s?\\s+)?\\d{1,3}\\s*(?:of|von|de|di|sur|/)\\s*/?\\s*\\d{1,3}|' +
     '(?:back to|return to|view|open|zurück zur|retour à la|volver a la|torna alla) (?:the )?(?:gallery|slideshow|galerie|galería|galleria)|' +
@@ -265,7 +267,7 @@ export const RELATED_LABEL = new RegExp(
     'latest (?:news|stories|headlines|articles|posts)|' +
     'mehr zum thema|weitere artikel|lesen sie auch|auch interessant|das könnte sie auch interessieren|meistgelesen|lire aussi|à lire aussi|voir aussi|sur le même sujet|les plus lus|' +
     'leia também|veja também|leia mais|mais lidas|leggi anche|potrebbe interessarti|i più letti|lee también|te puede interesar|noticias relacionadas|artículos relacionados|lo más leído|' +
-    'lees ook|meest gelezen|читайте также|相关阅读|相关文章|相关新闻|推荐阅读|延伸阅读|热点排行|関連記事|あわせて読みたい|人気記事)' +
+    'lees ook|meest gelezen|czytaj (?:także|też)|zobacz (?:także|też)|najczęściej czytane|läs (?:också|även)|mest lästa?|ilgili haberler|관련기사|많이 본 뉴스|читайте также|по теме|相关阅读|相关文章|相关新闻|推荐阅读|延伸阅读|热点排行|関連記事|あわせて読みたい|人気記事)' +
     '\\s*(?:[:：.…]*$|[:：]\\s*\\S.{0,100}$)',
   'iu',
 );
@@ -344,10 +346,10 @@ const MAX_CONSENT = 600;
 const COOKIE_WORD = /cookie|クッキー|쿠키/iu;
 /** What a consent notice says it does with the cookies, or asks of the reader: use, store, accept, agree. */
 const CONSENT_ACT =
-  /we use|uses cookies|use of cookies|utilis|utiliz|usamos|usiamo|verwende|setzen .{0,20}ein|speicher|stockons|store|accès|access|accéd|acced|accept|agree|consent|zustimm|einverst|einwillig|akzeptier|acept|同意|利用して|利用しています|使用/iu;
+  /we use|uses cookies|use of cookies|utilis|utiliz|usamos|usiamo|verwende|setzen .{0,20}ein|speicher|stockons|store|accès|access|accéd|acced|accept|agree|consent|zustimm|einverst|einwillig|akzeptier|acept|gebruik|używa|akceptuj|använder|godkänn|использу|kullan|同意|利用して|利用しています|使用/iu;
 /** Where and why: the site, the reader's device or browser, their data, analytics or advertising. */
 const CONSENT_CONTEXT =
-  /website|webseite|web ?site|site web|sitio web|this site|ce site|notre site|diese seite|este sitio|esta web|nuestra web|questo sito|similar technologies|technologies similaires|tecnologías similares|ähnliche technologien|informaci[óo]n personal|informations personnelles|persönliche|browser|browsing|device|appareil|gerät|navegador|navigateur|navigation|navegación|personal data|données|daten|datos|dati|privacy|datenschutz|confidentialité|privacidad|analy[sz]|statisti|advertis|werbung|anzeigen|publicité|publicidad|pubblicità|traffic|zugriffe|tráfico|trafic|サイト|プライバシー|広告|网站|本站|隐私|广告|浏览/iu;
+  /website|webseite|web ?site|site web|sitio web|this site|ce site|notre site|diese seite|este sitio|esta web|nuestra web|questo sito|similar technologies|technologies similaires|tecnologías similares|ähnliche technologien|informaci[óo]n personal|informations personnelles|persönliche|browser|browsing|device|appareil|gerät|navegador|navigateur|navigation|navegación|personal data|données|daten|datos|dati|privacy|datenschutz|confidentialité|privacidad|analy[sz]|statisti|advertis|werbung|anzeigen|publicité|publicidad|pubblicità|traffic|zugriffe|tráfico|trafic|webbplats|strona|serwis|сайт|サイト|プライバシー|広告|网站|本站|隐私|广告|浏览/iu;
 
 /**
  * A cookie or consent notice, by what it says: a block of at most MAX_CONSENT characters that

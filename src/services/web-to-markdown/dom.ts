@@ -365,7 +365,7 @@ const COMMENTS_HEADING = new RegExp(
     '|(?:(?:top|most|best|featured|latest|newest|recent|popular|selected|reader|user|visitor)s?[\'’]?(?:\\s+(?:rated|liked|voted|recommended|recent))?\\s+)?comments?(?:\\s*\\(\\d[\\d,.]*\\))?' +
     '|(?:leave|post|add|write|submit)\\s+(?:a|an|your)\\s+(?:reply|comment|response)|join the (?:conversation|discussion)|comments are closed' +
     '|(?:\\d+\\s+)?(?:leser)?kommentare?(?:\\s*\\(\\d+\\))?|kommentar (?:schreiben|verfassen|hinterlassen)|schreibe(?:n sie)? einen kommentar' +
-    '|(?:\\d+\\s+)?(?:commentaires?|comentarios?|commenti|comentários?|reacties?|komentarze?|комментари[йяеи]в?)(?:\\s*\\(\\d+\\))?' +
+    '|(?:\\d+\\s+)?(?:commentaires?|comentarios?|commenti|comentários?|reacties?|komentarze?|kommentarer|yorumlar|комментари[йяеи]в?|댓글)(?:\\s*[(（]?\\d+[)）]?개?)?' +
     '|(?:laisser|laissez|ajouter|écrire) un commentaire|(?:deja|dejar|deje|escribe) (?:un|tu|su) comentario|lascia un commento|deixe (?:um|seu) comentário|laat een reactie achter' +
     '|(?:网友|读者|最新|热门)?评论(?:\\s*[(（]\\d+[)）])?|发表评论|コメント(?:\\s*[(（]\\d+件?[)）])?|コメントを(?:書く|残す|投稿する)|\\d+件のコメント' +
     // "《Title》已有1件评论", "12条评论": a count of comments, after the post's title or alone.
