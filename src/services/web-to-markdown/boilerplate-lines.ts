@@ -32,6 +32,7 @@ const WEEKDAY =
 const DATELINE = new RegExp(
   '^(?:last |first |originally )?(?:updated|posted|published|modified|' +
     'aktualisiert|veröffentlicht|publié|mis à jour|publicado|actualizado|atualizado|pubblicato|aggiornato|gepubliceerd|bijgewerkt|' +
+    'opublikowano|zaktualizowano|publicerad|uppdaterad|yayınlanma|güncellenme|입력|수정|' +
     'опубликовано|обновлено|发布时间|发表时间|更新时间|发布日期|公開日|更新日)' +
     '(?:\\s*(?::|on|at|am|le|el|em|il|op|le)\\b|\\s*[:：|–—-])?\\s*(?:\\d|(?:' + MONTH + '|' + WEEKDAY + ')\\b)',
   'iu',
