@@ -180,6 +180,55 @@ const AGGRESSIVE: Case[] = [
   ['keeps "a"/"an" that means "per", drops other articles', 'Ben earns $12 an hour and works 6 hours a day at the shop, half an hour a person.', 'Ben earns $12 an hour and works 6 hours a day at shop, half an hour person.'],
 ];
 
+/**
+ * Telegraphic rules of `aggressive` for chain-of-thought prose (rules.ts EXISTENTIAL_RE, PERFECT_RE,
+ * REDUCED_RELATIVE_RE before a number, IF_THEN_RE): each with the look-alikes that must stay. Each
+ * output is checked to be a fixed point too.
+ */
+const TELEGRAPHIC: Case[] = [
+  [
+    'drops an existential "there is/are" before a number or a quantity word; the quantity stays',
+    "She sold 30 of them, so there are 42 - 30 = 12 muffins left. There were three golfers: Amy, Eli and Eve. There is no item to the left, and there's only one way.",
+    'She sold 30 of them, so 42 - 30 = 12 muffins left. Three golfers: Amy, Eli and Eve. No item to left, and only one way.',
+  ],
+  ['keeps an adverb between an existential "there were" and its number, capitalised', 'There were originally 32 + 42 = 74 chocolates. That means there are still 9 left.', 'Originally 32 + 42 = 74 chocolates. That means still 9 left.'],
+  [
+    'keeps "there is/are" before an article, in a question, after a noun, before a relative clause, inverted and in a passage',
+    'So there are 5 left. There is a cat. How many apples does he have if there are 5 boys? The book there is 5 years old. There are 2 samples that weigh 10 g. Are there 3 cats? Is there no way?\n\nPassage 1: There were 3 kings of Rome.',
+    'So 5 left. There is a cat. How many apples does he have if there are 5 boys? book there is 5 years old. There are 2 samples that weigh 10 g. Are there 3 cats? Is there no way?\n\nPassage 1: There were 3 kings of Rome.',
+  ],
+  [
+    'drops "has/have" of a perfect before a participle that is also the past, where a verb reading is clear',
+    'She has already saved $85. Audi has revealed the model. We have reached the end. He has sold 30 of them. The results have changed.',
+    'She already saved $85. Audi revealed model. We reached end. He sold 30 of them. results changed.',
+  ],
+  [
+    'keeps "has/have" of a possession, before other participles, with a duration, in a time clause, after a modal and in a question',
+    'Tom has saved $5. He has colored pencils and 36 pens. He has eaten 3 apples. She has smoked 1 pack daily for 20 years. Once you have called the tool, results will come. It may well have expanded to Europa. How many has she sold? The flag has red in it. How many pencils does Tom have now? She has had 3 cats.',
+    'Tom saved $5. He has colored pencils and 36 pens. He has eaten 3 apples. She has smoked 1 pack daily for 20 years. Once you have called tool, results will come. It may well have expanded to Europa. How many has she sold? flag has red in it. How many pencils does Tom have now? She has had 3 cats.',
+  ],
+  [
+    'reduces "which is"/"who is" before a number to an apposition, keeps "which is why"',
+    'Tom starts with 3 boxes of 12 pencils, which is 3 * 12 = 36 pencils. Tom, who is 30, left. He left, which is why we lost.',
+    'Tom starts with 3 boxes of 12 pencils, 3 * 12 = 36 pencils. Tom, 30, left. He left, which is why we lost.',
+  ],
+  [
+    'drops the "then" of "if X, then Y"',
+    "If today is Christmas Eve of 1937, then today's date is December 24, 1937. Since we know that Ann lies, if Bob says Ann lies, then Bob tells the truth.",
+    "If today is Christmas Eve of 1937, today's date is December 24, 1937. Since we know that Ann lies, if Bob says Ann lies, Bob tells truth.",
+  ],
+  [
+    'keeps "then" of a sequence, after a formula, after a comma inside the condition and in a question',
+    'If it rains, then we stay. He ate, then slept. If X = f(a), then X = g(b). If it rains, we stay, then we leave. If it rains, then what do we do?',
+    'If it rains, we stay. He ate, then slept. If X = f(a), then X = g(b). If it rains, we stay, then we leave. If it rains, then what do we do?',
+  ],
+  [
+    'prunes a Wei-style worked answer and keeps its question and answer cue',
+    'Q: Maria wants to buy a bicycle that costs $150. She has already saved $85 and she earns $13 each week. How many weeks will it take her?\nA: Maria still needs 150 - 85 = $65. Tom starts with 3 boxes of 12 pencils, which is 3 * 12 = 36 pencils. She sold 30 of them, so there are 42 - 30 = 12 muffins left. How many pencils does Tom have now? The answer is 12.',
+    'Q: Maria wants to buy bicycle that costs $150. She already saved $85 and she earns $13 each week. How many weeks will it take her?\nA: Maria still needs 150 - 85 = $65. Tom starts with 3 boxes of 12 pencils, 3 * 12 = 36 pencils. She sold 30 of them, so 42 - 30 = 12 muffins left. How many pencils does Tom have now? The answer is 12.',
+  ],
+];
+
 function table(level: Level, cases: readonly Case[]): void {
   describe(`compressText at ${level}`, () => {
     for (const [name, input, expected] of cases) {
@@ -190,6 +239,15 @@ function table(level: Level, cases: readonly Case[]): void {
 table('safe', SAFE);
 table('balanced', BALANCED);
 table('aggressive', AGGRESSIVE);
+
+describe('telegraphic rules of aggressive (chain-of-thought prose)', () => {
+  for (const [name, input, expected] of TELEGRAPHIC) {
+    it(name, () => {
+      assert.equal(compressText(input, 'aggressive'), expected);
+      assert.equal(compressText(expected, 'aggressive'), expected, 'a fixed point');
+    });
+  }
+});
 
 describe('documented tables', () => {
   it('docs/api-09/verbose-phrases.md lists every verbose phrase with its replacement', () => {

@@ -219,6 +219,90 @@ export const COMPLEMENTIZER_VERBS: readonly string[] = [
 ];
 
 /**
+ * Quantities before which an existential "there is/are/was/were" goes in `aggressive` ("so there
+ * are 42 - 30 = 12 muffins left" → "so 42 - 30 = 12 muffins left", "There is no item left" → "No
+ * item left"): number words and quantity words (a number, written in digits, is a placeholder and
+ * counts too). The quantity itself stays. Not before an article ("There is a cat" stays: a bare
+ * noun phrase would be left).
+ */
+export const EXISTENTIAL_QUANTITY_WORDS: readonly string[] = [
+  'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen',
+  'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy',
+  'eighty', 'ninety', 'hundred', 'hundreds', 'thousand', 'thousands', 'million', 'millions', 'dozens',
+  'no', 'none', 'nothing', 'nobody', 'many', 'several', 'more', 'fewer', 'exactly', 'only', 'at least', 'at most',
+];
+
+/**
+ * Adverbs allowed between the existential "there is/are" and its quantity ("there were originally
+ * 32 + 42 = 74 chocolates" → "originally 32 + 42 = 74 chocolates"); they stay.
+ */
+export const EXISTENTIAL_ADVERBS: readonly string[] = ['originally', 'initially', 'still', 'now', 'already', 'also', 'altogether', 'then'];
+
+/**
+ * Words after which "there is/are" is existential (besides a clause start): conjunctions,
+ * subordinators and verbs that take a clause ("so there are", "That means there were"). After a
+ * noun "there" may be a place ("the book there is 5 years old"): it stays.
+ */
+export const EXISTENTIAL_AFTER: readonly string[] = [
+  'so', 'and', 'but', 'or', 'then', 'if', 'since', 'because', 'as', 'when', 'whenever', 'while', 'now', 'although', 'though',
+  'thus', 'hence', 'therefore', 'once', 'until', 'unless', 'that', 'means', 'meant', 'mean', 'know', 'knew', 'knows', 'shows',
+  'showed', 'altogether', 'overall', 'today', 'originally', 'initially', 'finally', 'also',
+];
+
+/**
+ * Irregular past participles that are also the simple past: after "has"/"have" in `aggressive`
+ * the auxiliary goes ("He has sold 30 of them" → "He sold 30 of them"). Participles that differ
+ * from the past ("eaten", "given") keep it; so do forms that equal the present ("put", "cut", "read").
+ */
+export const PERFECT_PARTICIPLES: readonly string[] = [
+  'made', 'sold', 'bought', 'paid', 'spent', 'found', 'kept', 'left', 'lost', 'won', 'built', 'sent', 'brought', 'caught',
+  'taught', 'thought', 'told', 'said', 'held', 'heard', 'met', 'felt', 'fed', 'led', 'fled', 'meant', 'slept', 'sat',
+  'stood', 'understood', 'lent', 'dug', 'stuck', 'struck', 'hung', 'shot', 'laid', 'sought', 'fought', 'bent', 'dealt',
+  'swept', 'wept', 'spun', 'slid', 'lit',
+];
+
+/**
+ * Words in "-ed" that are no participle (nouns: "has red on it", "has need of"; words in "-eed" are
+ * all left out by the rule): after "has"/"have" they keep the verb.
+ */
+export const ED_NON_PARTICIPLES: readonly string[] = [
+  'red', 'bed', 'shed', 'sled', 'hundred', 'kindred', 'sacred', 'naked', 'wicked', 'rugged', 'ragged', 'crooked', 'beloved',
+  'learned', 'aged', 'blessed', 'jagged', 'wretched', 'dogged', 'seabed', 'hotbed', 'flowerbed', 'riverbed', 'sickbed',
+  'deathbed', 'waterbed', 'sunbed', 'roadbed', 'hatred', 'shred', 'infrared',
+];
+
+/**
+ * What may follow the participle for "has/have + participle" to be a perfect: a determiner, an
+ * object pronoun, a preposition or particle, "that", "no"/"not" (or a number, or the sentence end).
+ * Before a bare noun the participle may be an adjective of a possession ("He has colored pencils",
+ * "She has baked cookies"): the verb stays there.
+ */
+export const PERFECT_NEXT: readonly string[] = [
+  'the', 'a', 'an', 'this', 'that', 'these', 'those', 'my', 'your', 'his', 'her', 'its', 'our', 'their', 'him', 'them',
+  'it', 'me', 'us', 'you', 'some', 'any', 'all', 'each', 'every', 'both', 'no', 'not', 'to', 'in', 'on', 'at', 'by',
+  'with', 'from', 'up', 'out', 'off', 'down', 'away', 'into', 'about', 'of', 'over', 'through', 'back',
+];
+
+/**
+ * Adverbs allowed between "has/have" and the participle ("She has already saved $85" → "She already
+ * saved $85"). Not "always", "ever", "never", "recently": with them the perfect says "up to now".
+ */
+export const PERFECT_ADVERBS: readonly string[] = ['already', 'also', 'now', 'finally'];
+
+/**
+ * "have" drops only after its subject: one of these pronouns, or a plural noun (a word in "-s"
+ * that is not one of PERFECT_NOT_PLURAL). After a modal, "to", "do" or an adverb it stays ("would
+ * have paid", "to have finished", "may well have expanded", "might all have seen").
+ */
+export const PERFECT_HAVE_AFTER: readonly string[] = ['i', 'we', 'you', 'they', 'who', 'which', 'that'];
+
+/** Words in "-s" that are no plural subject before "have" (adverbs, pronouns, verbs; words in "-ss", "-us", "-is" never are). */
+export const PERFECT_NOT_PLURAL: readonly string[] = [
+  'always', 'perhaps', 'sometimes', 'nevertheless', 'nonetheless', 'besides', 'afterwards', 'regardless', 'towards', 'whereas',
+  'was', 'has', 'does', 'its', 'yes', 'as', 'ours', 'yours', 'theirs', 'hers',
+]
+
+/**
  * Acknowledgements that carry no content on their own. In `aggressive`, a labelled turn made only
  * of these ("Marketing: Yeah , okay .") is dropped. "Yes", "no" and "sure" are not among them: they may answer a question.
  */

@@ -10,10 +10,19 @@ import {
   COMPLEMENTIZER_VERBS,
   DISCOURSE_MARKERS,
   DISFLUENCY_WORDS,
+  ED_NON_PARTICIPLES,
+  EXISTENTIAL_ADVERBS,
+  EXISTENTIAL_AFTER,
+  EXISTENTIAL_QUANTITY_WORDS,
   FILLER_PATTERNS,
   INSTRUCTION_OPENERS,
   NEGATION_WORDS,
   NON_SPEECH_TAGS,
+  PERFECT_ADVERBS,
+  PERFECT_HAVE_AFTER,
+  PERFECT_NEXT,
+  PERFECT_NOT_PLURAL,
+  PERFECT_PARTICIPLES,
   PREPOSITION_WORDS,
   PRUNE_WORDS,
   RATE_UNITS,
@@ -354,9 +363,11 @@ function previousWord(all: string, offset: number): string {
 /**
  * ", which was directed by" → ", directed by": a relative pronoun with a form of "to be" before a
  * lower-case word after a comma is a reduced relative clause (runs before the "to be" pruning,
- * which alone would leave ", which directed by", an active reading).
+ * which alone would leave ", which directed by", an active reading). Before a number (a
+ * placeholder, also after "$") it leaves an apposition: "3 boxes of 12 pencils, which is 3 * 12 =
+ * 36 pencils" → "…, 3 * 12 = 36 pencils"; "Tom, who is 30, …" → "Tom, 30, …".
  */
-export const REDUCED_RELATIVE_RE = /,[ \t]+(?:which|who)[ \t]+(?:is|are|was|were)[ \t]+(?=[a-z])(?!(?:what|why|how|when|where|who|whom|whose|which|that|the[ \t]+reason)\b)/g;
+export const REDUCED_RELATIVE_RE = /,[ \t]+(?:which|who)[ \t]+(?:is|are|was|were)[ \t]+(?=[a-z]|\$?\x0E)(?!(?:what|why|how|when|where|who|whom|whose|which|that|the[ \t]+reason)\b)/g;
 
 /**
  * The retrieval-prompt header "Document [n](Title: T) body" (the lost-in-the-middle / NQ-open
@@ -597,6 +608,189 @@ function copulaToColon(text: string): string {
   });
 }
 
+const isSentenceEnd = (c: number): boolean => c === 46 /* . */ || c === 33 /* ! */ || c === 63 /* ? */ || c === 10;
+const isClauseEnd = (c: number): boolean => c === 44 /* , */ || c === 59 /* ; */ || c === 58 /* : */ || isSentenceEnd(c);
+
+/**
+ * The sentences (or clauses) of one text, asked about at increasing offsets, as a replace callback
+ * does: a span runs from after one end mark to the next (the mark included). Each character is read
+ * a bounded number of times over all questions, however many matches a span holds: linear.
+ */
+class Spans {
+  readonly #text: string;
+  readonly #isEnd: (c: number) => boolean;
+  #start = 0;
+  #end = -1; // the current span is [#start, #end]: #end is its end mark, or the text's length
+  /** Per pattern: where its first and its last match in the current span start (-1: none). */
+  readonly #found = new Map<RegExp, readonly [number, number]>();
+
+  constructor(text: string, isEnd: (c: number) => boolean) {
+    this.#text = text;
+    this.#isEnd = isEnd;
+  }
+
+  #seek(offset: number): void {
+    if (offset >= this.#start && offset <= this.#end) return;
+    const text = this.#text;
+    // Offsets increase: the span holding `offset` starts after the last end mark before it, which
+    // lies after the current span (a smaller offset would start the scan from the text's start).
+    const floor = offset > this.#end ? this.#end + 1 : 0;
+    let start = offset;
+    while (start > floor && !this.#isEnd(text.charCodeAt(start - 1))) start--;
+    let end = offset;
+    while (end < text.length && !this.#isEnd(text.charCodeAt(end))) end++;
+    this.#start = start;
+    this.#end = end;
+    this.#found.clear();
+  }
+
+  /** The character that ends the span holding `offset` (NaN at the text's end). */
+  endMark(offset: number): number {
+    this.#seek(offset);
+    return this.#text.charCodeAt(this.#end);
+  }
+
+  #matches(re: RegExp): readonly [number, number] {
+    let found = this.#found.get(re);
+    if (found === undefined) {
+      let first = -1;
+      let last = -1;
+      for (const m of this.#text.slice(this.#start, this.#end).matchAll(re)) {
+        if (first === -1) first = this.#start + m.index;
+        last = this.#start + m.index;
+      }
+      this.#found.set(re, (found = [first, last]));
+    }
+    return found;
+  }
+
+  /** True when a match of `re` (global) starts in the span holding `offset`, before `offset`. */
+  before(offset: number, re: RegExp): boolean {
+    this.#seek(offset);
+    const first = this.#matches(re)[0];
+    return first !== -1 && first < offset;
+  }
+
+  /** True when a match of `re` (global) starts in the span holding `offset`, at or after `offset`. */
+  after(offset: number, re: RegExp): boolean {
+    this.#seek(offset);
+    return this.#matches(re)[1] >= offset;
+  }
+}
+
+/** The sentence and clause spans of one text and its retrieved passages (read at first use), for the callbacks below. */
+class Context {
+  readonly #text: string;
+  readonly sentences: Spans;
+  readonly clauses: Spans;
+  #passages: Passages | undefined;
+
+  constructor(text: string) {
+    this.#text = text;
+    this.sentences = new Spans(text, isSentenceEnd);
+    this.clauses = new Spans(text, isClauseEnd);
+  }
+
+  /** True when `offset` is inside a retrieved passage. */
+  inPassage(offset: number): boolean {
+    return (this.#passages ??= new Passages(this.#text)).at(offset) !== 0;
+  }
+}
+
+/**
+ * Existential "there is/are/was/were" (or "there's") before a quantity: a number (a placeholder,
+ * also after "$") or a word of phrases.ts EXISTENTIAL_QUANTITY_WORDS, with at most one adverb of
+ * EXISTENTIAL_ADVERBS between ("there were originally 32"). Headline style drops it and keeps the
+ * quantity: "so there are 42 - 30 = 12 muffins left" → "so 42 - 30 = 12 muffins left", "There is no
+ * item to the left" → "No item to the left". Only where "there" opens a clause or follows a word of
+ * EXISTENTIAL_AFTER ("so", "if", "means"): after a noun it may be a place ("the book there is 5
+ * years old"). Never in a question, never for "is/are there" (inverted: a question), never when
+ * a relative pronoun follows in the clause ("there are 2 samples that weigh…": no verb would be
+ * left), never inside a retrieved passage (quoted as evidence).
+ */
+const EXISTENTIAL_RE = new RegExp(
+  String.raw`\b[Tt]here(?:['’]s|[ \t]+(?:is|are|was|were))[ \t]+(?:(${EXISTENTIAL_ADVERBS.join('|')})[ \t]+)?(?=\$?\x0E|(?:${EXISTENTIAL_QUANTITY_WORDS.map(phrase).join('|')})\b(?![-'’]))`,
+  'g',
+);
+const EXISTENTIAL_AFTER_SET: ReadonlySet<string> = new Set(EXISTENTIAL_AFTER);
+const RELATIVE_PRONOUN_RE = /\b(?:that|who|whom|whose|which)\b/g;
+
+function pruneExistential(m: string, adverb: string | undefined, offset: number, all: string, at: Context): string {
+  if (joined(all, offset)) return m;
+  const start = atSentenceStart(all, offset);
+  if (!start && !atClauseStart(all, offset) && !EXISTENTIAL_AFTER_SET.has(previousWord(all, offset))) return m;
+  if (at.sentences.endMark(offset) === 63 /* ? */ || at.clauses.after(offset + m.length, RELATIVE_PRONOUN_RE) || at.inPassage(offset)) return m;
+  const kept = adverb === undefined ? '' : `${adverb} `;
+  // A capitalised "There" opened the sentence: what follows it is capitalised (core.ts, CAP_MARK).
+  return start && m.charCodeAt(0) === 84 /* T */ ? CAP_MARK + kept : kept;
+}
+
+/**
+ * "has/have" of a perfect before a participle that is also the simple past (regular "-ed", or
+ * phrases.ts PERFECT_PARTICIPLES), optionally after an adverb of PERFECT_ADVERBS: telegram style
+ * drops the auxiliary ("She has already saved $85" → "She already saved $85", "we have reached the
+ * end" → "we reached the end"). Only when what follows shows a verb: a word of PERFECT_NEXT, a
+ * number, or the sentence's end ("He has colored pencils", a possession, stays; so does "He has 36
+ * pencils"). Not in a question, not at a sentence start, not for "have" unless its subject
+ * precedes it (phrases.ts PERFECT_HAVE_AFTER or a plural noun: "would have paid" stays), not when
+ * the clause says how long ("for", "since": "has smoked for 20 years" says the smoking goes on,
+ * "smoked for 20 years" does not), not in a clause of time or condition ("Once you have called the
+ * function, results will…" speaks of the future), not inside a retrieved passage.
+ */
+const PERFECT_RE = new RegExp(
+  String.raw`\b(?:has|have)[ \t]+(?=(?:(?:${PERFECT_ADVERBS.join('|')})[ \t]+)?([a-z]+)(?:[ \t]+(\$?\x0E|[a-z]+)|[ \t]*(?:[.;!]|$)))`,
+  'gm',
+);
+const PERFECT_PARTICIPLE_SET: ReadonlySet<string> = new Set(PERFECT_PARTICIPLES);
+const ED_NON_PARTICIPLE_SET: ReadonlySet<string> = new Set(ED_NON_PARTICIPLES);
+const PERFECT_NEXT_SET: ReadonlySet<string> = new Set(PERFECT_NEXT);
+const PERFECT_HAVE_AFTER_SET: ReadonlySet<string> = new Set(PERFECT_HAVE_AFTER);
+const PERFECT_NOT_PLURAL_SET: ReadonlySet<string> = new Set(PERFECT_NOT_PLURAL);
+/** A duration in the rest of a clause: the perfect then says "up to now". */
+const DURATION_RE = /\b(?:for|since)\b/g;
+/**
+ * A clause of time or condition: there the perfect stands for a future ("Once you have called the
+ * function, results will…"), which the simple past would not say.
+ */
+const TIME_CLAUSE_RE = /\b(?:once|when|whenever|after|before|until|till|if|unless|soon)\b/gi;
+
+/** True when "have" follows its subject: a pronoun of PERFECT_HAVE_AFTER or a plural noun. */
+function afterHaveSubject(word: string): boolean {
+  if (PERFECT_HAVE_AFTER_SET.has(word)) return true;
+  return word.length > 2 && word.endsWith('s') && !/(?:ss|us|is)$/.test(word) && !PERFECT_NOT_PLURAL_SET.has(word);
+}
+
+function isSimplePastParticiple(w: string): boolean {
+  if (PERFECT_PARTICIPLE_SET.has(w)) return true;
+  return w.length > 3 && w.endsWith('ed') && !w.endsWith('eed') && !ED_NON_PARTICIPLE_SET.has(w);
+}
+
+function prunePerfect(m: string, participle: string, next: string | undefined, offset: number, all: string, at: Context): string {
+  if (joined(all, offset) || !isSimplePastParticiple(participle)) return m;
+  if (next !== undefined && next.charCodeAt(0) !== 0x0e && next.charCodeAt(0) !== 36 /* $ */ && !PERFECT_NEXT_SET.has(next)) return m;
+  if (atSentenceStart(all, offset) || (m.charCodeAt(2) === 118 /* have */ && !afterHaveSubject(previousWord(all, offset)))) return m;
+  if (at.sentences.endMark(offset) === 63 /* ? */ || at.clauses.after(offset, DURATION_RE) || at.clauses.before(offset, TIME_CLAUSE_RE)) return m;
+  return at.inPassage(offset) ? m : '';
+}
+
+/**
+ * "If X, then Y" → "If X, Y": the resumptive "then" of a conditional adds nothing that "if" has not
+ * said. Only where the clause before the comma holds the "if" itself (no comma inside the
+ * condition, which would leave unclear where the consequence starts: "if a, b, then c" stays), not
+ * in a question, not after a condition written as a formula ("If X = friend(A), then X = …": the
+ * connective of logic notation) and not inside a retrieved passage. "ate, then slept" (a sequence) stays.
+ */
+const IF_THEN_RE = /,[ \t]+then[ \t]+(?=[A-Za-z$(\x0E])/g;
+const IF_RE = /\bif\b/gi;
+/** A condition written as a formula ("if X = friend(A), then X = …"): there "then" is the logical connective itself. */
+const FORMULA_RE = /[=<>()]/g;
+
+function pruneIfThen(m: string, offset: number, at: Context): string {
+  // `offset` is the comma: the clause that it ends is the condition.
+  if (!at.clauses.before(offset, IF_RE) || at.clauses.before(offset, FORMULA_RE)) return m;
+  return at.sentences.endMark(offset) === 63 /* ? */ || at.inPassage(offset) ? m : ', ';
+}
+
 /** The pruning of `aggressive` over a whole (masked) text. */
 /**
  * A sentence inside a speaker turn made only of acknowledgements ("Okay .", "Yep , yep .", "Mm-hmm ."):
@@ -630,6 +824,13 @@ export function applyAggressive(s: string): string {
       if (joined(all, offset) || !atClauseStart(all, offset)) return m;
       return m.charCodeAt(0) <= 90 && atSentenceStart(all, offset) ? CAP_MARK : '';
     });
+  // Each of these reads the spans and passages of the text it runs over, built at its first match.
+  let there: Context | undefined;
+  let ifThen: Context | undefined;
+  let perfect: Context | undefined;
+  if (s.includes('here')) s = s.replace(EXISTENTIAL_RE, (m, adverb: string | undefined, offset: number, all: string) => pruneExistential(m, adverb, offset, all, (there ??= new Context(all))));
+  if (s.includes('then')) s = s.replace(IF_THEN_RE, (m, offset: number, all: string) => pruneIfThen(m, offset, (ifThen ??= new Context(all))));
+  s = s.replace(PERFECT_RE, (m, participle: string, next: string | undefined, offset: number, all: string) => prunePerfect(m, participle, next, offset, all, (perfect ??= new Context(all))));
   if (s.includes('[')) s = s.replace(DOC_HEADER_RE, shortenDocHeader);
   s = copulaToColon(s);
   return s
