@@ -383,7 +383,7 @@ const LABEL_WITH_TITLE_RE = /[:：]\s*\S/;
 const SECTION_HEADING_CHARS = 120;
 
 /**
- * The block a comment or related-links heading opens (`COMMENTS_HEADING`, `RELATED_HEADING`) is
+ * The block a comment or related-links heading opens (`COMMENTS_HEADING`, `RELATED_LABEL`, `MORE_HEADING`) is
  * unlikely: the smallest wrapper, up to three levels, that the heading opens (nothing but white
  * space before it) and that holds more than the heading. A comment heading that opens no wrapper
  * (it stands among the article's blocks, the thread after it) takes the blocks after it with it.
@@ -468,7 +468,6 @@ function copyLikely(el: ElementNode, parent: ElementNode | null): ElementNode {
     // Nothing left out (most elements): the same children, copied into an array of their number.
     const out = newElement(el.tag, el.attrs, parent, false, el.anchorId, from.slice());
     out.reply = el.reply;
-  out.headed = el.headed;
     out.headed = el.headed;
     const kids = out.children;
     for (let i = 0; i < kids.length; i++) {
