@@ -333,15 +333,16 @@ class Renderer {
   }
 }
 
-/**
- * Without short standalone furniture lines, consent notices, author notes among the last blocks, lists of bare
- * headlines or of excerpts cut off with an ellipsis, related-links labels and the short-item list after such a label (boilerplate-lines.ts),
- * and `labels` (headings of a block whose class says `header`) that head nothing: last, or followed
- * by a heading of their level or above (the box they labelled was left out).
- */
 /** Longest block (characters of Markdown) that is said once when the page says it twice in a row. */
 const REPEAT_MAX_CHARS = 300;
 
+/**
+ * Without short standalone furniture lines, consent notices, author notes among the last blocks,
+ * lists of bare headlines or of excerpts cut off with an ellipsis, related-links labels and the
+ * short-item list after such a label (boilerplate-lines.ts), the second of two equal short blocks
+ * in a row, and `labels` (headings of a block whose class says `header`) that head nothing: last,
+ * or followed by a heading of their level or above (the box they labelled was left out).
+ */
 function dropFurniture(blocks: readonly string[], labels: ReadonlySet<number>): string[] {
   const kept: string[] = [];
   for (let i = 0; i < blocks.length; i++) {
