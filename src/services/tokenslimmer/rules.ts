@@ -824,13 +824,14 @@ export function applyAggressive(s: string): string {
       if (joined(all, offset) || !atClauseStart(all, offset)) return m;
       return m.charCodeAt(0) <= 90 && atSentenceStart(all, offset) ? CAP_MARK : '';
     });
-  // Each of these reads the spans and passages of the text it runs over, built at its first match.
+  // Each of these reads the spans and passages of the text it runs over, built at its first match;
+  // a text without the rule's word skips its scan.
   let there: Context | undefined;
   let ifThen: Context | undefined;
   let perfect: Context | undefined;
   if (s.includes('here')) s = s.replace(EXISTENTIAL_RE, (m, adverb: string | undefined, offset: number, all: string) => pruneExistential(m, adverb, offset, all, (there ??= new Context(all))));
   if (s.includes('then')) s = s.replace(IF_THEN_RE, (m, offset: number, all: string) => pruneIfThen(m, offset, (ifThen ??= new Context(all))));
-  s = s.replace(PERFECT_RE, (m, participle: string, next: string | undefined, offset: number, all: string) => prunePerfect(m, participle, next, offset, all, (perfect ??= new Context(all))));
+  if (s.includes('ha')) s = s.replace(PERFECT_RE, (m, participle: string, next: string | undefined, offset: number, all: string) => prunePerfect(m, participle, next, offset, all, (perfect ??= new Context(all))));
   if (s.includes('[')) s = s.replace(DOC_HEADER_RE, shortenDocHeader);
   s = copulaToColon(s);
   return s
