@@ -120,6 +120,42 @@ describe('fallback when the first choice is small', () => {
     assert.doesNotMatch(out, /mailing list/);
   });
 
+  it('takes the article a script would reveal or that shows without scripts, when next to nothing is visible', () => {
+    const article = Array.from({ length: 6 }, (_, i) => para(`Revealed ${i}`)).join('');
+    for (const [name, wrap] of [
+      ['display: none', (a: string) => `<div id="app-shell"><p>Loading…</p></div><div id="story" style="display:none">${a}</div>`],
+      ['aria-hidden', (a: string) => `<div aria-hidden="true" class="page">${a}</div>`],
+      ['hidden attribute', (a: string) => `<div hidden>${a}</div>`],
+      ['<noscript>', (a: string) => `<div id="root"></div><noscript>${a}</noscript>`],
+    ] as const) {
+      const out = md(`<html><body>${NAV}${wrap(`<h1>A revealed story</h1>${article}`)}</body></html>`);
+      for (let i = 0; i < 6; i++) assert.match(out, new RegExp(`Revealed ${i}`), name);
+    }
+  });
+
+  it('leaves hidden text out when the page shows its article, and a hidden pop-up out of a short page', () => {
+    const hidden = Array.from({ length: 4 }, (_, i) => para(`Hidden ${i}`)).join('');
+    const visible = Array.from({ length: 4 }, (_, i) => para(`Visible ${i}`)).join('');
+    const out = md(`<html><body>${NAV}<article>${visible}</article><div style="display:none">${hidden}</div><noscript>${hidden}</noscript></body></html>`);
+    assert.match(out, /Visible 3/);
+    assert.doesNotMatch(out, /Hidden/);
+    const popup = `<div class="newsletter-modal" style="display:none">${hidden}</div>`;
+    const short = md(`<html><body>${NAV}<main><h1>Closed today</h1><p>The shop is closed today for stocktaking.</p></main>${popup}</body></html>`);
+    assert.match(short, /closed today for stocktaking/);
+    assert.doesNotMatch(short, /Hidden/);
+  });
+
+  it('renders a declarative shadow root where it stands, and no other <template>', () => {
+    const body = Array.from({ length: 4 }, (_, i) => para(`Shadow ${i}`)).join('');
+    for (const attr of ['shadowrootmode="open"', 'shadowrootmode="closed"', 'shadowroot="open"']) {
+      const out = md(`<html><body>${NAV}<story-view><template ${attr}><h1>Shadow story</h1>${body}</template></story-view></body></html>`);
+      for (let i = 0; i < 4; i++) assert.match(out, new RegExp(`Shadow ${i}`), attr);
+    }
+    const inert = md(`<html><body>${NAV}<main>${para('Shown')}${para('Shown too')}</main><template id="row">${para('Inert row')}</template></body></html>`);
+    assert.match(inert, /Shown too/);
+    assert.doesNotMatch(inert, /Inert row/);
+  });
+
   it('never returns an empty string for a page with visible text', () => {
     assert.notEqual(md('<html><body><nav><a href="/">Only a nav</a></nav></body></html>').trim(), '');
     assert.equal(md('<html><body><script>x()</script></body></html>'), '');

@@ -104,7 +104,8 @@ export const MIN_FOUND_CHARS = 250;
  * with weak negative class/id hints ignored (CMS class names such as `elementor-widget-container` or
  * `view-mode-teaser` hold the article), then (3) the nearest block around the page's <h1> that
  * holds text beyond it (headlineBlock), or when there is none the body's paragraphs minus
- * boilerplate (bodyParagraphs). (4) When all is empty, the whole body, and then the body of a parse that
+ * boilerplate (bodyParagraphs). (4) When that is next to nothing, what the page hides or shows only
+ * without scripts. (5) When all is empty, the whole body, and then the body of a parse that
  * keeps header, nav and footer: a page with visible text never yields "".
  */
 function fallback(input: ExtractInput, lenient: ParsedPage, base: URL | null, first: string, title: string | null): string {
@@ -130,14 +131,31 @@ function fallback(input: ExtractInput, lenient: ParsedPage, base: URL | null, fi
   // When it gives the most text, the article is in one place: the body's loose paragraphs would
   // only add what lies around it.
   const headline = title === null ? null : headlineBlock(body, title);
+  let underHeadline = false;
   if (headline !== null) {
     const before = best;
     keep(renderMarkdown([headline], { base, includeLinks: input.includeLinks, clean: true }));
-    if (best > before) return markdown;
+    underHeadline = best > before;
   }
   // Without the conditional cleaner (the paragraphs are already chosen), but without furniture
   // lines: the longest result wins, and a paywall prompt or share label must not make it longer.
-  keep(renderMarkdown(bodyParagraphs(body), { base, includeLinks: input.includeLinks, clean: false, furniture: true }));
+  if (!underHeadline) keep(renderMarkdown(bodyParagraphs(body), { base, includeLinks: input.includeLinks, clean: false, furniture: true }));
+  // Next to nothing visible: the article may be hidden until a script reveals it (`display: none`,
+  // `aria-hidden`, `hidden`) or shown only without scripts (<noscript>). Taken when it holds an
+  // article's length and twice what shows (a short visible article stays without the hidden bits
+  // around it); the strict view first, so hidden pop-ups (modal, newsletter, consent: boilerplate by
+  // class) are not the article.
+  if (best < MIN_FOUND_CHARS) {
+    const hidden = parsePage(input.html, 'hidden');
+    for (const view of [strictView(hidden), hidden]) {
+      const candidate = attempt(view, base, input.includeLinks, false);
+      const n = visibleLength(candidate);
+      if (n >= MIN_ARTICLE_CHARS && n >= 2 * best) {
+        keep(candidate);
+        break;
+      }
+    }
+  }
   if (markdown.trim() !== '') return markdown;
   markdown = renderMarkdown([body], { base, includeLinks: input.includeLinks, clean: false });
   if (markdown.trim() !== '') return markdown;

@@ -159,19 +159,29 @@ function textOfShallow(el: ElementNode): string {
 
 /**
  * lenient: drop by tag, role and hidden-ness, and mark class/id boilerplate as `unlikely` (the
- * strict view leaves those out, see `strictView`); all: keep page chrome too (last resort).
+ * strict view leaves those out, see `strictView`); all: keep page chrome too (last resort);
+ * hidden: as lenient, but keep what the page hides (`hidden`, `aria-hidden`, `display: none`) and
+ * what it shows without scripts (<noscript>): the text of a page whose article a script reveals.
  */
-export type ParseMode = 'lenient' | 'all';
+export type ParseMode = 'lenient' | 'all' | 'hidden';
 
 function dropped(name: string, bits: number, attrs: Record<string, string>, mode: ParseMode, parent: string, inArticle: boolean): boolean {
   // The toggle of an accordion is the heading's text (Bootstrap's `h2.accordion-header > button`: the question of a FAQ).
-  if ((bits & SKIP) !== 0 && !(name === 'button' && HEADINGS.has(parent))) return true;
+  // A declarative shadow root (`<template shadowrootmode="open">`, Lit and Stencil server output) is rendered where it stands.
+  if ((bits & SKIP) !== 0 && !(name === 'button' && HEADINGS.has(parent)) && !(name === 'template' && isShadowRoot(attrs)) && !(name === 'noscript' && mode === 'hidden')) return true;
   if (mode !== 'all' && (bits & CHROME) !== 0 && !(name === 'aside' && (isFactBox(attrs) || inArticle))) return true;
-  if (attrs.hidden !== undefined || attrs['aria-hidden'] === 'true') return true;
-  if (attrs.style !== undefined && HIDDEN_STYLE.test(attrs.style)) return true;
+  if (mode !== 'hidden') {
+    if (attrs.hidden !== undefined || attrs['aria-hidden'] === 'true') return true;
+    if (attrs.style !== undefined && HIDDEN_STYLE.test(attrs.style)) return true;
+  }
   const role = attrs.role;
   if (mode !== 'all' && role !== undefined && CHROME_ROLES.has(role.toLowerCase())) return true;
   return false;
+}
+
+/** `shadowrootmode` (HTML standard) or `shadowroot` (Chrome's first form), open or closed. */
+function isShadowRoot(attrs: Record<string, string>): boolean {
+  return attrs.shadowrootmode !== undefined || attrs.shadowroot !== undefined;
 }
 
 /**
