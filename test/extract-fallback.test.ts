@@ -178,6 +178,32 @@ describe('layouts of many content blocks', () => {
   });
 });
 
+describe('teaser cards beside the article', () => {
+  // Cards of other stories, each an <article> with a linked headline and a line of summary, no
+  // class or heading that names them: the story is the text, the cards are not.
+  const cards = (n: number) => Array.from({ length: n }, (_, i) => `<article class="card"><h3><a href="/s${i}">Another story number ${i} about the city budget</a></h3><p>Card summary ${i} about the budget that runs for a line or two, with a comma, and ends here.</p></article>`).join('');
+  const story = ['One', 'Two', 'Three', 'Four'].map((s) => `<p>Story ${s}: the council met to discuss the plan for the new bridge, and residents asked many detailed questions about costs, traffic and the works.</p>`).join('');
+
+  it('leaves out cards after the article inside the one <main>', () => {
+    const out = md(`<html><body>${NAV}<main><article><h1>The story</h1>${story}</article>${cards(10)}</main></body></html>`);
+    assert.match(out, /Story Four/);
+    assert.doesNotMatch(out, /Card summary|Another story/);
+  });
+
+  it('leaves out cards beside a story told in sections', () => {
+    const sections = ['One', 'Two', 'Three'].map((s) => `<section><h2>Part ${s}</h2>${para(`Part ${s} first`)}${para(`Part ${s} second`)}</section>`).join('');
+    const out = md(`<html><body>${NAV}<div><h1>The story</h1>${sections}</div>${cards(5)}</body></html>`);
+    for (const s of ['One', 'Two', 'Three']) assert.match(out, new RegExp(`Part ${s} second`));
+    assert.doesNotMatch(out, /Card summary|Another story/);
+  });
+
+  it('keeps a page whose content is the cards (a list of press releases)', () => {
+    const releases = Array.from({ length: 5 }, (_, i) => `<article class="release"><h2><a href="/pr${i}">Release headline ${i}</a></h2>${para(`Release ${i}`)}</article>`).join('');
+    const out = md(`<html><body>${NAV}<main><h1>Press releases</h1>${releases}</main></body></html>`);
+    for (let i = 0; i < 5; i++) assert.match(out, new RegExp(`Release ${i}: this paragraph`));
+  });
+});
+
 describe('the article container with a list of related links', () => {
   it('the first choice keeps a body without class names whose related links are over a fifth of its text (the choice climbed past it)', () => {
     const line = (s: string) => `<p>${s}: the band will tour again next summer and the singer joins them on stage for the first time in years.</p>`;

@@ -236,6 +236,9 @@ function initCandidate(el: ElementNode, relaxed: boolean): void {
   el.score = initialScore(el, relaxed);
 }
 
+/** What <article>, <main> and `itemprop="articleBody"` add to a candidate's start. */
+const ARTICLE_TAG_BONUS = 10;
+
 /** What a candidate starts from: its tag, and its class/id hints. */
 function initialScore(el: ElementNode, relaxed: boolean): number {
   let base = 0;
@@ -253,7 +256,7 @@ function initialScore(el: ElementNode, relaxed: boolean): number {
       base = -5;
       break;
   }
-  if (el.tag === 'article' || el.tag === 'main' || el.attrs.itemprop === 'articleBody') base += 10;
+  if (el.tag === 'article' || el.tag === 'main' || el.attrs.itemprop === 'articleBody') base += ARTICLE_TAG_BONUS;
   return base + classWeight(el, relaxed);
 }
 
@@ -282,7 +285,7 @@ export function selectContent(root: ElementNode, relaxed = false): ElementNode[]
     const paragraphLike = isParagraphLike(el);
     let points: number;
     if (paragraphLike && el.textLen >= MIN_PARAGRAPH_CHARS) {
-      if ((el.tag === 'li' && linkDensity(el) > 0.5) || isCaption(el)) continue;
+      if (((el.tag === 'li' || HEADING_TAGS.has(el.tag)) && linkDensity(el) > 0.5) || isCaption(el)) continue;
       points = 1 + el.commas + Math.min(3, Math.floor(el.textLen / 100));
     } else if (el.ownText >= OWN_TEXT_CHARS && el.parent !== null) {
       // Text written straight into a container between <br>s, beside block children (a figure,
@@ -509,7 +512,10 @@ function withSiblings(top: ElementNode, final: (el: ElementNode) => number, topS
     let bonus = 0;
     const sameClass = sib.attrs.class !== undefined && sib.attrs.class === top.attrs.class;
     if (sameClass) bonus += topScore * 0.2;
-    if (sib.scored && final(sib) + bonus >= threshold) {
+    // The <article> tag's bonus finds an article; beside the choice, an <article> is a composition
+    // of its own (a teaser card) and joins on the points of its text alone.
+    const own = sib.tag === 'article' && top.tag !== 'article' ? final(sib) - ARTICLE_TAG_BONUS * (1 - linkDensity(sib)) : final(sib);
+    if (sib.scored && own + bonus >= threshold) {
       out.push(sib);
       continue;
     }
