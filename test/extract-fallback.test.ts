@@ -197,10 +197,25 @@ describe('teaser cards beside the article', () => {
     assert.doesNotMatch(out, /Card summary|Another story/);
   });
 
+  it('leaves out a list of cards below the article in its own container, and keeps a listicle of linked items', () => {
+    const items = (n: number) => `<ul>${Array.from({ length: n }, (_, i) => `<li><h3><a href="/s${i}">Another story number ${i} about the city budget</a></h3><p>Card summary ${i} about the budget that runs for a line or two, with a comma, and ends here.</p></li>`).join('')}</ul>`;
+    for (const list of [items(6), `<div>${items(6)}</div>`]) {
+      const out = md(`<html><body>${NAV}<div><h1>The story</h1>${story}${list}</div></body></html>`);
+      assert.match(out, /Story Four/);
+      assert.doesNotMatch(out, /Card summary|Another story/);
+    }
+    const tools = ['Alpha', 'Beta', 'Gamma', 'Delta'].map((t) => `<li><h3><a href="/${t}">${t} editor</a></h3><p>${t} editor: a small program with a long list of features, plugins for every language, a quick start and a manual, and it costs nothing.</p><p>${t} runs on every system, and its plugins are written by a large community of users who answer questions.</p></li>`).join('');
+    const listicle = md(`<html><body>${NAV}<div><h1>Four editors</h1>${para('We tried many editors')}${para('Here are the four we liked')}<ol>${tools}</ol></div></body></html>`);
+    for (const t of ['Alpha', 'Beta', 'Gamma', 'Delta']) assert.match(listicle, new RegExp(`${t} runs on every system`));
+  });
+
   it('keeps a page whose content is the cards (a list of press releases)', () => {
     const releases = Array.from({ length: 5 }, (_, i) => `<article class="release"><h2><a href="/pr${i}">Release headline ${i}</a></h2>${para(`Release ${i}`)}</article>`).join('');
     const out = md(`<html><body>${NAV}<main><h1>Press releases</h1>${releases}</main></body></html>`);
     for (let i = 0; i < 5; i++) assert.match(out, new RegExp(`Release ${i}: this paragraph`));
+    const list = `<ul>${Array.from({ length: 5 }, (_, i) => `<li><h2><a href="/pr${i}">Release headline ${i}</a></h2><p>Release ${i} in a line, with a comma, and a date.</p></li>`).join('')}</ul>`;
+    const listed = md(`<html><body>${NAV}<main><h1>Press releases</h1>${para('Our news for the press')}${list}</main></body></html>`);
+    for (let i = 0; i < 5; i++) assert.match(listed, new RegExp(`Release ${i} in a line`));
   });
 });
 

@@ -311,6 +311,9 @@ class Renderer {
   /** Readability-style conditional cleaning of a container inside the content. */
   #isJunk(el: ElementNode): boolean {
     if (el.textLen === 0) return el.imgCount === 0 || !this.#o.includeLinks;
+    // Cards of other stories below the article's text: out even when the choice's text container
+    // reads as the list (the cards' summaries outscore the article's paragraphs, each in the choice).
+    if ((el.tag === 'ul' || el.tag === 'ol') && linkDensity(el) > 0.2 && isTeaserCardList(el) && besideMoreText(el)) return true;
     if (el.held || (el.tag === 'table' && isDataTable(el)) || wrapsEmbeddedPost(el)) return false;
     // A form, or a box around one, with little text and no paragraph: its heading, labels and
     // hints ("Apply for this job", "* Required", "Drop files here"). A page wrapped whole in a
@@ -545,6 +548,51 @@ function mostlyProse(el: ElementNode): boolean {
     n++;
   }
   return n >= 2 && prose * 2 >= el.textLen;
+}
+
+/** Most text outside links a teaser card holds: a summary of a line or two. */
+const TEASER_CARD_TEXT = 200;
+
+/**
+ * A list of teaser cards: 3+ items, each with a heading that is all link (another story's
+ * headline) and at most TEASER_CARD_TEXT characters beside its links (the summary). A listicle's
+ * items hold their text; cards of other stories hold a line.
+ */
+function isTeaserCardList(list: ElementNode): boolean {
+  let items = 0;
+  for (const li of list.children) {
+    if (typeof li === 'string') continue;
+    if (li.tag !== 'li' || li.textLen - li.linkLen > TEASER_CARD_TEXT) return false;
+    const h = firstHeading(li, 4);
+    if (h === null || h.textLen === 0 || h.linkLen < h.textLen * 0.9) return false;
+    items++;
+  }
+  return items >= 3;
+}
+
+/** The first heading in `el` within `depth` levels, in document order. */
+function firstHeading(el: ElementNode, depth: number): ElementNode | null {
+  for (const c of el.children) {
+    if (typeof c === 'string') continue;
+    if (isHeading(c.tag)) return c;
+    const h = depth > 1 ? firstHeading(c, depth - 1) : null;
+    if (h !== null) return h;
+  }
+  return null;
+}
+
+/** Text beside a list that makes it a list beside an article (a few paragraphs). */
+const BESIDE_TEXT_CHARS = 400;
+
+/**
+ * Past the wrappers around `el` (parents that hold little beside it), the block holds an
+ * article's paragraphs beside it (BESIDE_TEXT_CHARS, or as much as the list): `el` is beside an
+ * article, not the page's own list (a listing of press releases under its heading).
+ */
+function besideMoreText(el: ElementNode): boolean {
+  let a = el;
+  while (a.parent !== null && a.parent.textLen <= a.textLen * 1.1 + 20) a = a.parent;
+  return a.parent !== null && a.parent.textLen - el.textLen >= Math.min(el.textLen, BESIDE_TEXT_CHARS);
 }
 
 /**
