@@ -70,6 +70,8 @@ const SAFE: Case[] = [
   ['turns a psql header rule into a delimiter row', ' id |   name    \n----+-----------\n  1 | Ann Lee\n(1 row)', ' id|name\n-|-\n  1|Ann Lee\n(1 row)'],
   ['keeps the trailing pipe after a cell that ends with a backslash', '| path | n |\n|---|---|\n| 1 | C:\\ |', 'path|n\n-|-\n1|C:\\|'],
   ['joins the cells of space-aligned columns by tabs', 'NAME      READY   STATUS\nweb-1     1/1     Running\ndb-0      0/1     Pending', 'NAME\tREADY\tSTATUS\nweb-1\t1/1\tRunning\ndb-0\t0/1\tPending'],
+  ['joins a printed data frame with its header over the blank index column', 'Result:\n\n       country  year  population\n0      Germany  2020    83240525\n1       France  2020    67391582\n2  Netherlands  2020    17441139', 'Result:\n\n\tcountry\tyear\tpopulation\n0\tGermany\t2020\t83240525\n1\tFrance\t2020\t67391582\n2\tNetherlands\t2020\t17441139'],
+  ['keeps an indented line above aligned rows whose words do not stand over their gutters', 'Run:\n\n    make  all\nNAME      READY   STATUS\nweb-1     1/1     Running\ndb-0      0/1     Pending', 'Run:\n\n    make  all\nNAME\tREADY\tSTATUS\nweb-1\t1/1\tRunning\ndb-0\t0/1\tPending'],
   ['collapses aligned key: value lines instead of making them a table', 'name:     web\nreplicas: 3\nimage:    nginx:1.25', 'name: web\nreplicas: 3\nimage: nginx:1.25'],
   ['keeps YAML and nested-list indentation and CSV', 'a:\n  b: 1\n  c:\n    - x\n- item\n  - sub\nid,name\n1, Ann', 'a:\n  b: 1\n  c:\n    - x\n- item\n  - sub\nid,name\n1, Ann'],
   ['drops a quoted reply that repeats an earlier message', 'Can we meet on Friday at 10?\nAnn\n\nYes, Friday works.\n> Can we meet on Friday at 10?\n> Ann', 'Can we meet on Friday at 10?\nAnn\n\nYes, Friday works.'],

@@ -697,7 +697,12 @@ function fixedWidth(lines: string[], kinds: Uint8Array): void {
     }
     let j = i;
     while (j < lines.length && kinds[j] === Kind.Prose && hasInnerRun(lines[j]!)) j++;
-    if (j - i >= 3) columnsOf(lines, kinds, i, j);
+    // A data frame's header is indented (read as indented code when a blank line precedes it): it
+    // joins only where its names stand over the rows' gutters (columnsOf checks every line).
+    if (j - i >= 3) {
+      if (i > 0 && (kinds[i - 1] === Kind.Prose || kinds[i - 1] === Kind.Kept) && isIndexHeader(lines[i - 1]!)) columnsOf(lines, kinds, i - 1, j, true);
+      else columnsOf(lines, kinds, i, j);
+    }
     i = j;
   }
 }
@@ -712,10 +717,23 @@ function hasInnerRun(line: string): boolean {
   return at !== -1 && line.slice(at).trim() !== '';
 }
 
+/**
+ * The header of a printed data frame (pandas, R): indented over the blank index column, its names
+ * apart by runs of 2+ spaces ("       country  year   population"). Read with the rows under it;
+ * its first cell is empty.
+ */
+function isIndexHeader(line: string): boolean {
+  if (line.length > ROW_MAX_CHARS || line.includes('\t') || line.charCodeAt(0) !== 32) return false;
+  const k = line.length - line.trimStart().length;
+  const at = line.indexOf('  ', k);
+  return at !== -1 && line.slice(at).trim() !== '';
+}
+
 /** A cell of a rule row under aligned columns: one character repeated, - or =. */
 const RULE_CELL_RE = /^(?:-{3,}|={3,})$/;
 
-function columnsOf(lines: string[], kinds: Uint8Array, from: number, to: number): void {
+/** `indexHeader`: lines[from] is a data frame's header (isIndexHeader), taken only over an empty first cell. */
+function columnsOf(lines: string[], kinds: Uint8Array, from: number, to: number, indexHeader = false): void {
   let width = 0;
   for (let i = from; i < to; i++) width = Math.max(width, lines[i]!.length);
   // blank[c]: column c is a space (or past the end) in every line; wide[c]: some line has a run of 2+ spaces over c.
@@ -752,6 +770,7 @@ function columnsOf(lines: string[], kinds: Uint8Array, from: number, to: number)
     c = e;
   }
   if (gutters.length === 0) return;
+  if (indexHeader && lines[from]!.slice(0, gutters[0]![0]).trim() !== '') return columnsOf(lines, kinds, from + 1, to);
   // Every run of 2+ spaces inside a line must lie in a gutter: else the lines are not aligned.
   for (let i = from; i < to; i++) {
     const line = lines[i]!.trimEnd();
@@ -795,7 +814,8 @@ function columnsOf(lines: string[], kinds: Uint8Array, from: number, to: number)
     while (row.length > 1 && row[row.length - 1] === '') row.pop();
     // The rule under a header (tabulate's "simple", `docker ps`-like tools): `-------  ------` → `---\t---`.
     if (row.length > 1 && row.every((c) => RULE_CELL_RE.test(c))) for (let c = 0; c < row.length; c++) row[c] = row[c]!.slice(0, 3);
-    lines[i] = line.slice(0, indent) + row.join('\t');
+    // An empty first cell (a data frame's index column in its header) holds the indentation.
+    lines[i] = (row[0] === '' ? '' : line.slice(0, indent)) + row.join('\t');
     kinds[i] = Kind.Columns;
   }
 }
