@@ -181,17 +181,18 @@ const CONTROL_LINE = new RegExp(
 );
 
 /**
- * A paywall or app prompt: a line that opens with the offer ("Subscribe to continue reading",
- * "Dieser Artikel ist nur für Abonnenten …", "Cet article est réservé aux abonnés", "Descarga
- * nuestra app …"). Only at the line's start: a sentence reporting that an article was for
- * subscribers opens otherwise.
+ * A paywall, app or support prompt: a line that opens with the offer ("Subscribe to continue
+ * reading", "Dieser Artikel ist nur für Abonnenten …", "Cet article est réservé aux abonnés",
+ * "Descarga nuestra app …", the "この記事が気に入ったら…" that Japanese blog platforms and themes
+ * print under a post to ask for a like, a follow or a tip). Only at the line's start: a sentence
+ * reporting that an article was for subscribers opens otherwise.
  */
 const PROMPT_START = new RegExp(
   '^(?:subscribe (?:now )?to (?:continue|keep) reading|(?:this|the) (?:article|story|content) is (?:only )?(?:available|reserved|exclusive) (?:only )?(?:to|for) (?:subscribers|members)|' +
     '(?:dieser|der) (?:artikel|beitrag|inhalt) ist (?:nur|exklusiv) für (?:abonnenten|abonnentinnen|\\S+-abonnenten|abonnierende)|' +
     '(?:cet|cette) (?:article|contenu) est réservée? aux abonnés|abonnez-vous pour lire la suite|' +
     '(?:este|esta) (?:artículo|contenido|noticia) es exclusiv[oa] para (?:suscriptores|socios|abonados)|suscríbete para (?:seguir|continuar) leyendo|' +
-    "(?:questo articolo|l'articolo) è riservato agli abbonati|(?:este|esta) (?:artigo|conteúdo|matéria) é exclusiv[oa] para assinantes|この記事は有料会員限定|本文为会员专享|" +
+    "(?:questo articolo|l'articolo) è riservato agli abbonati|(?:este|esta) (?:artigo|conteúdo|matéria) é exclusiv[oa] para assinantes|この記事は有料会員限定|本文为会员专享|この記事が(?:気に入ったら|良かったら|よかったら)|" +
     '(?:download|get) (?:our|the) (?:free )?app\\b|laden sie (?:jetzt )?(?:unsere|die) (?:kostenlose )?app|téléchargez (?:notre|l.)\\s?application|descarga (?:nuestra|la) app\\b)',
   'iu',
 );
