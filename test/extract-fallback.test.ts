@@ -28,6 +28,13 @@ describe('class names of CMS naming schemes', () => {
     assert.equal(classWeight(el('post-content'), true), 25, 'relaxed: positive hints still count');
   });
 
+  it('reads an Elementor widget by its type, not by the word widget', () => {
+    assert.equal(classWeight(el('elementor-widget-container')), 0);
+    assert.equal(classWeight(el('elementor-element elementor-widget elementor-widget-theme-post-content')), 25);
+    assert.equal(classWeight(el('elementor-element elementor-widget elementor-widget-share-buttons')), -25);
+    assert.equal(classWeight(el('widget widget_recent_entries')), -25, 'a sidebar widget still reads as one');
+  });
+
   it('names comment threads, related posts, author boxes and consent notices by a whole class name or id', () => {
     const node = (attrs: string) => parsePage(`<div ${attrs}>x</div>`, 'lenient').root.children[0] as Parameters<typeof isStrongBoilerplate>[0];
     for (const a of ['id="comments"', 'class="comments-area default-max-width"', 'class="comment-list"', 'id="respond" class="x"', 'class="jp-relatedposts"', 'class="related-posts"', 'class="author-bio show-avatars"', 'id="cookie-notice"', 'class="consent-banner"', 'class="gdpr"']) {

@@ -101,7 +101,7 @@ export const MIN_FOUND_CHARS = 250;
  * The first choice came out short (< MIN_ARTICLE_CHARS visible characters): fall back in steps,
  * as Readability and trafilatura do, keeping the longest result. (1) Choose again on the tree
  * with the class/id boilerplate kept. If that still holds < MIN_FOUND_CHARS: (2) choose again
- * with weak negative class/id hints ignored (CMS class names such as `elementor-widget-container` or
+ * with weak negative class/id hints ignored (CMS class names such as `com-content-article` or
  * `view-mode-teaser` hold the article), then (3) the nearest block around the page's <h1> that
  * holds text beyond it (headlineBlock), or when there is none the body's paragraphs minus
  * boilerplate (bodyParagraphs). (4) When all is empty, the whole body, and then the body of a parse that

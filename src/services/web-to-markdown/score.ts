@@ -33,8 +33,8 @@ const HEADING_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
  * The negative hints the relaxed fallback still reads: names of a block that is never the article
  * (a comment, a sidebar, a byline or author box, related or sponsored links, a consent or
  * newsletter box). The others (`widget`, `media`, `meta`, `hidden`, `header`, `com-`, ...) also
- * name CMS containers that hold the article (`elementor-widget-container`, Joomla's
- * `com-content-article`), which is why the relaxed attempt runs.
+ * name CMS containers that hold the article (Joomla's `com-content-article`), which is why the
+ * relaxed attempt runs.
  */
 const NEGATIVE_STRONG = /comment|sidebar|shoutbox|outbrain|sponsor|skyscraper|related|cookie|gdpr|newsletter|subscribe|byline|author/i;
 
@@ -97,6 +97,20 @@ export function withoutModifiers(cls: string): string {
 }
 
 /**
+ * Elementor, the WordPress page builder, wraps every element of a page in `elementor-widget`,
+ * `elementor-widget-container` and `elementor-widget-<type>`: `widget` there names no sidebar
+ * widget. The type is read as the hint (`theme-post-content`, `share-buttons`, `author-box`,
+ * `posts`), the generic wrappers as no hint.
+ */
+const BUILDER_WIDGET = /(^|\s)elementor-widget(?:-container(?=\s|$)|-|(?=\s|$))/g;
+
+/** The class attribute as its hints are read: without BEM modifiers (withoutModifiers) and page-builder widget wrappers (BUILDER_WIDGET). */
+export function hintClass(cls: string): string {
+  const c = withoutModifiers(cls);
+  return c.includes('elementor-widget') ? c.replace(BUILDER_WIDGET, '$1') : c;
+}
+
+/**
  * +-25 per hint matched in class and in id (Readability's class weight). `relaxed`: only the strong
  * negative hints (NEGATIVE_STRONG) count (the fallback for pages whose first choice came out small,
  * see core.ts).
@@ -110,7 +124,7 @@ export function classWeight(el: ElementNode, relaxed = false, heading = HEADING_
   const cls = el.attrs.class;
   const negative = relaxed ? NEGATIVE_STRONG : heading ? NEGATIVE_HEADING : NEGATIVE;
   if (cls) {
-    const c = withoutModifiers(cls);
+    const c = hintClass(cls);
     if (negative.test(c)) w -= 25;
     if (POSITIVE.test(c)) w += 25;
   }
