@@ -538,9 +538,9 @@ function withSiblings(top: ElementNode, final: (el: ElementNode) => number, topS
       const ld = linkDensity(block);
       if (block.textLen > 80 && ld < 0.25) out.push(block);
       else if (block.textLen > 0 && block.textLen <= 80 && ld === 0 && !(afterTop && (headed ??= firstMatching(top, (el) => el.tag === 'h1') !== null)) && /[.!?。]\s*$/.test(textOf(block))) out.push(block);
-    } else if ((sameClass || sameKind(sib, top)) && isProse(block)) {
+    } else if ((sameClass || sameKind(sib, top) || sameFrame(sib, top)) && isProse(block)) {
       // Text too deep to have scored (points reach five ancestors): a run of paragraphs of
-      // prose beside the choice is the next part of the article (a page of sections).
+      // prose beside the choice is the next part of the article (a page of sections, a grid's rows).
       out.push(sib);
     } else if (thread && holdsLike(sib, inner)) {
       // Another post of the thread's template: a question beside the block of its answers, a
@@ -640,6 +640,29 @@ function sameKind(a: ElementNode, b: ElementNode): boolean {
   if (first === undefined || first !== /^\s*(\S+)/.exec(cb)?.[1]) return false;
   const variant = ` ${first}-`;
   return (' ' + ca).includes(variant) && (' ' + cb).includes(variant);
+}
+
+/** How many wrappers deep `sameFrame` compares. */
+const FRAME_DEPTH = 3;
+
+/**
+ * Two blocks of one layout template: the same tag, and below each the same wrappers of one child
+ * each (tag and class), one of them named at least, as a grid prints its rows (Umbraco's
+ * `div > div.container > div.row.clearfix`, one per row of the page) or a builder its sections,
+ * whatever the outer element's own class says (a row's background).
+ */
+function sameFrame(a: ElementNode, b: ElementNode): boolean {
+  if (a.tag !== b.tag) return false;
+  let x = soleChild(a);
+  let y = soleChild(b);
+  let named = false;
+  for (let depth = 0; depth < FRAME_DEPTH && x !== null && y !== null; depth++) {
+    if (x.tag !== y.tag || x.attrs.class !== y.attrs.class) return false;
+    if (x.attrs.class !== undefined && x.attrs.class.trim() !== '') named = true;
+    x = soleChild(x);
+    y = soleChild(y);
+  }
+  return named;
 }
 
 /**
