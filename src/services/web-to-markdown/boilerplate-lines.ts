@@ -127,12 +127,13 @@ function isDateLine(t: string): boolean {
 
 /**
  * The label an ad slot prints above the ad, alone on its line ("Advertisement", "Anzeige",
- * "Publicité", "Publicidad", "広告", "广告"), and the note around it ("Story continues below
- * advertisement"). Only the whole line: "Advertisement revenue fell" or a heading "Advertising"
- * (a section on a company page) stays.
+ * "Publicité", "Publicidad", "広告", "广告"), the note around it ("Story continues below
+ * advertisement"), and the slot's size where an ad unit prints it in place of the ad (the IAB
+ * banner sizes: "728x90", "300x250"). Only the whole line: "Advertisement revenue fell" or a
+ * heading "Advertising" (a section on a company page) stays.
  */
 const AD_LABEL =
-  /^(?:[-–—\s]*)(?:advertisement|advertising|advert|ads?|sponsored(?: (?:content|links?|stories|posts?))?|paid content|anzeige|werbung|publicité|publicidad|anuncio|pubblicità|publicidade|advertentie|reclame|annons|annonse|reklama|reklam|реклама|广告|廣告|広告|광고|(?:the )?(?:story|article) continues below(?: (?:this )?advertisement)?|continue reading below)(?:[-–—:.…\s]*)$/iu;
+  /^(?:[-–—\s]*)(?:advertisement|advertising|advert|ads?|sponsored(?: (?:content|links?|stories|posts?))?|paid content|anzeige|werbung|publicité|publicidad|anuncio|pubblicità|publicidade|advertentie|reclame|annons|annonse|reklama|reklam|реклама|广告|廣告|広告|광고|(?:the )?(?:story|article) continues below(?: (?:this )?advertisement)?|continue reading below|(?:728|970)\s?[x×]\s?90|970\s?[x×]\s?250|468\s?[x×]\s?60|320\s?[x×]\s?(?:50|100)|300\s?[x×]\s?(?:250|600)|336\s?[x×]\s?280|250\s?[x×]\s?250|(?:160|120)\s?[x×]\s?600)(?:[-–—:.…\s]*)$/iu;
 
 /**
  * A rating widget's line: a score out of a maximum with the number of votes or a star word
