@@ -194,12 +194,20 @@ function dropRepeatedTitle(markdown: string, title: string): string {
   return markdown.slice(m[0].length);
 }
 
-/** Visible characters of `md` (no whitespace or Markdown markers); stops counting at `cap` (most pages pass MIN_ARTICLE_CHARS in the first few KB). */
+/**
+ * Visible characters of `md` (no whitespace or Markdown markers); stops counting at `cap` (most
+ * pages pass MIN_ARTICLE_CHARS in the first few KB). A Hangul syllable counts as two: Korean is
+ * written in letters, two to four to a syllable block, and the thresholds are set for text written
+ * a letter at a time.
+ */
 function visibleLength(md: string, cap = Infinity): number {
   let n = 0;
   for (let i = 0; i < md.length; i++) {
     const c = md.charCodeAt(i);
-    if (c > 32 && c !== 35 && c !== 42 && c !== 62 && c !== 124 && c !== 45 && ++n >= cap) return n;
+    if (c > 32 && c !== 35 && c !== 42 && c !== 62 && c !== 124 && c !== 45) {
+      n += c >= 0xac00 && c <= 0xd7a3 ? 2 : 1;
+      if (n >= cap) return n;
+    }
   }
   return n;
 }
