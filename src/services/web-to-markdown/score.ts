@@ -344,10 +344,14 @@ export function selectContent(root: ElementNode, relaxed = false): ElementNode[]
     for (let anc = top.parent; anc !== null && anc.tag !== '#root' && anc.tag !== 'body'; anc = anc.parent) {
       let inside = 0;
       for (const c of strong) if (isAncestor(anc, c)) inside++;
-      if (inside >= 2) {
+      // The wide column of a page grid beside a sidebar column: the article's blocks are in it,
+      // a strong candidate beyond it is the sidebar's (a content block named as the article's).
+      const wide = wideColumnBesideSide(anc);
+      if (inside >= 2 || (wide && inside >= 1)) {
         top = anc;
         break;
       }
+      if (wide) break;
     }
   }
   // The choice is one paragraph's wrapper (paragraphs each in wrappers of their own, as Arc and
@@ -523,6 +527,8 @@ function withSiblings(top: ElementNode, final: (el: ElementNode) => number, topS
       afterTop = true;
       continue;
     }
+    // The sidebar column beside the grid's wide column that holds the article.
+    if (sideColumnOf(sib, top)) continue;
     let bonus = 0;
     const sameClass = sib.attrs.class !== undefined && sib.attrs.class === top.attrs.class;
     if (sameClass) bonus += topScore * 0.2;
@@ -549,6 +555,44 @@ function withSiblings(top: ElementNode, final: (el: ElementNode) => number, topS
     }
   }
   return withHeadings(parent, out);
+}
+
+/**
+ * A column of a page grid and its width in twelfths: Bootstrap `col-md-8`, `col-4`, Foundation
+ * `large-8`, Bootstrap 2 `span8`. Of several (`col-12 col-lg-8`), the narrowest: the desktop layout.
+ */
+const GRID_COLUMN = /(?:^|\s)(?:col-(?:(?:xs|sm|md|lg|xl|xxl)-)?|(?:small|medium|large)-|span)(\d{1,2})(?=\s|$)/g;
+
+function gridWidth(el: ElementNode): number {
+  const cls = el.attrs.class;
+  if (cls === undefined || (!cls.includes('col') && !cls.includes('span') && !cls.includes('large-') && !cls.includes('medium-'))) return 0;
+  let width = 0;
+  for (const m of cls.matchAll(GRID_COLUMN)) {
+    const w = Number(m[1]);
+    if (w >= 1 && w <= 12 && (width === 0 || w < width)) width = w;
+  }
+  return width;
+}
+
+/** Widest column (twelfths) read as a sidebar beside the article's, and narrowest read as the article's. */
+const SIDE_COLUMN = 4;
+const WIDE_COLUMN = 8;
+
+/** `el` is a grid column of WIDE_COLUMN twelfths or more with a column of SIDE_COLUMN or fewer beside it. */
+function wideColumnBesideSide(el: ElementNode): boolean {
+  if (el.parent === null || gridWidth(el) < WIDE_COLUMN) return false;
+  for (const s of el.parent.children) {
+    if (typeof s === 'string' || s === el) continue;
+    const w = gridWidth(s);
+    if (w > 0 && w <= SIDE_COLUMN) return true;
+  }
+  return false;
+}
+
+/** `sib` is a grid column of SIDE_COLUMN twelfths or fewer beside `top`, a column of WIDE_COLUMN or more. */
+function sideColumnOf(sib: ElementNode, top: ElementNode): boolean {
+  const w = gridWidth(sib);
+  return w > 0 && w <= SIDE_COLUMN && gridWidth(top) >= WIDE_COLUMN;
 }
 
 /** Longest text (characters) of a sibling read as a heading by `withHeadings`. */
