@@ -28,13 +28,20 @@ describe('class names of CMS naming schemes', () => {
     assert.equal(classWeight(el('post-content'), true), 25, 'relaxed: positive hints still count');
   });
 
+  it('reads an Elementor widget by its type, not by the word widget', () => {
+    assert.equal(classWeight(el('elementor-widget-container')), 0);
+    assert.equal(classWeight(el('elementor-element elementor-widget elementor-widget-theme-post-content')), 25);
+    assert.equal(classWeight(el('elementor-element elementor-widget elementor-widget-share-buttons')), -25);
+    assert.equal(classWeight(el('widget widget_recent_entries')), -25, 'a sidebar widget still reads as one');
+  });
+
   it('names comment threads, related posts, author boxes and consent notices by a whole class name or id', () => {
     const node = (attrs: string) => parsePage(`<div ${attrs}>x</div>`, 'lenient').root.children[0] as Parameters<typeof isStrongBoilerplate>[0];
-    for (const a of ['id="comments"', 'class="comments-area default-max-width"', 'class="comment-list"', 'id="respond" class="x"', 'class="jp-relatedposts"', 'class="related-posts"', 'class="author-bio show-avatars"', 'id="cookie-notice"', 'class="consent-banner"', 'class="gdpr"']) {
+    for (const a of ['id="comments"', 'class="comments-area default-max-width"', 'class="comment-list"', 'id="respond" class="x"', 'class="jp-relatedposts"', 'class="related-posts"', 'class="author-bio show-avatars"', 'id="cookie-notice"', 'class="consent-banner"', 'class="gdpr"', 'class="c-author-box"', 'class="p-related"', 'class="o-creatorProfile"', 'class="writer-info"']) {
       assert.equal(isStrongBoilerplate(node(a)), true, a);
     }
     // A word of the post (its comment count, comments open, related tags), or a name with the word inside it.
-    for (const a of ['class="post comments-open"', 'class="has-comments entry"', 'class="comment-count"', 'class="related-tags"', 'class="cookie-recipe"', 'class="post-author-name"', 'id="respondents"', 'class="unrelated"']) {
+    for (const a of ['class="post comments-open"', 'class="has-comments entry"', 'class="comment-count"', 'class="related-tags"', 'class="cookie-recipe"', 'class="post-author-name"', 'id="respondents"', 'class="unrelated"', 'class="p-related-tags"', 'class="creator-name"']) {
       assert.equal(isStrongBoilerplate(node(a)), false, a);
     }
   });

@@ -127,12 +127,13 @@ function isDateLine(t: string): boolean {
 
 /**
  * The label an ad slot prints above the ad, alone on its line ("Advertisement", "Anzeige",
- * "Publicité", "Publicidad", "広告", "广告"), and the note around it ("Story continues below
- * advertisement"). Only the whole line: "Advertisement revenue fell" or a heading "Advertising"
- * (a section on a company page) stays.
+ * "Publicité", "Publicidad", "広告", "广告"), the note around it ("Story continues below
+ * advertisement"), and the slot's size where an ad unit prints it in place of the ad (the IAB
+ * banner sizes: "728x90", "300x250"). Only the whole line: "Advertisement revenue fell" or a
+ * heading "Advertising" (a section on a company page) stays.
  */
 const AD_LABEL =
-  /^(?:[-–—\s]*)(?:advertisement|advertising|advert|ads?|sponsored(?: (?:content|links?|stories|posts?))?|paid content|anzeige|werbung|publicité|publicidad|anuncio|pubblicità|publicidade|advertentie|reclame|annons|annonse|reklama|reklam|реклама|广告|廣告|広告|광고|(?:the )?(?:story|article) continues below(?: (?:this )?advertisement)?|continue reading below)(?:[-–—:.…\s]*)$/iu;
+  /^(?:[-–—\s]*)(?:advertisement|advertising|advert|ads?|sponsored(?: (?:content|links?|stories|posts?))?|paid content|anzeige|werbung|publicité|publicidad|anuncio|pubblicità|publicidade|advertentie|reclame|annons|annonse|reklama|reklam|реклама|广告|廣告|広告|광고|(?:the )?(?:story|article) continues below(?: (?:this )?advertisement)?|continue reading below|(?:728|970)\s?[x×]\s?90|970\s?[x×]\s?250|468\s?[x×]\s?60|320\s?[x×]\s?(?:50|100)|300\s?[x×]\s?(?:250|600)|336\s?[x×]\s?280|250\s?[x×]\s?250|(?:160|120)\s?[x×]\s?600)(?:[-–—:.…\s]*)$/iu;
 
 /**
  * A rating widget's line: a score out of a maximum with the number of votes or a star word
@@ -181,17 +182,18 @@ const CONTROL_LINE = new RegExp(
 );
 
 /**
- * A paywall or app prompt: a line that opens with the offer ("Subscribe to continue reading",
- * "Dieser Artikel ist nur für Abonnenten …", "Cet article est réservé aux abonnés", "Descarga
- * nuestra app …"). Only at the line's start: a sentence reporting that an article was for
- * subscribers opens otherwise.
+ * A paywall, app or support prompt: a line that opens with the offer ("Subscribe to continue
+ * reading", "Dieser Artikel ist nur für Abonnenten …", "Cet article est réservé aux abonnés",
+ * "Descarga nuestra app …", the "この記事が気に入ったら…" that Japanese blog platforms and themes
+ * print under a post to ask for a like, a follow or a tip). Only at the line's start: a sentence
+ * reporting that an article was for subscribers opens otherwise.
  */
 const PROMPT_START = new RegExp(
   '^(?:subscribe (?:now )?to (?:continue|keep) reading|(?:this|the) (?:article|story|content) is (?:only )?(?:available|reserved|exclusive) (?:only )?(?:to|for) (?:subscribers|members)|' +
     '(?:dieser|der) (?:artikel|beitrag|inhalt) ist (?:nur|exklusiv) für (?:abonnenten|abonnentinnen|\\S+-abonnenten|abonnierende)|' +
     '(?:cet|cette) (?:article|contenu) est réservée? aux abonnés|abonnez-vous pour lire la suite|' +
     '(?:este|esta) (?:artículo|contenido|noticia) es exclusiv[oa] para (?:suscriptores|socios|abonados)|suscríbete para (?:seguir|continuar) leyendo|' +
-    "(?:questo articolo|l'articolo) è riservato agli abbonati|(?:este|esta) (?:artigo|conteúdo|matéria) é exclusiv[oa] para assinantes|この記事は有料会員限定|本文为会员专享|" +
+    "(?:questo articolo|l'articolo) è riservato agli abbonati|(?:este|esta) (?:artigo|conteúdo|matéria) é exclusiv[oa] para assinantes|この記事は有料会員限定|本文为会员专享|この記事が(?:気に入ったら|良かったら|よかったら)|" +
     '(?:download|get) (?:our|the) (?:free )?app\\b|laden sie (?:jetzt )?(?:unsere|die) (?:kostenlose )?app|téléchargez (?:notre|l.)\\s?application|descarga (?:nuestra|la) app\\b)',
   'iu',
 );

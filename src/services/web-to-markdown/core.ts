@@ -101,7 +101,7 @@ export const MIN_FOUND_CHARS = 250;
  * The first choice came out short (< MIN_ARTICLE_CHARS visible characters): fall back in steps,
  * as Readability and trafilatura do, keeping the longest result. (1) Choose again on the tree
  * with the class/id boilerplate kept. If that still holds < MIN_FOUND_CHARS: (2) choose again
- * with weak negative class/id hints ignored (CMS class names such as `elementor-widget-container` or
+ * with weak negative class/id hints ignored (CMS class names such as `com-content-article` or
  * `view-mode-teaser` hold the article), then (3) the nearest block around the page's <h1> that
  * holds text beyond it (headlineBlock), or when there is none the body's paragraphs minus
  * boilerplate (bodyParagraphs). (4) When that is next to nothing, what the page hides or shows only
@@ -212,12 +212,20 @@ function dropRepeatedTitle(markdown: string, title: string): string {
   return markdown.slice(m[0].length);
 }
 
-/** Visible characters of `md` (no whitespace or Markdown markers); stops counting at `cap` (most pages pass MIN_ARTICLE_CHARS in the first few KB). */
+/**
+ * Visible characters of `md` (no whitespace or Markdown markers); stops counting at `cap` (most
+ * pages pass MIN_ARTICLE_CHARS in the first few KB). A Hangul syllable counts as two: Korean is
+ * written in letters, two to four to a syllable block, and the thresholds are set for text written
+ * a letter at a time.
+ */
 function visibleLength(md: string, cap = Infinity): number {
   let n = 0;
   for (let i = 0; i < md.length; i++) {
     const c = md.charCodeAt(i);
-    if (c > 32 && c !== 35 && c !== 42 && c !== 62 && c !== 124 && c !== 45 && ++n >= cap) return n;
+    if (c > 32 && c !== 35 && c !== 42 && c !== 62 && c !== 124 && c !== 45) {
+      n += c >= 0xac00 && c <= 0xd7a3 ? 2 : 1;
+      if (n >= cap) return n;
+    }
   }
   return n;
 }

@@ -7,7 +7,7 @@
  */
 import { parseTree } from './html-events.ts';
 import { RELATED_LABEL } from './boilerplate-lines.ts';
-import { isMeterSpace, isNegativeHint, TextMeter, withoutModifiers, wrapsEmbeddedPost } from './score.ts';
+import { hintClass, isMeterSpace, isNegativeHint, TextMeter, wrapsEmbeddedPost } from './score.ts';
 
 export interface ElementNode {
   readonly tag: string;
@@ -208,7 +208,7 @@ function isUnlikely(tag: string, bits: number, attrs: Record<string, string>, an
   const id = anchorId ? undefined : attrs.id;
   if (attrs.class === undefined && id === undefined) return false;
   if ((bits & PROTECTED) !== 0) return false;
-  const cls = attrs.class === undefined ? undefined : withoutModifiers(attrs.class);
+  const cls = attrs.class === undefined ? undefined : hintClass(attrs.class);
   // Read as the hint "class id", tested part by part: no alternative of either pattern matches a
   // space, so a match never spans the two, and \b sees the same boundary at a part's end as at the
   // space (no joined string to allocate and flatten per element).

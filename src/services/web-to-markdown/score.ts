@@ -33,8 +33,8 @@ const HEADING_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
  * The negative hints the relaxed fallback still reads: names of a block that is never the article
  * (a comment, a sidebar, a byline or author box, related or sponsored links, a consent or
  * newsletter box). The others (`widget`, `media`, `meta`, `hidden`, `header`, `com-`, ...) also
- * name CMS containers that hold the article (`elementor-widget-container`, Joomla's
- * `com-content-article`), which is why the relaxed attempt runs.
+ * name CMS containers that hold the article (Joomla's `com-content-article`), which is why the
+ * relaxed attempt runs.
  */
 const NEGATIVE_STRONG = /comment|sidebar|shoutbox|outbrain|sponsor|skyscraper|related|cookie|gdpr|newsletter|subscribe|byline|author/i;
 
@@ -50,8 +50,11 @@ export function isNegativeHint(s: string): boolean {
  * cookie/consent notice: boilerplate whatever the block's score, as
  * trafilatura drops them before choosing. A whole name only: `comments-open`, `has-comments`,
  * `comment-count` or `related-tags` say something of a post, not that the block is the thread.
+ * The name may carry a one-letter layer prefix, as FLOCSS and atomic-design class names do
+ * (`c-author-box`, `p-related`, `o-creatorProfile`); an author box may name the author a creator or
+ * writer (`creator-profile`, `writer-info`).
  */
-const STRONG_BOILERPLATE = /(?:^|\s)(?:comments?|comment-?list|comments-(?:list|area|section|wrapper|container|block)|comment-(?:area|section|thread|respond|form)|respond|disqus_thread|related|(?:jp-)?related-?(?:posts?|articles?|stories|content|products)|cookie-?(?:banner|notice|bar|consent|law-info-bar|popup|notification|message)|(?:cookie-?)?consent-?(?:banner|bar|notice|popup|modal|dialog)?|gdpr-?(?:banner|notice|consent|popup)?|author-?(?:bio|box|info|card|profile)|about-?the-?author|(?:user|poster)-?(?:info|card|details|profile)|post-?(?:profile|signature)|(?:message-|user-)?signature|online-?list|(?:whos|users|members)-?online)(?:\s|$)/i;
+const STRONG_BOILERPLATE = /(?:^|\s)(?:[a-z]-)?(?:comments?|comment-?list|comments-(?:list|area|section|wrapper|container|block)|comment-(?:area|section|thread|respond|form)|respond|disqus_thread|related|(?:jp-)?related-?(?:posts?|articles?|stories|content|products)|cookie-?(?:banner|notice|bar|consent|law-info-bar|popup|notification|message)|(?:cookie-?)?consent-?(?:banner|bar|notice|popup|modal|dialog)?|gdpr-?(?:banner|notice|consent|popup)?|(?:author|creator|writer)-?(?:bio|box|info|card|profile)|about-?the-?author|(?:user|poster)-?(?:info|card|details|profile)|post-?(?:profile|signature)|(?:message-|user-)?signature|online-?list|(?:whos|users|members)-?online)(?:\s|$)/i;
 
 /**
  * A comment thread, related-posts block, author box or cookie/consent notice by its class or id
@@ -94,6 +97,20 @@ export function withoutModifiers(cls: string): string {
 }
 
 /**
+ * Elementor, the WordPress page builder, wraps every element of a page in `elementor-widget`,
+ * `elementor-widget-container` and `elementor-widget-<type>`: `widget` there names no sidebar
+ * widget. The type is read as the hint (`theme-post-content`, `share-buttons`, `author-box`,
+ * `posts`), the generic wrappers as no hint.
+ */
+const BUILDER_WIDGET = /(^|\s)elementor-widget(?:-container(?=\s|$)|-|(?=\s|$))/g;
+
+/** The class attribute as its hints are read: without BEM modifiers (withoutModifiers) and page-builder widget wrappers (BUILDER_WIDGET). */
+export function hintClass(cls: string): string {
+  const c = withoutModifiers(cls);
+  return c.includes('elementor-widget') ? c.replace(BUILDER_WIDGET, '$1') : c;
+}
+
+/**
  * +-25 per hint matched in class and in id (Readability's class weight). `relaxed`: only the strong
  * negative hints (NEGATIVE_STRONG) count (the fallback for pages whose first choice came out small,
  * see core.ts).
@@ -107,7 +124,7 @@ export function classWeight(el: ElementNode, relaxed = false, heading = HEADING_
   const cls = el.attrs.class;
   const negative = relaxed ? NEGATIVE_STRONG : heading ? NEGATIVE_HEADING : NEGATIVE;
   if (cls) {
-    const c = withoutModifiers(cls);
+    const c = hintClass(cls);
     if (negative.test(c)) w -= 25;
     if (POSITIVE.test(c)) w += 25;
   }
@@ -330,10 +347,14 @@ export function selectContent(root: ElementNode, relaxed = false): ElementNode[]
     for (let anc = top.parent; anc !== null && anc.tag !== '#root' && anc.tag !== 'body'; anc = anc.parent) {
       let inside = 0;
       for (const c of strong) if (isAncestor(anc, c)) inside++;
-      if (inside >= 2) {
+      // The wide column of a page grid beside a sidebar column: the article's blocks are in it,
+      // a strong candidate beyond it is the sidebar's (a content block named as the article's).
+      const wide = wideColumnBesideSide(anc);
+      if (inside >= 2 || (wide && inside >= 1)) {
         top = anc;
         break;
       }
+      if (wide) break;
     }
   }
   // The choice is one paragraph's wrapper (paragraphs each in wrappers of their own, as Arc and
@@ -509,6 +530,8 @@ function withSiblings(top: ElementNode, final: (el: ElementNode) => number, topS
       afterTop = true;
       continue;
     }
+    // The sidebar column beside the grid's wide column that holds the article.
+    if (sideColumnOf(sib, top)) continue;
     let bonus = 0;
     const sameClass = sib.attrs.class !== undefined && sib.attrs.class === top.attrs.class;
     if (sameClass) bonus += topScore * 0.2;
@@ -527,9 +550,9 @@ function withSiblings(top: ElementNode, final: (el: ElementNode) => number, topS
       const ld = linkDensity(block);
       if (block.textLen > 80 && ld < 0.25) out.push(block);
       else if (block.textLen > 0 && block.textLen <= 80 && ld === 0 && !(afterTop && (headed ??= firstMatching(top, (el) => el.tag === 'h1') !== null)) && /[.!?。]\s*$/.test(textOf(block))) out.push(block);
-    } else if ((sameClass || sameKind(sib, top)) && isProse(block)) {
+    } else if ((sameClass || sameKind(sib, top) || sameFrame(sib, top)) && isProse(block)) {
       // Text too deep to have scored (points reach five ancestors): a run of paragraphs of
-      // prose beside the choice is the next part of the article (a page of sections).
+      // prose beside the choice is the next part of the article (a page of sections, a grid's rows).
       out.push(sib);
     } else if (thread && holdsLike(sib, inner)) {
       // Another post of the thread's template: a question beside the block of its answers, a
@@ -538,6 +561,44 @@ function withSiblings(top: ElementNode, final: (el: ElementNode) => number, topS
     }
   }
   return withHeadings(parent, out);
+}
+
+/**
+ * A column of a page grid and its width in twelfths: Bootstrap `col-md-8`, `col-4`, Foundation
+ * `large-8`, Bootstrap 2 `span8`. Of several (`col-12 col-lg-8`), the narrowest: the desktop layout.
+ */
+const GRID_COLUMN = /(?:^|\s)(?:col-(?:(?:xs|sm|md|lg|xl|xxl)-)?|(?:small|medium|large)-|span)(\d{1,2})(?=\s|$)/g;
+
+function gridWidth(el: ElementNode): number {
+  const cls = el.attrs.class;
+  if (cls === undefined || (!cls.includes('col') && !cls.includes('span') && !cls.includes('large-') && !cls.includes('medium-'))) return 0;
+  let width = 0;
+  for (const m of cls.matchAll(GRID_COLUMN)) {
+    const w = Number(m[1]);
+    if (w >= 1 && w <= 12 && (width === 0 || w < width)) width = w;
+  }
+  return width;
+}
+
+/** Widest column (twelfths) read as a sidebar beside the article's, and narrowest read as the article's. */
+const SIDE_COLUMN = 4;
+const WIDE_COLUMN = 8;
+
+/** `el` is a grid column of WIDE_COLUMN twelfths or more with a column of SIDE_COLUMN or fewer beside it. */
+function wideColumnBesideSide(el: ElementNode): boolean {
+  if (el.parent === null || gridWidth(el) < WIDE_COLUMN) return false;
+  for (const s of el.parent.children) {
+    if (typeof s === 'string' || s === el) continue;
+    const w = gridWidth(s);
+    if (w > 0 && w <= SIDE_COLUMN) return true;
+  }
+  return false;
+}
+
+/** `sib` is a grid column of SIDE_COLUMN twelfths or fewer beside `top`, a column of WIDE_COLUMN or more. */
+function sideColumnOf(sib: ElementNode, top: ElementNode): boolean {
+  const w = gridWidth(sib);
+  return w > 0 && w <= SIDE_COLUMN && gridWidth(top) >= WIDE_COLUMN;
 }
 
 /** Longest text (characters) of a sibling read as a heading by `withHeadings`. */
@@ -629,6 +690,29 @@ function sameKind(a: ElementNode, b: ElementNode): boolean {
   if (first === undefined || first !== /^\s*(\S+)/.exec(cb)?.[1]) return false;
   const variant = ` ${first}-`;
   return (' ' + ca).includes(variant) && (' ' + cb).includes(variant);
+}
+
+/** How many wrappers deep `sameFrame` compares. */
+const FRAME_DEPTH = 3;
+
+/**
+ * Two blocks of one layout template: the same tag, and below each the same wrappers of one child
+ * each (tag and class), one of them named at least, as a grid prints its rows (Umbraco's
+ * `div > div.container > div.row.clearfix`, one per row of the page) or a builder its sections,
+ * whatever the outer element's own class says (a row's background).
+ */
+function sameFrame(a: ElementNode, b: ElementNode): boolean {
+  if (a.tag !== b.tag) return false;
+  let x = soleChild(a);
+  let y = soleChild(b);
+  let named = false;
+  for (let depth = 0; depth < FRAME_DEPTH && x !== null && y !== null; depth++) {
+    if (x.tag !== y.tag || x.attrs.class !== y.attrs.class) return false;
+    if (x.attrs.class !== undefined && x.attrs.class.trim() !== '') named = true;
+    x = soleChild(x);
+    y = soleChild(y);
+  }
+  return named;
 }
 
 /**
