@@ -9,7 +9,7 @@
  */
 import type { ElementNode, Node } from './dom.ts';
 import { AUTHOR_NOTE_TAIL, furnitureBlock, isClosingNote, isConsentNotice, isExcerptList, isHeadlineList, isShortItemList } from './boilerplate-lines.ts';
-import { classWeight, isBlock, isHeading, isStrongBoilerplate, linkDensity, soleChild, wrapsEmbeddedPost } from './score.ts';
+import { classWeight, firstMatching, isBlock, isHeading, isStrongBoilerplate, linkDensity, soleChild, wrapsEmbeddedPost } from './score.ts';
 
 export interface RenderOptions {
   /** Base for relative URLs (`<base href>` resolved against the page URL); null = leave as is. */
@@ -563,22 +563,11 @@ function isTeaserCardList(list: ElementNode): boolean {
   for (const li of list.children) {
     if (typeof li === 'string') continue;
     if (li.tag !== 'li' || li.textLen - li.linkLen > TEASER_CARD_TEXT) return false;
-    const h = firstHeading(li, 4);
+    const h = firstMatching(li, (el) => isHeading(el.tag));
     if (h === null || h.textLen === 0 || h.linkLen < h.textLen * 0.9) return false;
     items++;
   }
   return items >= 3;
-}
-
-/** The first heading in `el` within `depth` levels, in document order. */
-function firstHeading(el: ElementNode, depth: number): ElementNode | null {
-  for (const c of el.children) {
-    if (typeof c === 'string') continue;
-    if (isHeading(c.tag)) return c;
-    const h = depth > 1 ? firstHeading(c, depth - 1) : null;
-    if (h !== null) return h;
-  }
-  return null;
 }
 
 /** Text beside a list that makes it a list beside an article (a few paragraphs). */

@@ -848,7 +848,7 @@ function slug(s: string): string {
 }
 
 /** The first element under `el`, in document order, that `test` accepts. */
-function firstMatching(el: ElementNode, test: (el: ElementNode) => boolean): ElementNode | null {
+export function firstMatching(el: ElementNode, test: (el: ElementNode) => boolean): ElementNode | null {
   for (const c of el.children) {
     if (typeof c === 'string') continue;
     if (test(c)) return c;
