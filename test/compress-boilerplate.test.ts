@@ -128,6 +128,29 @@ const CASES: readonly Case[] = [
   { name: 'a list of short lines without menu labels stays (ingredients)', level: 'aggressive', input: `${BODY}\n\nFlour\nSugar\nTwo eggs\nButter\nSearch the pantry first`, kept: ['Flour', 'Sugar', 'Butter'] },
   { name: 'two menu words stay', level: 'balanced', input: `${BODY}\n\nLog in\nSign up`, kept: ['Log in', 'Sign up'] },
   { name: 'short sentences beside two menu words are no menu', level: 'balanced', input: `Text.\nHome\nPrivacy Policy\nCall 020 7946 0000.`, kept: ['Text.', 'Home', 'Privacy Policy', 'Call 020 7946 0000.'] },
+  // related-story runs of a pasted page (dropHeadlineRuns)
+  {
+    name: 'a related-stories run of a pasted page goes with its heading',
+    level: 'balanced',
+    input: `Share this article\n\n${BODY}\n\nRelated Stories\n\nHarbor residents form a coalition against rezoning\nWhat the waterfront plan would change, street by street\n\nThe vote moves to next month.`,
+    gone: ['Related Stories', 'Harbor residents form', 'street by street'],
+    kept: [BODY, 'The vote moves to next month.'],
+  },
+  {
+    name: 'a headline with a number stays in balanced; "Headlines:" is the user\'s',
+    level: 'balanced',
+    input: `Tweet\nShare\nComment\n\n${BODY}\n\nMore on Slate Book Review\nHow to turn a bureaucracy into a justice system\nThe 50 best nonfiction books of the past 25 years\nA memoir that refuses to tidy up its feelings\n\nHeadlines:\nCouncil delays vote on the housing plan\nFerry service to resume on weekends`,
+    gone: ['More on Slate', 'How to turn', 'A memoir that'],
+    kept: ['The 50 best nonfiction books', 'Headlines:', 'Council delays vote', 'Ferry service to resume'],
+  },
+  { name: 'a related run with a number goes whole in aggressive', level: 'aggressive', input: `Share this article\n\n${BODY}\n\nMost read\nThe 50 best nonfiction books of the year\nFerry service to resume on weekends\n\nThe end of the text is here.`, gone: ['The 50 best', 'Ferry service'] },
+  {
+    name: '"Recommended" over advice and a run broken by a sentence stay',
+    level: 'balanced',
+    input: `Share this article\n\nRecommended\nDrink plenty of fluids all day\nRest in bed for a few days\n\nRelated\nWhy the clinic changed its hours\nThe clinic now opens at noon on Mondays.\n\nYou might also like\nFive ways to sleep better tonight\nWhat doctors say about cold showers`,
+    gone: ['You might also like', 'Five ways to sleep', 'cold showers'],
+    kept: ['Recommended', 'Drink plenty of fluids', 'Rest in bed', 'Why the clinic changed its hours', 'opens at noon'],
+  },
   { name: 'an answer "Accept" not under a cookie notice stays', level: 'balanced', input: 'Do you take the offer?\n\nAccept', kept: ['Accept'] },
   { name: 'a sentence about cookies stays', level: 'balanced', input: 'We use cookies from the bakery on Elm Street for the party.', kept: ['We use cookies from the bakery'] },
   // separators and quote markers
@@ -229,6 +252,26 @@ describe('API-09 boilerplate and acknowledgement rules (table)', () => {
       }
     });
   }
+
+  it('stays linear on long runs of labels, headlines and menu lines', () => {
+    const texts = [
+      'Related stories\n'.repeat(40_000),
+      'Share\n' + 'Related stories\nA headline of some words\n'.repeat(20_000),
+    ];
+    for (const t of texts) {
+      const t0 = performance.now();
+      for (const level of ORDER) dropBoilerplate(t, level);
+      assert.ok(performance.now() - t0 < 2_000, `slow on ${JSON.stringify(t.slice(0, 30))}`);
+    }
+  });
+
+  it('a related run goes only in a text with other page chrome (notes under "More on X" stay)', () => {
+    const notes = 'More on the budget\nRent went up again this year\nFood costs stayed flat overall\n\nWhat should we cut first?';
+    assert.ok(compressText(notes, 'aggressive').includes('Rent went up again'));
+    const page = `Skip to content\n\n${BODY}\n\n${notes}`;
+    const out = compressText(page, 'balanced');
+    assert.ok(!out.includes('Rent went up again') && out.includes('What should we cut first?'), out);
+  });
 
   it('safe drops none of it', () => {
     for (const c of CASES) {

@@ -68,6 +68,16 @@ const DISCLAIMER_GATE_RE = /confidential|intended|prohibited|disclaimer|privileg
 /** The second word of the one cue that can span a line break ("in error"). */
 const ERROR_WORD_RE = /error/i;
 
+/** Headings of related and popular stories, also as chrome lines alone (CHROME_LINES), and a few in German, French, Spanish, Italian. */
+const RELATED_MORE = [
+  'more like this', 'read next', 'up next', 'what to read next', 'top stories', 'most viewed', 'most shared', 'most commented',
+  'recent posts', 'recent articles', 'latest posts', 'latest stories', 'latest articles', 'similar articles', 'similar posts',
+  'similar threads', 'customers also bought', 'customers also viewed', 'customers who bought this item also bought',
+  "editors' picks", "editor's picks", 'editors picks', 'in case you missed it', 'more headlines', 'recommended reading',
+  'mehr zum thema', 'meistgelesen', 'meistgelesene artikel', 'das könnte sie auch interessieren', 'lesen sie auch', 'weitere artikel',
+  'à lire aussi', 'lire aussi', 'sur le même sujet', 'les plus lus', 'articles similaires', 'te puede interesar',
+  'noticias relacionadas', 'lo más leído', 'más leídas', 'leggi anche', 'più letti', 'articoli correlati',
+];
 /** Page chrome: a line that is only one of these (lower case, after markers; see `chromeKey`). */
 const CHROME_LINES: ReadonlySet<string> = new Set([
   'share this', 'share this article', 'share this story', 'share this post', 'share this page', 'share article',
@@ -87,6 +97,7 @@ const CHROME_LINES: ReadonlySet<string> = new Set([
   'leave a comment', 'show comments', 'view comments', 'add a comment', 'copy link', 'link copied',
   // buttons of a web mail or forum view pasted with the text
   'reply', 'reply all', 'forward', 'reply to all', 'show quoted text', 'show trimmed content',
+  ...RELATED_MORE,
 ]);
 /**
  * Greetings and closings of a pasted e-mail alone on their line ("Hi,", "Kind regards,"): no fact in
@@ -212,6 +223,38 @@ function dropMenuBlocks(lines: string[], kind: Uint8Array, keepsValue: (s: strin
   return changed;
 }
 
+/**
+ * Related-story runs of a page pasted as text (called only where other page chrome went): a heading
+ * such as "Related stories", "Most read", "You might also like", "More on X" alone on its line
+ * (no colon, no question mark: "Headlines:" is the user's), then, after at most one blank line, 2+
+ * consecutive headline lines (isHeadline: 3-20 words, no closing full stop). The heading and the
+ * headlines go; a headline holding a value stays in balanced. The run ends at the first other line.
+ */
+function dropHeadlineRuns(lines: string[], kind: Uint8Array, keepsValue: (s: string) => boolean): boolean {
+  const n = lines.length;
+  let changed = false;
+  for (let i = 0; i < n; i++) {
+    if (kind[i] === 1) continue;
+    const label = lines[i]!.trim();
+    if (label === '' || label.length > 60 || label.endsWith(':') || label.endsWith('?')) continue;
+    const key = chromeKey(label);
+    if (key === '' || !isHeadlineLabel(key)) continue;
+    let j = i + 1;
+    if (j < n && kind[j] === 0 && lines[j]!.trim() === '') j++;
+    let k = j;
+    let headlines = 0;
+    for (; k < n && kind[k] === 0 && isHeadline(lines[k]!.trim()); k++) headlines++;
+    if (headlines < 2) continue;
+    for (let m = i; m < k; m++) {
+      if (kind[m] !== 0 || lines[m]!.trim() === '' || keepsValue(lines[m]!)) continue;
+      kind[m] = 2;
+      changed = true;
+    }
+    i = k - 1;
+  }
+  return changed;
+}
+
 /** Social networks: a line of 2+ of them alone (any separator) is a "follow us" row. */
 const SOCIAL: ReadonlySet<string> = new Set([
   'facebook', 'twitter', 'x', 'linkedin', 'instagram', 'youtube', 'pinterest', 'tiktok', 'whatsapp', 'reddit',
@@ -236,7 +279,24 @@ const RELATED_HEADINGS: ReadonlySet<string> = new Set([
   'related reading', 'related coverage', 'related news', 'recommended', 'recommended for you', 'recommended stories',
   'recommended articles', 'you may also like', 'you might also like', 'more stories', 'more news', 'most popular', 'most read',
   'trending', 'trending now', 'popular posts', 'latest news', 'further reading', 'more from this author',
+  ...RELATED_MORE,
 ]);
+/**
+ * A heading over a run of headlines in a page pasted as text (dropHeadlineRuns): a related heading but
+ * the bare "More" and "Recommended" (a page's own sections use them: "Recommended" over advice), or
+ * "More on X", "More from X", "More X stories" (up to 7 words).
+ */
+const MORE_LABEL_RE = /^more (?:on|from|in|about) [^.!?]{1,40}$|^more [^.!?]{1,30} (?:stories|news|articles|posts|recipes|videos|headlines|coverage|reviews|guides)$/;
+const isHeadlineLabel = (key: string): boolean =>
+  (RELATED_HEADINGS.has(key) && key !== 'more' && key !== 'recommended') || (MORE_LABEL_RE.test(key) && key.split(' ').length <= 7);
+/** A headline under such a heading: 3 to 20 words, up to 150 characters, a capital, digit or quote first, no closing . , ; : ! and no tab. */
+const HEADLINE_RE = /^[\p{Lu}\d"'‘“][^\t\n]{8,148}$/u;
+const HEADLINE_END_RE = /[.,;:!]["'’”)]*$/;
+const isHeadline = (t: string): boolean => {
+  if (!HEADLINE_RE.test(t) || HEADLINE_END_RE.test(t)) return false;
+  const words = t.split(/[ \t]+/).length;
+  return words >= 3 && words <= 20;
+};
 
 const QUOTE_PREFIX_RE = /^[ \t]{0,3}(?:>[ \t]?)+/;
 const ATTRIBUTION_RE = /(?:wrote|writes|schrieb|a écrit|escribió|scrisse|schreef)[ \t]*:$/i;
@@ -336,6 +396,7 @@ export function dropBoilerplate(text: string, level: Level): string {
   const keepsValue = (s: string): boolean => !aggressive && holdsValue(s);
 
   // Line rules.
+  let page = false; // a page chrome line, footer link row or menu went: the text is a page pasted as text
   let transport = false; // a line may open a transport header
   let related = false; // aggressive: inside the link list under a "Related" heading
   for (let i = 0; i < n; i++) {
@@ -369,6 +430,7 @@ export function dropBoilerplate(text: string, level: Level): string {
     }
     if (isNoticeLine(body) && !keepsValue(body)) {
       drop(i);
+      page = true;
       continue;
     }
     const key = body.length <= 60 ? chromeKey(body) : '';
@@ -378,6 +440,7 @@ export function dropBoilerplate(text: string, level: Level): string {
     }
     if (key !== '' && CHROME_LINES.has(key) && !keepsValue(body) && (!LIST_ONLY.has(key) || linkItemFollows(lines, kind, i))) {
       drop(i);
+      page = true;
       if (aggressive && RELATED_HEADINGS.has(key)) related = true;
       continue;
     }
@@ -385,7 +448,8 @@ export function dropBoilerplate(text: string, level: Level): string {
   }
 
   if (transport && dropTransportHeaders(lines, kind, aggressive)) changed = true;
-  if (dropMenuBlocks(lines, kind, keepsValue)) changed = true;
+  if (dropMenuBlocks(lines, kind, keepsValue)) changed = page = true;
+  if (page && dropHeadlineRuns(lines, kind, keepsValue)) changed = true;
 
   // Disclaimer paragraphs. A paragraph is read only if it fits (DISCLAIMER_MAX_LINES lines,
   // DISCLAIMER_MAX_CHARS characters as joined) and its own text holds a strong cue's word: a
