@@ -151,6 +151,21 @@ const CASES: readonly Case[] = [
     gone: ['You might also like', 'Five ways to sleep', 'cold showers'],
     kept: ['Recommended', 'Drink plenty of fluids', 'Rest in bed', 'Why the clinic changed its hours', 'opens at noon'],
   },
+  // a menu said twice: one item per line and joined on one line (dropJoinedMenus)
+  {
+    name: 'a menu repeated on one line goes with its run',
+    level: 'balanced',
+    input: `Impeachment\nBill Barr\nKaepernick\nNews & Politics\nCulture\nMenu\n\nImpeachment Bill Barr Kaepernick News & Politics Culture Search\n\n${BODY}`,
+    gone: ['Impeachment', 'Bill Barr', 'Culture', 'Menu', 'Search'],
+    kept: [BODY],
+  },
+  {
+    name: 'the joined copy of a dropped menu goes; a poem line joining its short lines stays',
+    level: 'balanced',
+    input: `Home\nAbout\nTrips\nGear\nContact\nHome About Trips Gear Contact\n\n${BODY}\n\nRoses\nViolets\nDaisies\nTulips\nLilies\nRoses violets daisies tulips lilies\n\nOur menu:\nBlog\nPress\nJobs\nEvents\nBlog Press Jobs Events Search`,
+    gone: ['Home About Trips'],
+    kept: [BODY, 'Roses\nViolets\nDaisies\nTulips\nLilies\nRoses violets daisies tulips lilies', 'Our menu:\nBlog\nPress\nJobs\nEvents\nBlog Press Jobs Events Search'],
+  },
   { name: 'an answer "Accept" not under a cookie notice stays', level: 'balanced', input: 'Do you take the offer?\n\nAccept', kept: ['Accept'] },
   { name: 'a sentence about cookies stays', level: 'balanced', input: 'We use cookies from the bakery on Elm Street for the party.', kept: ['We use cookies from the bakery'] },
   // separators and quote markers
@@ -257,6 +272,8 @@ describe('API-09 boilerplate and acknowledgement rules (table)', () => {
     const texts = [
       'Related stories\n'.repeat(40_000),
       'Share\n' + 'Related stories\nA headline of some words\n'.repeat(20_000),
+      'Home\nAbout\nBlog\n' + 'home about blog '.repeat(20_000),
+      'Home\n'.repeat(30_000) + ('Home '.repeat(70) + '\n').repeat(500),
     ];
     for (const t of texts) {
       const t0 = performance.now();

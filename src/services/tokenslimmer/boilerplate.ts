@@ -223,6 +223,93 @@ function dropMenuBlocks(lines: string[], kind: Uint8Array, keepsValue: (s: strin
   return changed;
 }
 
+/** A label of the menu, footer, social or chrome tables (a key of chromeKey). */
+const isKnownLabel = (key: string): boolean => MENU_ITEMS.has(key) || FOOTER_LINKS.has(key) || SOCIAL.has(key) || CHROME_LINES.has(key);
+/** A line that may repeat a menu on one line: up to this long, at least three items. */
+const JOINED_MAX_CHARS = 300;
+
+/**
+ * A menu said twice, as a page gives it when copied: once one item per line, once joined on one line
+ * (the desktop and the mobile menu: "Impeachment Bill Barr Kaepernick … Search"). A line that is
+ * only the items of runs of 3+ short label lines (isMenuLine), three or more of them, besides
+ * menu labels ("Search", "Menu"), repeats them; where the run or the line holds a menu label, the
+ * line and the run go (a value stays in balanced). The split into items is a dynamic programme
+ * over the words (items of up to four words): linear in the line.
+ */
+function dropJoinedMenus(lines: string[], kind: Uint8Array, keepsValue: (s: string) => boolean): boolean {
+  const n = lines.length;
+  /** Item (lower case, spaces collapsed) → the first line of its run. */
+  let items: Map<string, number> | undefined;
+  /** Per run (by its first line): its end and whether it holds a menu label. */
+  const runs = new Map<number, { end: number; known: boolean }>();
+  for (let i = 0; i < n; ) {
+    let j = i;
+    let known = false;
+    for (; j < n && kind[j] !== 1 && isMenuLine(lines[j]!.trim()); j++) if (!known) known = isKnownLabel(chromeKey(lines[j]!));
+    // (a run under "…:" or "…?" is text about a menu, as in dropMenuBlocks)
+    const under = i > 0 ? lines[i - 1]!.trim() : '';
+    if (j - i >= 3 && !under.endsWith(':') && !under.endsWith('?')) {
+      items ??= new Map();
+      runs.set(i, { end: j, known });
+      for (let k = i; k < j; k++) {
+        const item = lines[k]!.trim().toLowerCase().replace(/[ \t]+/g, ' ');
+        if (!items.has(item)) items.set(item, i);
+      }
+    }
+    i = j > i ? j : i + 1;
+  }
+  if (!items) return false;
+  let changed = false;
+  for (let i = 0; i < n; i++) {
+    if (kind[i] !== 0) continue;
+    const t = lines[i]!.trim();
+    if (t.length > JOINED_MAX_CHARS || isMenuLine(t) || !t.includes(' ')) continue;
+    const words = t.toLowerCase().split(/[ \t]+/);
+    const m = words.length;
+    if (m < 3) continue;
+    // best[p]: the most items a split of words[0..p) holds, -1 if none; from[p]: run of one of them
+    const best = new Int32Array(m + 1).fill(-1);
+    best[0] = 0;
+    let labelled = false;
+    const used = new Set<number>();
+    const via = new Int32Array(m + 1).fill(-1); // the start of the last piece of the best split
+    const viaRun = new Int32Array(m + 1).fill(-1);
+    for (let p = 0; p < m; p++) {
+      if (best[p] < 0) continue;
+      let piece = '';
+      for (let len = 1; len <= MENU_LINE_MAX_WORDS && p + len <= m; len++) {
+        piece = len === 1 ? words[p]! : piece + ' ' + words[p + len - 1]!;
+        const run = items.get(piece);
+        const score = run !== undefined ? best[p]! + 1 : isKnownLabel(chromeKey(piece)) ? best[p]! : -1;
+        if (score > best[p + len]!) {
+          best[p + len] = score;
+          via[p + len] = p;
+          viaRun[p + len] = run ?? -1;
+        }
+      }
+    }
+    if (best[m]! < 3) continue;
+    for (let p = m; p > 0; p = via[p]!) {
+      if (viaRun[p]! >= 0) used.add(viaRun[p]!);
+      else labelled = true;
+    }
+    for (const r of used) labelled ||= runs.get(r)!.known;
+    if (!labelled) continue;
+    if (!keepsValue(t)) {
+      kind[i] = 2;
+      changed = true;
+    }
+    for (const r of used) {
+      for (let k = r, end = runs.get(r)!.end; k < end; k++) {
+        if (kind[k] !== 0 || keepsValue(lines[k]!)) continue;
+        kind[k] = 2;
+        changed = true;
+      }
+    }
+  }
+  return changed;
+}
+
 /**
  * Related-story runs of a page pasted as text (called only where other page chrome went): a heading
  * such as "Related stories", "Most read", "You might also like", "More on X" alone on its line
@@ -449,6 +536,7 @@ export function dropBoilerplate(text: string, level: Level): string {
 
   if (transport && dropTransportHeaders(lines, kind, aggressive)) changed = true;
   if (dropMenuBlocks(lines, kind, keepsValue)) changed = page = true;
+  if (dropJoinedMenus(lines, kind, keepsValue)) changed = page = true;
   if (page && dropHeadlineRuns(lines, kind, keepsValue)) changed = true;
 
   // Disclaimer paragraphs. A paragraph is read only if it fits (DISCLAIMER_MAX_LINES lines,
