@@ -166,6 +166,22 @@ const CASES: readonly Case[] = [
     gone: ['Home About Trips'],
     kept: [BODY, 'Roses\nViolets\nDaisies\nTulips\nLilies\nRoses violets daisies tulips lilies', 'Our menu:\nBlog\nPress\nJobs\nEvents\nBlog Press Jobs Events Search'],
   },
+  // comment forms, recipe cards and the chrome of pages in other languages (tables)
+  {
+    name: "a blog's comment form goes; a sentence about published addresses stays",
+    level: 'balanced',
+    input: `${BODY}\n\nLeave a Reply\nYour email address will not be published. Required fields are marked *\nSave my name, email, and website in this browser for the next time I comment.\nPost Comment\n\nYour email address will not be published in the directory, only your name.`,
+    gone: ['Leave a Reply', 'Required fields', 'Save my name', 'Post Comment'],
+    kept: [BODY, 'Your email address will not be published in the directory, only your name.'],
+  },
+  { name: 'recipe card buttons', level: 'balanced', input: `Jump to Recipe\nPrint Recipe\n\nThese pancakes are light and fluffy.`, gone: ['Jump to Recipe', 'Print Recipe'], kept: ['These pancakes'] },
+  {
+    name: 'menu, ad label and footer of a German page; "Anzeige" in a sentence stays',
+    level: 'balanced',
+    input: `Zum Inhalt springen\nStartseite\nPolitik\nSuche\nAnmelden\n\nDie Anzeige bei der Polizei wurde am Montag erstattet.\n\nAnzeige\n\nImpressum\nDatenschutz\nKontakt`,
+    gone: ['Zum Inhalt', 'Startseite', 'Politik', 'Suche', 'Anzeige\n', 'Impressum', 'Datenschutz'],
+    kept: ['Die Anzeige bei der Polizei wurde am Montag erstattet.'],
+  },
   { name: 'an answer "Accept" not under a cookie notice stays', level: 'balanced', input: 'Do you take the offer?\n\nAccept', kept: ['Accept'] },
   { name: 'a sentence about cookies stays', level: 'balanced', input: 'We use cookies from the bakery on Elm Street for the party.', kept: ['We use cookies from the bakery'] },
   // separators and quote markers

@@ -29,7 +29,11 @@
  *                       any header left empty ("X-cc:"); From, To, Cc, Subject, Date and the rest stay
  *   pasted page text    a run of 3+ short lines, two or more of them menu, footer, share or social
  *                       labels ("Home", "Log in", "Privacy Policy", "Tweet"), with the site's sections
- *                       between them; a cookie notice ("We use cookies to …") and its button lines
+ *                       between them; a cookie notice ("We use cookies to …") and its button lines;
+ *                       a menu said twice, per line and joined on one line, with a menu label;
+ *                       in a text with such chrome, a "Related stories" / "More on X" heading and the
+ *                       headline lines under it; a blog's comment form ("Leave a Reply", "Your email
+ *                       address will not be published."); some labels in German, French, Spanish, Italian
  *   calculator notes    GSM8K-style `<<48/2=24>>` in a worked step that states it ("48/2 = <<48/2=24>>24"
  *                       → "48/2 = 24"): the one edit inside a line of balanced, see dropCalculatorNotes
  *
@@ -55,6 +59,9 @@ const MOBILE_RE =
 const FOOTER_RE =
   /^(?:to unsubscribe\b|unsubscribe(?:$|[ \t]*[|:·•]|[ \t]+(?:here|now|from|instantly)\b)|click here to unsubscribe|if you (?:no longer wish|wish to stop|would like to stop|do not wish) to receive|you (?:are )?receiv(?:ed|ing) this (?:(?:e-?mail|message|newsletter|notification)s? )?because|reply to this e-?mail directly,? or view it on|this (?:e-?mail|message) was sent to\b|you are subscribed to\b|view (?:this (?:e-?mail|newsletter) )?in (?:your|a) (?:web )?browser|having trouble viewing this (?:e-?mail|message)|manage (?:your )?(?:e-?mail |subscription |notification )?(?:preferences|settings|subscriptions?)(?:$|[ \t]*[|:·•])|update your (?:e-?mail )?preferences|to stop receiving)/i;
 
+/** The long lines of a blog's comment form ("Your email address will not be published. Required fields are marked *"). */
+const COMMENT_FORM_RE =
+  /^(?:your e-?mail address will not be published\.?(?: required fields are marked \*)?|required fields are marked \*|save my name, e-?mail, and website in this browser for the next time i comment\.?|you must (?:be logged in|log in(?: or register)?) to (?:post a comment|comment|reply(?: here)?)\.?)$/i;
 /** Cues of a legal / confidentiality disclaimer; a paragraph needs two distinct ones. */
 const DISCLAIMER_CUE_RE =
   /\b(?:confidentiality notice|disclaimer:|privileged and confidential|intended (?:only|solely) for|intended recipients?|addressee(?:s)? only|(?:have )?received this (?:e-?mail|message|communication|transmission) in error|notify the sender|strictly prohibited|(?:any|the) (?:review|dissemination|distribution|disclosure|copying|retransmission)|may contain (?:confidential|privileged|proprietary)|legally privileged|delete (?:it|this (?:e-?mail|message)|the (?:e-?mail|message|original))\b|free of (?:any )?(?:viruses|virus)|accepts? (?:no|any) (?:liability|responsibility)|views or opinions (?:expressed|presented)|may be (?:unlawful|illegal)|received (?:it|this (?:e-?mail|message)) by mistake|(?:this|the) (?:e-?mail|message|communication)(?: and any attachments?)? (?:is|are|may be) confidential)/gi;
@@ -95,6 +102,12 @@ const CHROME_LINES: ReadonlySet<string> = new Set([
   'back to top', 'jump to navigation', 'toggle navigation', 'close menu', 'open menu', 'skip to the content',
   'sign up for our newsletter', 'subscribe to our newsletter', 'newsletter sign up',
   'leave a comment', 'show comments', 'view comments', 'add a comment', 'copy link', 'link copied',
+  // comment forms (WordPress and kin) and recipe cards
+  'leave a reply', 'leave a review', 'post comment', 'submit comment', 'cancel reply', 'comments are closed',
+  'jump to recipe', 'print recipe', 'pin recipe', 'save recipe', 'rate this recipe',
+  // the same chrome in German, French, Spanish, Italian
+  'anzeige', 'werbung', 'publicité', 'publicidad', 'pubblicità', 'teilen', 'artikel teilen', 'partager', 'compartir', 'condividi',
+  'zum inhalt springen', 'aller au contenu', 'ir al contenido', 'vai al contenuto', 'weiterlesen', 'lire la suite', 'leer más',
   // buttons of a web mail or forum view pasted with the text
   'reply', 'reply all', 'forward', 'reply to all', 'show quoted text', 'show trimmed content',
   ...RELATED_MORE,
@@ -128,6 +141,8 @@ const FOOTER_LINKS: ReadonlySet<string> = new Set([
   'manage preferences', 'email preferences', 'update preferences', 'contact', 'contact us', 'help', 'help center',
   'help centre', 'support', 'view in browser', 'view online', 'about', 'about us', 'accessibility', 'legal', 'imprint',
   'impressum', 'sitemap', 'careers', 'faq', 'faqs', 'newsletter', 'advertise', 'press',
+  'datenschutz', 'datenschutzerklärung', 'kontakt', 'agb', 'mentions légales', 'confidentialité', 'aviso legal',
+  'política de privacidad', 'privacidad', 'contacto', 'note legali',
 ]);
 /** Items of a site's menu besides the footer, social and chrome labels: two of them in a run of 3+ short lines make it a menu (dropMenuBlocks). */
 const MENU_ITEMS: ReadonlySet<string> = new Set([
@@ -140,6 +155,9 @@ const MENU_ITEMS: ReadonlySet<string> = new Set([
   'home page', 'go to home page', 'sections', 'site index', 'site map', 'navigation', 'categories', 'topics', 'all articles',
   // share and follow buttons (the chrome lines count too: "Print", "Copy link", "Skip to content")
   'share', 'tweet', 'pin', 'buffer', 'comment', 'comments', 'save', 'follow',
+  // German, French, Spanish, Italian
+  'startseite', 'suche', 'anmelden', 'abmelden', 'registrieren', 'abonnieren', 'menü', 'accueil', 'rechercher', 'recherche',
+  'se connecter', 'connexion', "s'abonner", 'inicio', 'buscar', 'iniciar sesión', 'suscríbete', 'cerca', 'accedi', 'abbonati',
 ]);
 /** A line that may be a menu item: a letter first, up to four words and 40 characters, no ! ? : (a sentence, a question or a label). */
 const MENU_LINE_RE = /^\p{L}[^!?:\n]{0,39}$/u;
@@ -516,6 +534,11 @@ export function dropBoilerplate(text: string, level: Level): string {
       continue;
     }
     if (isNoticeLine(body) && !keepsValue(body)) {
+      drop(i);
+      page = true;
+      continue;
+    }
+    if ((c0 === 121 || c0 === 114 || c0 === 115) /* y r s */ && body.length <= 120 && COMMENT_FORM_RE.test(body)) {
       drop(i);
       page = true;
       continue;
