@@ -182,6 +182,21 @@ const CASES: readonly Case[] = [
     gone: ['Zum Inhalt', 'Startseite', 'Politik', 'Suche', 'Anzeige\n', 'Impressum', 'Datenschutz'],
     kept: ['Die Anzeige bei der Polizei wurde am Montag erstattet.'],
   },
+  // forms of a pasted page (dropSignupForms)
+  {
+    name: 'a newsletter sign-up box goes; a box under a question and a heading without fields stay',
+    level: 'balanced',
+    input: `${BODY}\n\nSign up for our newsletter\nGet the top local stories delivered to your inbox.\nEnter your email address\nSign Up\nBy signing up, you agree to our Terms of Service and Privacy Policy.\n\nHow can I make my sign-up box better?\nStay in the loop\nGet tips from our team every week.\nSubscribe\n\nNewsletter\nOur newsletter goes out on Fridays to all staff.`,
+    gone: ['Sign up for our newsletter', 'delivered to your inbox', 'Enter your email', 'By signing up'],
+    kept: [BODY, 'Stay in the loop\nGet tips from our team every week.\nSubscribe', 'Newsletter\nOur newsletter goes out on Fridays to all staff.'],
+  },
+  {
+    name: "a docs page's feedback widget goes; a yes/no question of the user stays",
+    level: 'balanced',
+    input: `${BODY}\n\nWas this page helpful?\nYes\nNo\n\nDid you enjoy the course?\nYes\nNo`,
+    gone: ['Was this page helpful?'],
+    kept: [BODY, 'Did you enjoy the course?\nYes\nNo'],
+  },
   { name: 'an answer "Accept" not under a cookie notice stays', level: 'balanced', input: 'Do you take the offer?\n\nAccept', kept: ['Accept'] },
   { name: 'a sentence about cookies stays', level: 'balanced', input: 'We use cookies from the bakery on Elm Street for the party.', kept: ['We use cookies from the bakery'] },
   // separators and quote markers
@@ -289,6 +304,9 @@ describe('API-09 boilerplate and acknowledgement rules (table)', () => {
       'Related stories\n'.repeat(40_000),
       'Share\n' + 'Related stories\nA headline of some words\n'.repeat(20_000),
       'Home\nAbout\nBlog\n' + 'home about blog '.repeat(20_000),
+      'Newsletter\nEmail\n'.repeat(20_000),
+      'Newsletter\n' + 'Subscribe\n'.repeat(40_000) + 'Why?',
+      'Was this page helpful?\n'.repeat(40_000),
       'Home\n'.repeat(30_000) + ('Home '.repeat(70) + '\n').repeat(500),
     ];
     for (const t of texts) {

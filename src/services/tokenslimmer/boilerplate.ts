@@ -328,6 +328,86 @@ function dropJoinedMenus(lines: string[], kind: Uint8Array, keepsValue: (s: stri
   return changed;
 }
 
+/** Headings of a newsletter sign-up box (keys of chromeKey). */
+const SIGNUP_HEADINGS: ReadonlySet<string> = new Set([
+  'sign up for our newsletter', 'sign up for our newsletters', 'subscribe to our newsletter', 'subscribe to our newsletters',
+  'newsletter sign up', 'newsletter signup', 'newsletter', 'newsletters', 'get our newsletter', 'get the newsletter',
+  'join our newsletter', 'join our mailing list', 'join the mailing list', 'sign up for updates', 'subscribe for updates',
+  'stay in the loop', 'stay informed', 'stay up to date', 'never miss a story', 'newsletter abonnieren', 'abonnez-vous à notre newsletter',
+]);
+/** The field labels and buttons of such a box. */
+const SIGNUP_FIELDS: ReadonlySet<string> = new Set([
+  'email', 'e-mail', 'email address', 'e-mail address', 'your email', 'your email address', 'your e-mail address',
+  'enter your email', 'enter your email address', 'enter your e-mail address', 'enter email', 'enter email address',
+  'first name', 'last name', 'name', 'sign up', 'signup', 'subscribe', 'subscribe now', 'sign up now', 'sign me up', 'submit',
+  'join', 'join now', 'e-mail-adresse', 'abonnieren', "s'abonner", 'suscribirse', 'suscríbete',
+]);
+/** The consent line under the button ("By signing up, you agree to our Terms …"). */
+const SIGNUP_CONSENT_RE = /^by (?:signing up|subscribing|clicking|submitting|registering|entering your e-?mail)\b/i;
+/** The box's pitch: one sentence of up to this many words ("Get the day's top stories in your inbox."). */
+const SIGNUP_PITCH_MAX_WORDS = 25;
+/** A box has a few lines: a longer paragraph is something else (and the scan stays bounded). */
+const SIGNUP_MAX_LINES = 10;
+/** A feedback widget's question; its answer buttons (FEEDBACK_BUTTONS) follow. */
+const FEEDBACK_RE = /^(?:was this (?:page|article|answer|post|guide|information) (?:helpful|useful)|did (?:this|the) (?:page|article) (?:help(?: you)?|answer your question)|is this page (?:helpful|useful)|how (?:helpful|useful) was this (?:page|article))\??$/i;
+const FEEDBACK_BUTTONS: ReadonlySet<string> = new Set(['yes', 'no', 'yes, thanks', 'no, thanks', 'not really', 'thumbs up', 'thumbs down']);
+
+/**
+ * Forms of a page pasted as text. A newsletter box: a heading ("Sign up for our newsletter", "Stay in
+ * the loop") alone on its line, not under a line ending in ':' or '?', then (after at most one blank
+ * line) a paragraph of its field labels and buttons ("Email address", "Subscribe"; one at least),
+ * its consent line ("By signing up, you agree …") and up to two pitch sentences; a line of anything
+ * else and the box stays. A feedback widget: "Was this page helpful?" and its "Yes" / "No" lines.
+ * A line holding a value stays in balanced.
+ */
+function dropSignupForms(lines: string[], kind: Uint8Array, keepsValue: (s: string) => boolean): boolean {
+  const n = lines.length;
+  let changed = false;
+  const dropRange = (from: number, to: number): void => {
+    for (let m = from; m < to; m++) {
+      if (kind[m] !== 0 || lines[m]!.trim() === '' || keepsValue(lines[m]!)) continue;
+      kind[m] = 2;
+      changed = true;
+    }
+  };
+  let under = ''; // the line before, in its paragraph
+  for (let i = 0; i < n; i++) {
+    const t = kind[i] === 1 ? '' : lines[i]!.trim();
+    const before = under;
+    under = t;
+    if (t === '' || t.length > 60) continue;
+    if (FEEDBACK_RE.test(t)) {
+      let k = i + 1;
+      while (k < n && kind[k] === 0 && FEEDBACK_BUTTONS.has(chromeKey(lines[k]!))) k++;
+      if (k > i + 1) {
+        dropRange(i, k);
+        i = k - 1;
+        under = '';
+      }
+      continue;
+    }
+    if (t.endsWith(':') || t.endsWith('?') || before.endsWith(':') || before.endsWith('?') || !SIGNUP_HEADINGS.has(chromeKey(t))) continue;
+    let j = i + 1;
+    if (j < n && kind[j] === 0 && lines[j]!.trim() === '') j++;
+    let k = j;
+    let fields = 0;
+    let pitches = 0;
+    for (; k < n && kind[k] !== 1 && k - j < SIGNUP_MAX_LINES; k++) {
+      const line = lines[k]!.trim();
+      if (line === '') break;
+      if (SIGNUP_FIELDS.has(chromeKey(line))) fields++;
+      else if (line.length <= 300 && SIGNUP_CONSENT_RE.test(line)) continue;
+      else if (pitches < 2 && line.length <= 200 && !line.endsWith('?') && line.split(/[ \t]+/).length <= SIGNUP_PITCH_MAX_WORDS) pitches++;
+      else break;
+    }
+    if (fields === 0 || (k < n && kind[k] !== 1 && lines[k]!.trim() !== '')) continue;
+    dropRange(i, k);
+    i = k - 1;
+    under = '';
+  }
+  return changed;
+}
+
 /**
  * Related-story runs of a page pasted as text (called only where other page chrome went): a heading
  * such as "Related stories", "Most read", "You might also like", "More on X" alone on its line
@@ -560,6 +640,7 @@ export function dropBoilerplate(text: string, level: Level): string {
   if (transport && dropTransportHeaders(lines, kind, aggressive)) changed = true;
   if (dropMenuBlocks(lines, kind, keepsValue)) changed = page = true;
   if (dropJoinedMenus(lines, kind, keepsValue)) changed = page = true;
+  if (dropSignupForms(lines, kind, keepsValue)) changed = page = true;
   if (page && dropHeadlineRuns(lines, kind, keepsValue)) changed = true;
 
   // Disclaimer paragraphs. A paragraph is read only if it fits (DISCLAIMER_MAX_LINES lines,
