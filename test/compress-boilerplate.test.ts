@@ -197,6 +197,28 @@ const CASES: readonly Case[] = [
     gone: ['Was this page helpful?'],
     kept: [BODY, 'Did you enjoy the course?\nYes\nNo'],
   },
+  // what is left of a page's chrome (dropPageLeftovers)
+  {
+    name: "a docs page's pager and its 'On this page' list of headings said again go",
+    level: 'balanced',
+    input: `Skip to content\n\nSetting the timeout\n${BODY}\n\nRetries\nFailed requests are retried twice.\n\nPrevious\nInstallation\nNext\nAuthentication\n\nOn this page\nSetting the timeout\nRetries`,
+    gone: ['Previous', 'Installation', 'Authentication', 'On this page'],
+    kept: ['Setting the timeout\n' + BODY, 'Retries\nFailed requests'],
+  },
+  {
+    name: "a 'Next' without 'Previous' and an 'On this page' list with an item said nowhere else stay",
+    level: 'balanced',
+    input: `Skip to content\n\n${BODY}\n\nNext\nWe deploy the fix on Monday\n\nOn this page\nOverview\nPricing tiers\n\nOverview\nThe plan has three tiers.\n\nPrevious\nInstallation\nNext\nAuthentication`,
+    gone: ['Installation', 'Authentication'],
+    kept: ['Next\nWe deploy the fix on Monday', 'On this page\nOverview\nPricing tiers'],
+  },
+  {
+    name: 'a label left beside dropped chrome goes; a sentence beside it stays',
+    level: 'balanced',
+    input: `${BODY}\n\nComments\nLeave a comment\n\nShare this article\nThe council met again on Monday evening.`,
+    gone: ['Comments', 'Leave a comment', 'Share this article'],
+    kept: [BODY, 'The council met again on Monday evening.'],
+  },
   { name: 'an answer "Accept" not under a cookie notice stays', level: 'balanced', input: 'Do you take the offer?\n\nAccept', kept: ['Accept'] },
   { name: 'a sentence about cookies stays', level: 'balanced', input: 'We use cookies from the bakery on Elm Street for the party.', kept: ['We use cookies from the bakery'] },
   // separators and quote markers
@@ -307,6 +329,8 @@ describe('API-09 boilerplate and acknowledgement rules (table)', () => {
       'Newsletter\nEmail\n'.repeat(20_000),
       'Newsletter\n' + 'Subscribe\n'.repeat(40_000) + 'Why?',
       'Was this page helpful?\n'.repeat(40_000),
+      'Share this\n' + 'On this page\nA\nB\n'.repeat(20_000),
+      'Share this\n' + 'Previous\nA\n'.repeat(40_000),
       'Home\n'.repeat(30_000) + ('Home '.repeat(70) + '\n').repeat(500),
     ];
     for (const t of texts) {

@@ -408,6 +408,88 @@ function dropSignupForms(lines: string[], kind: Uint8Array, keepsValue: (s: stri
   return changed;
 }
 
+/** Pager links of a blog or docs page ("Previous" / "Next post", arrows aside). */
+const PAGER_PREV: ReadonlySet<string> = new Set(['previous', 'prev', 'previous post', 'previous article', 'previous page', 'previous chapter', 'older post', 'older posts', 'vorherige', 'précédent', 'anterior']);
+const PAGER_NEXT: ReadonlySet<string> = new Set(['next', 'next post', 'next article', 'next page', 'next chapter', 'newer post', 'newer posts', 'nächste', 'suivant', 'siguiente']);
+/** Headings of a page's own table of contents, whose items are the page's headings said again. */
+const TOC_LABELS: ReadonlySet<string> = new Set(['on this page', 'in this article', 'in this section', 'jump to', 'auf dieser seite', 'sur cette page', 'en esta página']);
+const ARROWS_RE = /^[«‹←<\s]+|[»›→>\s]+$/g;
+const pagerKey = (line: string): string => chromeKey(line.replace(ARROWS_RE, ''));
+
+/**
+ * What is left of a page's chrome once the rules above ran (called only for a text with page chrome):
+ * - a pager paragraph: "Previous" and "Next" lines (both), each with the title line under it;
+ * - an "On this page" list whose lines are all said elsewhere in the text as lines (the headings);
+ * - in a paragraph where a page rule dropped lines, the remaining lines that are menu, footer,
+ *   share or chrome labels ("Search" beside a dropped menu, "Comments" over "Leave a comment").
+ * A line holding a value stays in balanced.
+ */
+function dropPageLeftovers(lines: string[], kind: Uint8Array, keepsValue: (s: string) => boolean): boolean {
+  const n = lines.length;
+  let changed = false;
+  const drop = (m: number): void => {
+    if (kind[m] !== 0 || lines[m]!.trim() === '' || keepsValue(lines[m]!)) return;
+    kind[m] = 2;
+    changed = true;
+  };
+  /** Trimmed line → how often it occurs (built when a table of contents is met). */
+  let counts: Map<string, number> | undefined;
+  for (let i = 0; i < n; ) {
+    if (kind[i] === 1 || lines[i]!.trim() === '') {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < n && kind[j] !== 1 && lines[j]!.trim() !== '') j++;
+    // the paragraph is lines i..j-1
+    let prev = false;
+    let next = false;
+    let pager = true;
+    let dropped = false;
+    let labels = true;
+    for (let k = i; k < j; k++) {
+      if (kind[k] === 2) {
+        dropped = true;
+        continue;
+      }
+      const t = lines[k]!.trim();
+      const key = chromeKey(t);
+      if (!isKnownLabel(key)) labels = false;
+      if (!pager) continue;
+      const p = t.length <= 40 ? pagerKey(t) : '';
+      if (PAGER_PREV.has(p)) prev = true;
+      else if (PAGER_NEXT.has(p)) next = true;
+      else if (k === i || t.length > 120 || HEADLINE_END_RE.test(t) || !(PAGER_PREV.has(pagerKey(lines[k - 1]!)) || PAGER_NEXT.has(pagerKey(lines[k - 1]!)))) pager = false;
+    }
+    if (pager && prev && next) for (let k = i; k < j; k++) drop(k);
+    else if (dropped && labels) for (let k = i; k < j; k++) drop(k);
+    else {
+      const t = lines[i]!.trim();
+      if (kind[i] === 0 && t.length <= 40 && !t.endsWith(':') && TOC_LABELS.has(chromeKey(t))) {
+        let a = i + 1;
+        if (a === j && a + 1 < n && kind[a] === 0) a++; // the list may follow after a blank line
+        let b = a;
+        while (b < n && kind[b] === 0 && lines[b]!.trim() !== '') b++;
+        if (b - a >= 2) {
+          if (!counts) {
+            counts = new Map();
+            for (let k = 0; k < n; k++) if (kind[k] !== 1) counts.set(lines[k]!.trim(), (counts.get(lines[k]!.trim()) ?? 0) + 1);
+          }
+          let said = true;
+          for (let k = a; k < b && said; k++) said = (counts.get(lines[k]!.trim()) ?? 0) >= 2;
+          if (said) {
+            drop(i);
+            for (let k = a; k < b; k++) drop(k);
+            j = Math.max(j, b);
+          }
+        }
+      }
+    }
+    i = j;
+  }
+  return changed;
+}
+
 /**
  * Related-story runs of a page pasted as text (called only where other page chrome went): a heading
  * such as "Related stories", "Most read", "You might also like", "More on X" alone on its line
@@ -642,6 +724,7 @@ export function dropBoilerplate(text: string, level: Level): string {
   if (dropJoinedMenus(lines, kind, keepsValue)) changed = page = true;
   if (dropSignupForms(lines, kind, keepsValue)) changed = page = true;
   if (page && dropHeadlineRuns(lines, kind, keepsValue)) changed = true;
+  if (page && dropPageLeftovers(lines, kind, keepsValue)) changed = true;
 
   // Disclaimer paragraphs. A paragraph is read only if it fits (DISCLAIMER_MAX_LINES lines,
   // DISCLAIMER_MAX_CHARS characters as joined) and its own text holds a strong cue's word: a
