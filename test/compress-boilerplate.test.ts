@@ -197,6 +197,21 @@ const CASES: readonly Case[] = [
     gone: ['Was this page helpful?'],
     kept: [BODY, 'Did you enjoy the course?\nYes\nNo'],
   },
+  // a site index under its heading (dropSiteIndex)
+  {
+    name: "a footer's 'Quick Links' index goes across its blank lines; a label with a value stays",
+    level: 'balanced',
+    input: `Skip to content\n\n${BODY}\n\nQuick Links\nRooms & Suites\nRestaurant\n\nGuest Information\nGetting here\nU.S.\nElection 2020\n\nCan I bring my dog?`,
+    gone: ['Quick Links', 'Rooms & Suites', 'Restaurant', 'Guest Information', 'Getting here'],
+    kept: [BODY, 'U.S.', 'Election 2020', 'Can I bring my dog?'],
+  },
+  {
+    name: "a site map the user asks about, 'Quick links:' and a short index stay",
+    level: 'balanced',
+    input: `Skip to content\n\n${BODY}\n\nWhat is missing from our site map?\nSite Map\nRooms\nRestaurant\nSpa\n\nQuick links:\nRooms\nRestaurant\nSpa\n\nSitemap\nRooms\nSpa\nThe spa opens at nine on weekdays.\n\nSite Index\nRooms\nRestaurant\nSpa`,
+    gone: ['Site Index'],
+    kept: ['Site Map\nRooms\nRestaurant\nSpa', 'Quick links:\nRooms\nRestaurant\nSpa', 'Sitemap\nRooms\nSpa\nThe spa opens'],
+  },
   // what is left of a page's chrome (dropPageLeftovers)
   {
     name: "a docs page's pager and its 'On this page' list of headings said again go",
@@ -331,6 +346,8 @@ describe('API-09 boilerplate and acknowledgement rules (table)', () => {
       'Was this page helpful?\n'.repeat(40_000),
       'Share this\n' + 'On this page\nA\nB\n'.repeat(20_000),
       'Share this\n' + 'Previous\nA\n'.repeat(40_000),
+      'Share this\n' + 'Site Map\nA\n\n'.repeat(40_000),
+      'Share this\n' + 'Site Map\n'.repeat(40_000),
       'Home\n'.repeat(30_000) + ('Home '.repeat(70) + '\n').repeat(500),
     ];
     for (const t of texts) {

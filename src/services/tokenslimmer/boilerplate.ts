@@ -408,6 +408,56 @@ function dropSignupForms(lines: string[], kind: Uint8Array, keepsValue: (s: stri
   return changed;
 }
 
+/** Headings of a site's link index (a footer's, a site map's): what follows them is navigation. */
+const NAV_HEADINGS: ReadonlySet<string> = new Set([
+  'site index', 'site map', 'sitemap', 'quick links', 'useful links', 'site navigation', 'footer navigation', 'main menu',
+  'main navigation', 'explore our site', 'schnellzugriff', 'liens rapides', 'enlaces rápidos',
+]);
+/** A link label of such an index: up to five words and 50 characters, no closing ! ? or colon, no full stop after a lower-case word or digit ("U.S." is a label). */
+const NAV_LABEL_RE = /^[\p{L}\d][^\t\n]{0,49}$/u;
+const NAV_LABEL_MAX_WORDS = 5;
+const isNavLabel = (t: string): boolean => NAV_LABEL_RE.test(t) && !/[!?:]$/.test(t) && !LABEL_END_RE.test(t) && t.split(/[ \t]+/).length <= NAV_LABEL_MAX_WORDS;
+
+/**
+ * A site index pasted with a page (called only for a text with page chrome): a heading such as
+ * "Site Index", "Site Map", "Quick Links" alone on its line (not under a line ending in ':' or '?'),
+ * then the short link labels that follow, across blank lines, up to the first other line; three at
+ * least. A label holding a value stays in balanced.
+ */
+function dropSiteIndex(lines: string[], kind: Uint8Array, keepsValue: (s: string) => boolean): boolean {
+  const n = lines.length;
+  let changed = false;
+  let under = '';
+  for (let i = 0; i < n; i++) {
+    const t = kind[i] === 1 ? '' : lines[i]!.trim();
+    const before = under;
+    under = t;
+    if (t === '' || t.length > 40 || t.endsWith(':') || before.endsWith(':') || before.endsWith('?') || !NAV_HEADINGS.has(chromeKey(t))) continue;
+    let k = i + 1;
+    let labels = 0;
+    for (; k < n && kind[k] !== 1; k++) {
+      const line = lines[k]!.trim();
+      if (line === '' || kind[k] === 2) continue;
+      if (!isNavLabel(line)) break;
+      labels++;
+    }
+    if (labels < 3) {
+      // (a heading among the lines scanned would see fewer labels: the scan goes on after them)
+      if (k - 1 > i) i = k - 1;
+      under = '';
+      continue;
+    }
+    for (let m = i; m < k; m++) {
+      if (kind[m] !== 0 || lines[m]!.trim() === '' || keepsValue(lines[m]!)) continue;
+      kind[m] = 2;
+      changed = true;
+    }
+    i = k - 1;
+    under = '';
+  }
+  return changed;
+}
+
 /** Pager links of a blog or docs page ("Previous" / "Next post", arrows aside). */
 const PAGER_PREV: ReadonlySet<string> = new Set(['previous', 'prev', 'previous post', 'previous article', 'previous page', 'previous chapter', 'older post', 'older posts', 'vorherige', 'précédent', 'anterior']);
 const PAGER_NEXT: ReadonlySet<string> = new Set(['next', 'next post', 'next article', 'next page', 'next chapter', 'newer post', 'newer posts', 'nächste', 'suivant', 'siguiente']);
@@ -724,6 +774,7 @@ export function dropBoilerplate(text: string, level: Level): string {
   if (dropJoinedMenus(lines, kind, keepsValue)) changed = page = true;
   if (dropSignupForms(lines, kind, keepsValue)) changed = page = true;
   if (page && dropHeadlineRuns(lines, kind, keepsValue)) changed = true;
+  if (page && dropSiteIndex(lines, kind, keepsValue)) changed = true;
   if (page && dropPageLeftovers(lines, kind, keepsValue)) changed = true;
 
   // Disclaimer paragraphs. A paragraph is read only if it fits (DISCLAIMER_MAX_LINES lines,
