@@ -125,6 +125,13 @@ const CASES: readonly Case[] = [
     gone: ['Site Index', 'news', 'world', 'politics', 'business'],
     kept: ['Election 2020', 'More text follows here.'],
   },
+  {
+    name: 'a chrome line a line rule dropped still counts in the menu run beside it; an ingredient list under it stays',
+    level: 'balanced',
+    input: `Skip to content\nRooms\nDining\nWeddings\nBook now\n\n${BODY}\n\nSkip to content\nFlour\nSugar\nButter`,
+    gone: ['Rooms', 'Dining', 'Weddings', 'Book now', 'Skip to content'],
+    kept: [BODY, 'Flour\nSugar\nButter'],
+  },
   { name: 'a list of short lines without menu labels stays (ingredients)', level: 'aggressive', input: `${BODY}\n\nFlour\nSugar\nTwo eggs\nButter\nSearch the pantry first`, kept: ['Flour', 'Sugar', 'Butter'] },
   { name: 'two menu words stay', level: 'balanced', input: `${BODY}\n\nLog in\nSign up`, kept: ['Log in', 'Sign up'] },
   { name: 'short sentences beside two menu words are no menu', level: 'balanced', input: `Text.\nHome\nPrivacy Policy\nCall 020 7946 0000.`, kept: ['Text.', 'Home', 'Privacy Policy', 'Call 020 7946 0000.'] },

@@ -151,6 +151,7 @@ const MENU_ITEMS: ReadonlySet<string> = new Set([
   'sign up', 'register', 'join', 'search', 'menu', 'events', 'resources', 'docs', 'documentation', 'community', 'forum',
   'partners', 'investors', 'customers', 'company', 'team', 'our team', 'jobs', 'locations', 'store locator', 'gallery',
   'portfolio', 'subscribe', 'donate', 'get started', 'try for free', 'start free trial', 'book a demo', 'request a demo',
+  'book now', 'buy now', 'shop now', 'order now', 'order online', 'book a table', 'reserve a table', 'contact sales', 'talk to sales',
   'cookie settings', 'do not sell my personal information', 'do not sell or share my personal information', 'your privacy choices',
   'home page', 'go to home page', 'sections', 'site index', 'site map', 'navigation', 'categories', 'topics', 'all articles',
   // share and follow buttons (the chrome lines count too: "Print", "Copy link", "Skip to content")
@@ -203,13 +204,21 @@ function dropMenuBlocks(lines: string[], kind: Uint8Array, keepsValue: (s: strin
     }
     let j = i;
     let known = 0;
-    for (; j < n && kind[j] === 0; j++) {
+    for (; j < n && kind[j] !== 1; j++) {
       const t = lines[j]!.trim();
       if (!isMenuLine(t)) break;
       const key: string = chromeKey(t); // '' for a line with a digit ("Election 2020"): a section, not a label
-      if (MENU_ITEMS.has(key) || FOOTER_LINKS.has(key) || SOCIAL.has(key) || CHROME_LINES.has(key)) known++;
+      if (isKnownLabel(key)) known++;
+      else if (kind[j] === 2) break;
     }
-    if (!labelled && j - i >= 3 && known >= 2) {
+    // Chrome lines a line rule dropped ("Skip to content", "Follow us") still count in the run.
+    let b = i;
+    while (j > i && b > 0 && kind[b - 1] === 2 && isMenuLine(lines[b - 1]!.trim()) && isKnownLabel(chromeKey(lines[b - 1]!))) {
+      b--;
+      known++;
+    }
+    const above = b < i && b > 0 && kind[b - 1] === 0 ? lines[b - 1]!.trim() : '';
+    if (!labelled && j > i && !above.endsWith(':') && !above.endsWith('?') && j - b >= 3 && known >= 2) {
       // balanced keeps a label that reads as an identifier ("LinkedIn", "YouTube").
       for (let k = i; k < j; k++) {
         if (keepsValue(lines[k]!)) continue;
