@@ -30,10 +30,13 @@
  *   pasted page text    a run of 3+ short lines, two or more of them menu, footer, share or social
  *                       labels ("Home", "Log in", "Privacy Policy", "Tweet"), with the site's sections
  *                       between them; a cookie notice ("We use cookies to …") and its button lines;
- *                       a menu said twice, per line and joined on one line, with a menu label;
- *                       in a text with such chrome, a "Related stories" / "More on X" heading and the
- *                       headline lines under it; a blog's comment form ("Leave a Reply", "Your email
- *                       address will not be published."); some labels in German, French, Spanish, Italian
+ *                       a menu said twice, per line and joined on one line, with a menu label; a
+ *                       newsletter box, a "Was this page helpful?" widget, a blog's comment form ("Leave
+ *                       a Reply", "Your email address will not be published."); in a text with such
+ *                       chrome also a "Related stories" / "More on X" heading with the headlines under
+ *                       it, a site index under "Site Map" / "Quick Links", a pager ("Previous" … "Next"),
+ *                       an "On this page" list of headings said again, and labels left beside dropped
+ *                       chrome; some labels in German, French, Spanish, Italian
  *   calculator notes    GSM8K-style `<<48/2=24>>` in a worked step that states it ("48/2 = <<48/2=24>>24"
  *                       → "48/2 = 24"): the one edit inside a line of balanced, see dropCalculatorNotes
  *
