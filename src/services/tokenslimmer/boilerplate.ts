@@ -193,7 +193,14 @@ const COOKIE_NOTICE_RE = /^(?:we(?: and our (?:partners|vendors))? use cookies|(
  * is text about a menu and stays, and so is a Markdown list or a list of short lines with fewer
  * than two such labels (ingredients, names). Returns whether a line went.
  */
-function dropMenuBlocks(lines: string[], kind: Uint8Array, keepsValue: (s: string) => boolean): boolean {
+/** A run of 3+ short label lines (dropMenuBlocks): lines start..end-1, and whether it holds a known label. */
+interface LabelRun {
+  readonly start: number;
+  readonly end: number;
+  readonly known: boolean;
+}
+
+function dropMenuBlocks(lines: string[], kind: Uint8Array, keepsValue: (s: string) => boolean, runs: LabelRun[]): boolean {
   const n = lines.length;
   let changed = false;
   /** The line before the current run, in its paragraph, ends with a colon or a question mark. */
@@ -221,6 +228,7 @@ function dropMenuBlocks(lines: string[], kind: Uint8Array, keepsValue: (s: strin
       known++;
     }
     const above = b < i && b > 0 && kind[b - 1] === 0 ? lines[b - 1]!.trim() : '';
+    if (!labelled && j > i && !above.endsWith(':') && !above.endsWith('?') && j - b >= 3) runs.push({ start: b, end: j, known: known > 0 });
     if (!labelled && j > i && !above.endsWith(':') && !above.endsWith('?') && j - b >= 3 && known >= 2) {
       // balanced keeps a label that reads as an identifier ("LinkedIn", "YouTube").
       for (let k = i; k < j; k++) {
@@ -258,6 +266,18 @@ const isKnownLabel = (key: string): boolean => MENU_ITEMS.has(key) || FOOTER_LIN
 /** A line that may repeat a menu on one line: up to this long, at least three items. */
 const JOINED_MAX_CHARS = 300;
 
+/** The first words of the line are an item or a menu label (most lines fail here, before the split). */
+function startsWithItem(line: string, items: ReadonlyMap<string, number>): boolean {
+  // (an item has up to 40 characters: the first 4 words within 200 are enough)
+  const words = line.slice(0, 200).toLowerCase().split(/[ \t]+/);
+  let piece = '';
+  for (let len = 1; len <= MENU_LINE_MAX_WORDS && len <= words.length; len++) {
+    piece = len === 1 ? words[0]! : piece + ' ' + words[len - 1]!;
+    if (items.has(piece) || isKnownLabel(chromeKey(piece))) return true;
+  }
+  return false;
+}
+
 /**
  * A menu said twice, as a page gives it when copied: once one item per line, once joined on one line
  * (the desktop and the mobile menu: "Impeachment Bill Barr Kaepernick … Search"). A line that is
@@ -266,37 +286,24 @@ const JOINED_MAX_CHARS = 300;
  * line and the run go (a value stays in balanced). The split into items is a dynamic programme
  * over the words (items of up to four words): linear in the line.
  */
-function dropJoinedMenus(lines: string[], kind: Uint8Array, keepsValue: (s: string) => boolean): boolean {
+function dropJoinedMenus(lines: string[], kind: Uint8Array, keepsValue: (s: string) => boolean, runs: readonly LabelRun[]): boolean {
   const n = lines.length;
-  /** Item (lower case, spaces collapsed) → the first line of its run. */
-  let items: Map<string, number> | undefined;
-  /** Per run (by its first line): its end and whether it holds a menu label. */
-  const runs = new Map<number, { end: number; known: boolean }>();
-  for (let i = 0; i < n; ) {
-    let j = i;
-    let known = false;
-    for (; j < n && kind[j] !== 1 && isMenuLine(lines[j]!.trim()); j++) if (!known) known = isKnownLabel(chromeKey(lines[j]!));
-    // (a run under "…:" or "…?" is text about a menu, as in dropMenuBlocks)
-    const under = i > 0 ? lines[i - 1]!.trim() : '';
-    if (j - i >= 3 && !under.endsWith(':') && !under.endsWith('?')) {
-      items ??= new Map();
-      runs.set(i, { end: j, known });
-      for (let k = i; k < j; k++) {
-        const item = lines[k]!.trim().toLowerCase().replace(/[ \t]+/g, ' ');
-        if (!items.has(item)) items.set(item, i);
-      }
+  /** Item (lower case, spaces collapsed) → the index of its run in `runs`. */
+  const items = new Map<string, number>();
+  for (let r = 0; r < runs.length; r++) {
+    for (let k = runs[r]!.start; k < runs[r]!.end; k++) {
+      const item = lines[k]!.trim().toLowerCase().replace(/[ \t]+/g, ' ');
+      if (!items.has(item)) items.set(item, r);
     }
-    i = j > i ? j : i + 1;
   }
-  if (!items) return false;
   let changed = false;
   for (let i = 0; i < n; i++) {
     if (kind[i] !== 0) continue;
     const t = lines[i]!.trim();
-    if (t.length > JOINED_MAX_CHARS || isMenuLine(t) || !t.includes(' ')) continue;
+    if (t.length > JOINED_MAX_CHARS || !t.includes(' ') || !startsWithItem(t, items)) continue;
     const words = t.toLowerCase().split(/[ \t]+/);
     const m = words.length;
-    if (m < 3) continue;
+    if (m < 3 || isMenuLine(t)) continue;
     // best[p]: the most items a split of words[0..p) holds, -1 if none; from[p]: run of one of them
     const best = new Int32Array(m + 1).fill(-1);
     best[0] = 0;
@@ -323,14 +330,14 @@ function dropJoinedMenus(lines: string[], kind: Uint8Array, keepsValue: (s: stri
       if (viaRun[p]! >= 0) used.add(viaRun[p]!);
       else labelled = true;
     }
-    for (const r of used) labelled ||= runs.get(r)!.known;
+    for (const r of used) labelled ||= runs[r]!.known;
     if (!labelled) continue;
     if (!keepsValue(t)) {
       kind[i] = 2;
       changed = true;
     }
     for (const r of used) {
-      for (let k = r, end = runs.get(r)!.end; k < end; k++) {
+      for (let k = runs[r]!.start, end = runs[r]!.end; k < end; k++) {
         if (kind[k] !== 0 || keepsValue(lines[k]!)) continue;
         kind[k] = 2;
         changed = true;
@@ -372,7 +379,7 @@ const FEEDBACK_BUTTONS: ReadonlySet<string> = new Set(['yes', 'no', 'yes, thanks
  * else and the box stays. A feedback widget: "Was this page helpful?" and its "Yes" / "No" lines.
  * A line holding a value stays in balanced.
  */
-function dropSignupForms(lines: string[], kind: Uint8Array, keepsValue: (s: string) => boolean): boolean {
+function dropSignupForms(lines: string[], kind: Uint8Array, keepsValue: (s: string) => boolean, heads: readonly number[]): boolean {
   const n = lines.length;
   let changed = false;
   const dropRange = (from: number, to: number): void => {
@@ -382,22 +389,21 @@ function dropSignupForms(lines: string[], kind: Uint8Array, keepsValue: (s: stri
       changed = true;
     }
   };
-  let under = ''; // the line before, in its paragraph
-  for (let i = 0; i < n; i++) {
-    const t = kind[i] === 1 ? '' : lines[i]!.trim();
-    const before = under;
-    under = t;
+  let done = 0; // lines before this one are taken
+  for (const i of heads) {
+    if (i < done || kind[i] === 1) continue;
+    const t = lines[i]!.trim();
     if (t === '' || t.length > 60) continue;
     if (FEEDBACK_RE.test(t)) {
       let k = i + 1;
       while (k < n && kind[k] === 0 && FEEDBACK_BUTTONS.has(chromeKey(lines[k]!))) k++;
       if (k > i + 1) {
         dropRange(i, k);
-        i = k - 1;
-        under = '';
+        done = k;
       }
       continue;
     }
+    const before = i > 0 && kind[i - 1] !== 1 ? lines[i - 1]!.trim() : ''; // the line before, in its paragraph
     if (t.endsWith(':') || t.endsWith('?') || before.endsWith(':') || before.endsWith('?') || !SIGNUP_HEADINGS.has(chromeKey(t))) continue;
     let j = i + 1;
     if (j < n && kind[j] === 0 && lines[j]!.trim() === '') j++;
@@ -414,8 +420,7 @@ function dropSignupForms(lines: string[], kind: Uint8Array, keepsValue: (s: stri
     }
     if (fields === 0 || (k < n && kind[k] !== 1 && lines[k]!.trim() !== '')) continue;
     dropRange(i, k);
-    i = k - 1;
-    under = '';
+    done = k;
   }
   return changed;
 }
@@ -436,14 +441,14 @@ const isNavLabel = (t: string): boolean => NAV_LABEL_RE.test(t) && !/[!?:]$/.tes
  * then the short link labels that follow, across blank lines, up to the first other line; three at
  * least. A label holding a value stays in balanced.
  */
-function dropSiteIndex(lines: string[], kind: Uint8Array, keepsValue: (s: string) => boolean): boolean {
+function dropSiteIndex(lines: string[], kind: Uint8Array, keepsValue: (s: string) => boolean, heads: readonly number[]): boolean {
   const n = lines.length;
   let changed = false;
-  let under = '';
-  for (let i = 0; i < n; i++) {
-    const t = kind[i] === 1 ? '' : lines[i]!.trim();
-    const before = under;
-    under = t;
+  let done = 0; // lines before this one are scanned
+  for (const i of heads) {
+    if (i < done || kind[i] === 1) continue;
+    const t = lines[i]!.trim();
+    const before = i > 0 && kind[i - 1] !== 1 ? lines[i - 1]!.trim() : ''; // the line before, in its paragraph
     if (t === '' || t.length > 40 || t.endsWith(':') || before.endsWith(':') || before.endsWith('?') || !NAV_HEADINGS.has(chromeKey(t))) continue;
     let k = i + 1;
     let labels = 0;
@@ -453,22 +458,21 @@ function dropSiteIndex(lines: string[], kind: Uint8Array, keepsValue: (s: string
       if (!isNavLabel(line)) break;
       labels++;
     }
-    if (labels < 3) {
-      // (a heading among the lines scanned would see fewer labels: the scan goes on after them)
-      if (k - 1 > i) i = k - 1;
-      under = '';
-      continue;
-    }
+    // (on too few labels, a heading among the lines scanned would see fewer still: the scan goes on after them)
+    done = k;
+    if (labels < 3) continue;
     for (let m = i; m < k; m++) {
       if (kind[m] !== 0 || lines[m]!.trim() === '' || keepsValue(lines[m]!)) continue;
       kind[m] = 2;
       changed = true;
     }
-    i = k - 1;
-    under = '';
   }
   return changed;
 }
+
+/** A key that may head a newsletter box, a feedback widget, a site index or a related-story run (the functions check the rest). */
+const isPageHeading = (key: string): boolean =>
+  SIGNUP_HEADINGS.has(key) || NAV_HEADINGS.has(key) || isHeadlineLabel(key) || (key.endsWith('?') && FEEDBACK_RE.test(key));
 
 /** Pager links of a blog or docs page ("Previous" / "Next post", arrows aside). */
 const PAGER_PREV: ReadonlySet<string> = new Set(['previous', 'prev', 'previous post', 'previous article', 'previous page', 'previous chapter', 'older post', 'older posts', 'vorherige', 'précédent', 'anterior']);
@@ -559,11 +563,12 @@ function dropPageLeftovers(lines: string[], kind: Uint8Array, keepsValue: (s: st
  * consecutive headline lines (isHeadline: 3-20 words, no closing full stop). The heading and the
  * headlines go; a headline holding a value stays in balanced. The run ends at the first other line.
  */
-function dropHeadlineRuns(lines: string[], kind: Uint8Array, keepsValue: (s: string) => boolean): boolean {
+function dropHeadlineRuns(lines: string[], kind: Uint8Array, keepsValue: (s: string) => boolean, heads: readonly number[]): boolean {
   const n = lines.length;
   let changed = false;
-  for (let i = 0; i < n; i++) {
-    if (kind[i] === 1) continue;
+  let done = 0; // lines before this one are taken
+  for (const i of heads) {
+    if (i < done || kind[i] === 1) continue;
     const label = lines[i]!.trim();
     if (label === '' || label.length > 60 || label.endsWith(':') || label.endsWith('?')) continue;
     const key = chromeKey(label);
@@ -579,7 +584,7 @@ function dropHeadlineRuns(lines: string[], kind: Uint8Array, keepsValue: (s: str
       kind[m] = 2;
       changed = true;
     }
-    i = k - 1;
+    done = k;
   }
   return changed;
 }
@@ -617,7 +622,7 @@ const RELATED_HEADINGS: ReadonlySet<string> = new Set([
  */
 const MORE_LABEL_RE = /^more (?:on|from|in|about) [^.!?]{1,40}$|^more [^.!?]{1,30} (?:stories|news|articles|posts|recipes|videos|headlines|coverage|reviews|guides)$/;
 const isHeadlineLabel = (key: string): boolean =>
-  (RELATED_HEADINGS.has(key) && key !== 'more' && key !== 'recommended') || (MORE_LABEL_RE.test(key) && key.split(' ').length <= 7);
+  (RELATED_HEADINGS.has(key) && key !== 'more' && key !== 'recommended') || (key.startsWith('more ') && MORE_LABEL_RE.test(key) && key.split(' ').length <= 7);
 /** A headline under such a heading: 3 to 20 words, up to 150 characters, a capital, digit or quote first, no closing . , ; : ! and no tab. */
 const HEADLINE_RE = /^[\p{Lu}\d"'‘“][^\t\n]{8,148}$/u;
 const HEADLINE_END_RE = /[.,;:!]["'’”)]*$/;
@@ -726,6 +731,8 @@ export function dropBoilerplate(text: string, level: Level): string {
 
   // Line rules.
   let page = false; // a page chrome line, footer link row or menu went: the text is a page pasted as text
+  /** Lines whose key heads a newsletter box, feedback widget, site index or related-story run. */
+  const heads: number[] = [];
   let transport = false; // a line may open a transport header
   let related = false; // aggressive: inside the link list under a "Related" heading
   for (let i = 0; i < n; i++) {
@@ -768,6 +775,7 @@ export function dropBoilerplate(text: string, level: Level): string {
       continue;
     }
     const key = body.length <= 60 ? chromeKey(body) : '';
+    if (key !== '' && isPageHeading(key)) heads.push(i);
     if (key !== '' && SALUTATION_LINES.has(endsWithMark(key) ? key.replace(/[,!]+$/, '') : key) && !keepsValue(body)) {
       drop(i);
       continue;
@@ -782,11 +790,12 @@ export function dropBoilerplate(text: string, level: Level): string {
   }
 
   if (transport && dropTransportHeaders(lines, kind, aggressive)) changed = true;
-  if (dropMenuBlocks(lines, kind, keepsValue)) changed = page = true;
-  if (dropJoinedMenus(lines, kind, keepsValue)) changed = page = true;
-  if (dropSignupForms(lines, kind, keepsValue)) changed = page = true;
-  if (page && dropHeadlineRuns(lines, kind, keepsValue)) changed = true;
-  if (page && dropSiteIndex(lines, kind, keepsValue)) changed = true;
+  const runs: LabelRun[] = [];
+  if (dropMenuBlocks(lines, kind, keepsValue, runs)) changed = page = true;
+  if (runs.length > 0 && dropJoinedMenus(lines, kind, keepsValue, runs)) changed = page = true;
+  if (heads.length > 0 && dropSignupForms(lines, kind, keepsValue, heads)) changed = page = true;
+  if (page && heads.length > 0 && dropHeadlineRuns(lines, kind, keepsValue, heads)) changed = true;
+  if (page && heads.length > 0 && dropSiteIndex(lines, kind, keepsValue, heads)) changed = true;
   if (page && dropPageLeftovers(lines, kind, keepsValue)) changed = true;
 
   // Disclaimer paragraphs. A paragraph is read only if it fits (DISCLAIMER_MAX_LINES lines,
