@@ -198,6 +198,13 @@ const CASES: readonly Case[] = [
     kept: [BODY, 'Stay in the loop\nGet tips from our team every week.\nSubscribe', 'Newsletter\nOur newsletter goes out on Fridays to all staff.'],
   },
   {
+    name: 'a "Newsletter" section of a document stays (no e-mail field); a box with one goes',
+    level: 'balanced',
+    input: `## Newsletter\nWe send one per month.\nSubscribe\n\nNewsletter\nOur tips every Friday.\nEmail address\nSubscribe\n\nHow do I subscribe?`,
+    gone: ['Our tips every Friday.', 'Email address'],
+    kept: ['## Newsletter\nWe send one per month.\nSubscribe', 'How do I subscribe?'],
+  },
+  {
     name: "a docs page's feedback widget goes; a yes/no question of the user stays",
     level: 'balanced',
     input: `${BODY}\n\nWas this page helpful?\nYes\nNo\n\nDid you enjoy the course?\nYes\nNo`,

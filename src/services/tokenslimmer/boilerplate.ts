@@ -354,12 +354,17 @@ const SIGNUP_HEADINGS: ReadonlySet<string> = new Set([
   'join our newsletter', 'join our mailing list', 'join the mailing list', 'sign up for updates', 'subscribe for updates',
   'stay in the loop', 'stay informed', 'stay up to date', 'never miss a story', 'newsletter abonnieren', 'abonnez-vous à notre newsletter',
 ]);
+/** The e-mail field of such a box: under the bare heading "Newsletter" (a document's section too) one is needed. */
+const SIGNUP_EMAIL_FIELDS: ReadonlySet<string> = new Set([
+  'email', 'e-mail', 'email address', 'e-mail address', 'your email', 'your email address', 'your e-mail address',
+  'enter your email', 'enter your email address', 'enter your e-mail address', 'enter email', 'enter email address', 'e-mail-adresse',
+]);
+const BARE_SIGNUP_HEADINGS: ReadonlySet<string> = new Set(['newsletter', 'newsletters']);
 /** The field labels and buttons of such a box. */
 const SIGNUP_FIELDS: ReadonlySet<string> = new Set([
-  'email', 'e-mail', 'email address', 'e-mail address', 'your email', 'your email address', 'your e-mail address',
-  'enter your email', 'enter your email address', 'enter your e-mail address', 'enter email', 'enter email address',
+  ...SIGNUP_EMAIL_FIELDS,
   'first name', 'last name', 'name', 'sign up', 'signup', 'subscribe', 'subscribe now', 'sign up now', 'sign me up', 'submit',
-  'join', 'join now', 'e-mail-adresse', 'abonnieren', "s'abonner", 'suscribirse', 'suscríbete',
+  'join', 'join now', 'abonnieren', "s'abonner", 'suscribirse', 'suscríbete',
 ]);
 /** The consent line under the button ("By signing up, you agree to our Terms …"). */
 const SIGNUP_CONSENT_RE = /^by (?:signing up|subscribing|clicking|submitting|registering|entering your e-?mail)\b/i;
@@ -374,7 +379,8 @@ const FEEDBACK_BUTTONS: ReadonlySet<string> = new Set(['yes', 'no', 'yes, thanks
 /**
  * Forms of a page pasted as text. A newsletter box: a heading ("Sign up for our newsletter", "Stay in
  * the loop") alone on its line, not under a line ending in ':' or '?', then (after at most one blank
- * line) a paragraph of its field labels and buttons ("Email address", "Subscribe"; one at least),
+ * line) a paragraph of its field labels and buttons ("Email address", "Subscribe"; one at least, an
+ * e-mail field under the bare heading "Newsletter", which a document's section may be),
  * its consent line ("By signing up, you agree …") and up to two pitch sentences; a line of anything
  * else and the box stays. A feedback widget: "Was this page helpful?" and its "Yes" / "No" lines.
  * A line holding a value stays in balanced.
@@ -404,7 +410,9 @@ function dropSignupForms(lines: string[], kind: Uint8Array, keepsValue: (s: stri
       continue;
     }
     const before = i > 0 && kind[i - 1] !== 1 ? lines[i - 1]!.trim() : ''; // the line before, in its paragraph
-    if (t.endsWith(':') || t.endsWith('?') || before.endsWith(':') || before.endsWith('?') || !SIGNUP_HEADINGS.has(chromeKey(t))) continue;
+    const key = chromeKey(t);
+    if (t.endsWith(':') || t.endsWith('?') || before.endsWith(':') || before.endsWith('?') || !SIGNUP_HEADINGS.has(key)) continue;
+    let email = !BARE_SIGNUP_HEADINGS.has(key);
     let j = i + 1;
     if (j < n && kind[j] === 0 && lines[j]!.trim() === '') j++;
     let k = j;
@@ -413,12 +421,16 @@ function dropSignupForms(lines: string[], kind: Uint8Array, keepsValue: (s: stri
     for (; k < n && kind[k] !== 1 && k - j < SIGNUP_MAX_LINES; k++) {
       const line = lines[k]!.trim();
       if (line === '') break;
-      if (SIGNUP_FIELDS.has(chromeKey(line))) fields++;
+      const field = chromeKey(line);
+      if (SIGNUP_FIELDS.has(field)) {
+        fields++;
+        email ||= SIGNUP_EMAIL_FIELDS.has(field);
+      }
       else if (line.length <= 300 && SIGNUP_CONSENT_RE.test(line)) continue;
       else if (pitches < 2 && line.length <= 200 && !line.endsWith('?') && line.split(/[ \t]+/).length <= SIGNUP_PITCH_MAX_WORDS) pitches++;
       else break;
     }
-    if (fields === 0 || (k < n && kind[k] !== 1 && lines[k]!.trim() !== '')) continue;
+    if (fields === 0 || !email || (k < n && kind[k] !== 1 && lines[k]!.trim() !== '')) continue;
     dropRange(i, k);
     done = k;
   }
