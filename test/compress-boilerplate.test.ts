@@ -132,6 +132,13 @@ const CASES: readonly Case[] = [
     gone: ['Rooms', 'Dining', 'Weddings', 'Book now', 'Skip to content'],
     kept: [BODY, 'Flour\nSugar\nButter'],
   },
+  {
+    name: "a web mail view's buttons are no page: the signature under them and a run under 'Related' stay",
+    level: 'balanced',
+    input: `${BODY}\n\nReply\nForward\nAnn Lee\nSales Director\nAcme\n\nRelated\nThe budget for the spring launch\nThe hiring plan for the new office`,
+    gone: ['Reply', 'Forward'],
+    kept: ['Ann Lee\nSales Director\nAcme', 'Related\nThe budget for the spring launch\nThe hiring plan'],
+  },
   { name: 'a list of short lines without menu labels stays (ingredients)', level: 'aggressive', input: `${BODY}\n\nFlour\nSugar\nTwo eggs\nButter\nSearch the pantry first`, kept: ['Flour', 'Sugar', 'Butter'] },
   { name: 'two menu words stay', level: 'balanced', input: `${BODY}\n\nLog in\nSign up`, kept: ['Log in', 'Sign up'] },
   { name: 'short sentences beside two menu words are no menu', level: 'balanced', input: `Text.\nHome\nPrivacy Policy\nCall 020 7946 0000.`, kept: ['Text.', 'Home', 'Privacy Policy', 'Call 020 7946 0000.'] },

@@ -88,6 +88,8 @@ const RELATED_MORE = [
   'à lire aussi', 'lire aussi', 'sur le même sujet', 'les plus lus', 'articles similaires', 'te puede interesar',
   'noticias relacionadas', 'lo más leído', 'más leídas', 'leggi anche', 'più letti', 'articoli correlati',
 ];
+/** Buttons of a web mail view: chrome lines, but no sign of a pasted page (and no menu item). */
+const WEBMAIL_BUTTONS: ReadonlySet<string> = new Set(['reply', 'reply all', 'forward', 'reply to all', 'show quoted text', 'show trimmed content']);
 /** Page chrome: a line that is only one of these (lower case, after markers; see `chromeKey`). */
 const CHROME_LINES: ReadonlySet<string> = new Set([
   'share this', 'share this article', 'share this story', 'share this post', 'share this page', 'share article',
@@ -112,7 +114,7 @@ const CHROME_LINES: ReadonlySet<string> = new Set([
   'anzeige', 'werbung', 'publicité', 'publicidad', 'pubblicità', 'teilen', 'artikel teilen', 'partager', 'compartir', 'condividi',
   'zum inhalt springen', 'aller au contenu', 'ir al contenido', 'vai al contenuto', 'weiterlesen', 'lire la suite', 'leer más',
   // buttons of a web mail or forum view pasted with the text
-  'reply', 'reply all', 'forward', 'reply to all', 'show quoted text', 'show trimmed content',
+  ...WEBMAIL_BUTTONS,
   ...RELATED_MORE,
 ]);
 /**
@@ -218,12 +220,12 @@ function dropMenuBlocks(lines: string[], kind: Uint8Array, keepsValue: (s: strin
       const t = lines[j]!.trim();
       if (!isMenuLine(t)) break;
       const key: string = chromeKey(t); // '' for a line with a digit ("Election 2020"): a section, not a label
-      if (isKnownLabel(key)) known++;
+      if (kind[j] === 2 ? isPageLabel(key) : isKnownLabel(key)) known++;
       else if (kind[j] === 2) break;
     }
     // Chrome lines a line rule dropped ("Skip to content", "Follow us") still count in the run.
     let b = i;
-    while (j > i && b > 0 && kind[b - 1] === 2 && isMenuLine(lines[b - 1]!.trim()) && isKnownLabel(chromeKey(lines[b - 1]!))) {
+    while (j > i && b > 0 && kind[b - 1] === 2 && isMenuLine(lines[b - 1]!.trim()) && isPageLabel(chromeKey(lines[b - 1]!))) {
       b--;
       known++;
     }
@@ -263,6 +265,8 @@ function dropMenuBlocks(lines: string[], kind: Uint8Array, keepsValue: (s: strin
 
 /** A label of the menu, footer, social or chrome tables (a key of chromeKey). */
 const isKnownLabel = (key: string): boolean => MENU_ITEMS.has(key) || FOOTER_LINKS.has(key) || SOCIAL.has(key) || CHROME_LINES.has(key);
+/** A known label that shows a page, not a web mail view ("Reply", "Forward"). */
+const isPageLabel = (key: string): boolean => isKnownLabel(key) && !WEBMAIL_BUTTONS.has(key);
 /** A line that may repeat a menu on one line: up to this long, at least three items. */
 const JOINED_MAX_CHARS = 300;
 
@@ -794,7 +798,7 @@ export function dropBoilerplate(text: string, level: Level): string {
     }
     if (key !== '' && CHROME_LINES.has(key) && !keepsValue(body) && (!LIST_ONLY.has(key) || linkItemFollows(lines, kind, i))) {
       drop(i);
-      page = true;
+      page ||= !WEBMAIL_BUTTONS.has(key);
       if (aggressive && RELATED_HEADINGS.has(key)) related = true;
       continue;
     }
