@@ -185,6 +185,13 @@ const COOKIE_CUE_RE = /\b(?:experience|website|site|brows\w*|visit\w*|personali[
 /** A cookie notice opens like this ("We use cookies to …", "This website uses cookies …"). */
 const COOKIE_NOTICE_RE = /^(?:we(?: and our (?:partners|vendors))? use cookies|(?:this|our) (?:web)?site uses cookies|by (?:using|continuing to (?:use|browse)) (?:this|our) (?:web)?site,? you (?:agree|accept|consent) to (?:the|our) use of cookies)\b/i;
 
+/** A run of 3+ short label lines (dropMenuBlocks): lines start..end-1, and whether it holds a known label. */
+interface LabelRun {
+  readonly start: number;
+  readonly end: number;
+  readonly known: boolean;
+}
+
 /**
  * Blocks of a page pasted as text (a browser's copy): a run of 3+ short label lines (up to four
  * words, no list marker, no ! ? :) of which two or more are menu, footer,
@@ -193,15 +200,10 @@ const COOKIE_NOTICE_RE = /^(?:we(?: and our (?:partners|vendors))? use cookies|(
  * and the button lines after it ("Accept", "Manage preferences"). A run under a line of its
  * paragraph that ends in a colon or a question mark ("Our menu:", "Which is a social network?")
  * is text about a menu and stays, and so is a Markdown list or a list of short lines with fewer
- * than two such labels (ingredients, names). Returns whether a line went.
+ * than two such labels (ingredients, names). A page's chrome line that a line rule dropped first
+ * ("Skip to content", not a web mail's "Reply") still counts in the run beside it. Every run of 3+
+ * lines not under such a line is added to `runs` (dropJoinedMenus reads them). Returns whether a line went.
  */
-/** A run of 3+ short label lines (dropMenuBlocks): lines start..end-1, and whether it holds a known label. */
-interface LabelRun {
-  readonly start: number;
-  readonly end: number;
-  readonly known: boolean;
-}
-
 function dropMenuBlocks(lines: string[], kind: Uint8Array, keepsValue: (s: string) => boolean, runs: LabelRun[]): boolean {
   const n = lines.length;
   let changed = false;
@@ -500,9 +502,9 @@ const pagerKey = (line: string): string => chromeKey(line.replace(ARROWS_RE, '')
 
 /**
  * What is left of a page's chrome once the rules above ran (called only for a text with page chrome):
- * - a pager paragraph: "Previous" and "Next" lines (both), each with the title line under it;
+ * - a pager paragraph: "Previous" and "Next" lines (both), each with at most one title line under it;
  * - an "On this page" list whose lines are all said elsewhere in the text as lines (the headings);
- * - in a paragraph where a page rule dropped lines, the remaining lines that are menu, footer,
+ * - in a paragraph where a rule dropped lines, the remaining lines that are menu, footer,
  *   share or chrome labels ("Search" beside a dropped menu, "Comments" over "Leave a comment").
  * A line holding a value stays in balanced.
  */
