@@ -272,16 +272,15 @@ const isPageLabel = (key: string): boolean => isKnownLabel(key) && !WEBMAIL_BUTT
 /** A line that may repeat a menu on one line: up to this long, at least three items. */
 const JOINED_MAX_CHARS = 300;
 
-/** The first words of the line are an item or a menu label (most lines fail here, before the split). */
-function startsWithItem(line: string, items: ReadonlyMap<string, number>): boolean {
-  // (an item has up to 40 characters: the first 4 words within 200 are enough)
-  const words = line.slice(0, 200).toLowerCase().split(/[ \t]+/);
-  let piece = '';
-  for (let len = 1; len <= MENU_LINE_MAX_WORDS && len <= words.length; len++) {
-    piece = len === 1 ? words[0]! : piece + ' ' + words[len - 1]!;
-    if (items.has(piece) || isKnownLabel(chromeKey(piece))) return true;
-  }
-  return false;
+/** The first word of each menu, footer, social and chrome label. */
+let labelFirstWords: ReadonlySet<string> | undefined;
+/** The line's first word (lower case) opens an item or a menu label: most lines fail here, before the split. */
+function startsWithItem(line: string, firstWords: ReadonlySet<string>): boolean {
+  labelFirstWords ??= new Set([...MENU_ITEMS, ...FOOTER_LINKS, ...SOCIAL, ...CHROME_LINES].map((x) => x.split(' ')[0]!));
+  let end = 0;
+  while (end < line.length && line.charCodeAt(end) !== 32 && line.charCodeAt(end) !== 9) end++;
+  const word = line.slice(0, end).toLowerCase();
+  return firstWords.has(word) || labelFirstWords.has(word);
 }
 
 /**
@@ -296,17 +295,20 @@ function dropJoinedMenus(lines: string[], kind: Uint8Array, keepsValue: (s: stri
   const n = lines.length;
   /** Item (lower case, spaces collapsed) → the index of its run in `runs`. */
   const items = new Map<string, number>();
+  /** The first word of each item. */
+  const firstWords = new Set<string>();
   for (let r = 0; r < runs.length; r++) {
     for (let k = runs[r]!.start; k < runs[r]!.end; k++) {
       const item = lines[k]!.trim().toLowerCase().replace(/[ \t]+/g, ' ');
       if (!items.has(item)) items.set(item, r);
+      firstWords.add(item.split(' ')[0]!);
     }
   }
   let changed = false;
   for (let i = 0; i < n; i++) {
     if (kind[i] !== 0) continue;
     const t = lines[i]!.trim();
-    if (t.length > JOINED_MAX_CHARS || !t.includes(' ') || !startsWithItem(t, items)) continue;
+    if (t.length > JOINED_MAX_CHARS || !t.includes(' ') || !startsWithItem(t, firstWords)) continue;
     const words = t.toLowerCase().split(/[ \t]+/);
     const m = words.length;
     if (m < 3 || isMenuLine(t)) continue;
