@@ -125,9 +125,136 @@ const CASES: readonly Case[] = [
     gone: ['Site Index', 'news', 'world', 'politics', 'business'],
     kept: ['Election 2020', 'More text follows here.'],
   },
+  {
+    name: 'a chrome line a line rule dropped still counts in the menu run beside it; an ingredient list under it stays',
+    level: 'balanced',
+    input: `Skip to content\nRooms\nDining\nWeddings\nBook now\n\n${BODY}\n\nSkip to content\nFlour\nSugar\nButter`,
+    gone: ['Rooms', 'Dining', 'Weddings', 'Book now', 'Skip to content'],
+    kept: [BODY, 'Flour\nSugar\nButter'],
+  },
+  {
+    name: "a web mail view's buttons are no page: the signature under them and a run under 'Related' stay",
+    level: 'balanced',
+    input: `${BODY}\n\nReply\nForward\nAnn Lee\nSales Director\nAcme\n\nRelated\nThe budget for the spring launch\nThe hiring plan for the new office`,
+    gone: ['Reply', 'Forward'],
+    kept: ['Ann Lee\nSales Director\nAcme', 'Related\nThe budget for the spring launch\nThe hiring plan'],
+  },
   { name: 'a list of short lines without menu labels stays (ingredients)', level: 'aggressive', input: `${BODY}\n\nFlour\nSugar\nTwo eggs\nButter\nSearch the pantry first`, kept: ['Flour', 'Sugar', 'Butter'] },
   { name: 'two menu words stay', level: 'balanced', input: `${BODY}\n\nLog in\nSign up`, kept: ['Log in', 'Sign up'] },
   { name: 'short sentences beside two menu words are no menu', level: 'balanced', input: `Text.\nHome\nPrivacy Policy\nCall 020 7946 0000.`, kept: ['Text.', 'Home', 'Privacy Policy', 'Call 020 7946 0000.'] },
+  // related-story runs of a pasted page (dropHeadlineRuns)
+  {
+    name: 'a related-stories run of a pasted page goes with its heading',
+    level: 'balanced',
+    input: `Share this article\n\n${BODY}\n\nRelated Stories\n\nHarbor residents form a coalition against rezoning\nWhat the waterfront plan would change, street by street\n\nThe vote moves to next month.`,
+    gone: ['Related Stories', 'Harbor residents form', 'street by street'],
+    kept: [BODY, 'The vote moves to next month.'],
+  },
+  {
+    name: 'a headline with a number stays in balanced; "Headlines:" is the user\'s',
+    level: 'balanced',
+    input: `Tweet\nShare\nComment\n\n${BODY}\n\nMore on Slate Book Review\nHow to turn a bureaucracy into a justice system\nThe 50 best nonfiction books of the past 25 years\nA memoir that refuses to tidy up its feelings\n\nHeadlines:\nCouncil delays vote on the housing plan\nFerry service to resume on weekends`,
+    gone: ['More on Slate', 'How to turn', 'A memoir that'],
+    kept: ['The 50 best nonfiction books', 'Headlines:', 'Council delays vote', 'Ferry service to resume'],
+  },
+  { name: 'a related run with a number goes whole in aggressive', level: 'aggressive', input: `Share this article\n\n${BODY}\n\nMost read\nThe 50 best nonfiction books of the year\nFerry service to resume on weekends\n\nThe end of the text is here.`, gone: ['The 50 best', 'Ferry service'] },
+  {
+    name: '"Recommended" over advice and a run broken by a sentence stay',
+    level: 'balanced',
+    input: `Share this article\n\nRecommended\nDrink plenty of fluids all day\nRest in bed for a few days\n\nRelated\nWhy the clinic changed its hours\nThe clinic now opens at noon on Mondays.\n\nYou might also like\nFive ways to sleep better tonight\nWhat doctors say about cold showers`,
+    gone: ['You might also like', 'Five ways to sleep', 'cold showers'],
+    kept: ['Recommended', 'Drink plenty of fluids', 'Rest in bed', 'Why the clinic changed its hours', 'opens at noon'],
+  },
+  // a menu said twice: one item per line and joined on one line (dropJoinedMenus)
+  {
+    name: 'a menu repeated on one line goes with its run',
+    level: 'balanced',
+    input: `Impeachment\nBill Barr\nKaepernick\nNews & Politics\nCulture\nMenu\n\nImpeachment Bill Barr Kaepernick News & Politics Culture Search\n\n${BODY}`,
+    gone: ['Impeachment', 'Bill Barr', 'Culture', 'Menu', 'Search'],
+    kept: [BODY],
+  },
+  {
+    name: 'the joined copy of a dropped menu goes; a poem line joining its short lines stays',
+    level: 'balanced',
+    input: `Home\nAbout\nTrips\nGear\nContact\nHome About Trips Gear Contact\n\n${BODY}\n\nRoses\nViolets\nDaisies\nTulips\nLilies\nRoses violets daisies tulips lilies\n\nOur menu:\nBlog\nPress\nJobs\nEvents\nBlog Press Jobs Events Search`,
+    gone: ['Home About Trips'],
+    kept: [BODY, 'Roses\nViolets\nDaisies\nTulips\nLilies\nRoses violets daisies tulips lilies', 'Our menu:\nBlog\nPress\nJobs\nEvents\nBlog Press Jobs Events Search'],
+  },
+  // comment forms, recipe cards and the chrome of pages in other languages (tables)
+  {
+    name: "a blog's comment form goes; a sentence about published addresses stays",
+    level: 'balanced',
+    input: `${BODY}\n\nLeave a Reply\nYour email address will not be published. Required fields are marked *\nSave my name, email, and website in this browser for the next time I comment.\nPost Comment\n\nYour email address will not be published in the directory, only your name.`,
+    gone: ['Leave a Reply', 'Required fields', 'Save my name', 'Post Comment'],
+    kept: [BODY, 'Your email address will not be published in the directory, only your name.'],
+  },
+  { name: 'recipe card buttons', level: 'balanced', input: `Jump to Recipe\nPrint Recipe\n\nThese pancakes are light and fluffy.`, gone: ['Jump to Recipe', 'Print Recipe'], kept: ['These pancakes'] },
+  {
+    name: 'menu, ad label and footer of a German page; "Anzeige" in a sentence stays',
+    level: 'balanced',
+    input: `Zum Inhalt springen\nStartseite\nPolitik\nSuche\nAnmelden\n\nDie Anzeige bei der Polizei wurde am Montag erstattet.\n\nAnzeige\n\nImpressum\nDatenschutz\nKontakt`,
+    gone: ['Zum Inhalt', 'Startseite', 'Politik', 'Suche', 'Anzeige\n', 'Impressum', 'Datenschutz'],
+    kept: ['Die Anzeige bei der Polizei wurde am Montag erstattet.'],
+  },
+  // forms of a pasted page (dropSignupForms)
+  {
+    name: 'a newsletter sign-up box goes; a box under a question and a heading without fields stay',
+    level: 'balanced',
+    input: `${BODY}\n\nSign up for our newsletter\nGet the top local stories delivered to your inbox.\nEnter your email address\nSign Up\nBy signing up, you agree to our Terms of Service and Privacy Policy.\n\nHow can I make my sign-up box better?\nStay in the loop\nGet tips from our team every week.\nSubscribe\n\nNewsletter\nOur newsletter goes out on Fridays to all staff.`,
+    gone: ['Sign up for our newsletter', 'delivered to your inbox', 'Enter your email', 'By signing up'],
+    kept: [BODY, 'Stay in the loop\nGet tips from our team every week.\nSubscribe', 'Newsletter\nOur newsletter goes out on Fridays to all staff.'],
+  },
+  {
+    name: 'a "Newsletter" section of a document stays (no e-mail field); a box with one goes',
+    level: 'balanced',
+    input: `## Newsletter\nWe send one per month.\nSubscribe\n\nNewsletter\nOur tips every Friday.\nEmail address\nSubscribe\n\nHow do I subscribe?`,
+    gone: ['Our tips every Friday.', 'Email address'],
+    kept: ['## Newsletter\nWe send one per month.\nSubscribe', 'How do I subscribe?'],
+  },
+  {
+    name: "a docs page's feedback widget goes; a yes/no question of the user stays",
+    level: 'balanced',
+    input: `${BODY}\n\nWas this page helpful?\nYes\nNo\n\nDid you enjoy the course?\nYes\nNo`,
+    gone: ['Was this page helpful?'],
+    kept: [BODY, 'Did you enjoy the course?\nYes\nNo'],
+  },
+  // a site index under its heading (dropSiteIndex)
+  {
+    name: "a footer's 'Quick Links' index goes across its blank lines; a label with a value stays",
+    level: 'balanced',
+    input: `Skip to content\n\n${BODY}\n\nQuick Links\nRooms & Suites\nRestaurant\n\nGuest Information\nGetting here\nU.S.\nElection 2020\n\nCan I bring my dog?`,
+    gone: ['Quick Links', 'Rooms & Suites', 'Restaurant', 'Guest Information', 'Getting here'],
+    kept: [BODY, 'U.S.', 'Election 2020', 'Can I bring my dog?'],
+  },
+  {
+    name: "a site map the user asks about, 'Quick links:' and a short index stay",
+    level: 'balanced',
+    input: `Skip to content\n\n${BODY}\n\nWhat is missing from our site map?\nSite Map\nRooms\nRestaurant\nSpa\n\nQuick links:\nRooms\nRestaurant\nSpa\n\nSitemap\nRooms\nSpa\nThe spa opens at nine on weekdays.\n\nSite Index\nRooms\nRestaurant\nSpa`,
+    gone: ['Site Index'],
+    kept: ['Site Map\nRooms\nRestaurant\nSpa', 'Quick links:\nRooms\nRestaurant\nSpa', 'Sitemap\nRooms\nSpa\nThe spa opens'],
+  },
+  // what is left of a page's chrome (dropPageLeftovers)
+  {
+    name: "a docs page's pager and its 'On this page' list of headings said again go",
+    level: 'balanced',
+    input: `Skip to content\n\nSetting the timeout\n${BODY}\n\nRetries\nFailed requests are retried twice.\n\nPrevious\nInstallation\nNext\nAuthentication\n\nOn this page\nSetting the timeout\nRetries`,
+    gone: ['Previous', 'Installation', 'Authentication', 'On this page'],
+    kept: ['Setting the timeout\n' + BODY, 'Retries\nFailed requests'],
+  },
+  {
+    name: "a 'Next' without 'Previous' and an 'On this page' list with an item said nowhere else stay",
+    level: 'balanced',
+    input: `Skip to content\n\n${BODY}\n\nNext\nWe deploy the fix on Monday\n\nOn this page\nOverview\nPricing tiers\n\nOverview\nThe plan has three tiers.\n\nPrevious\nInstallation\nNext\nAuthentication`,
+    gone: ['Installation', 'Authentication'],
+    kept: ['Next\nWe deploy the fix on Monday', 'On this page\nOverview\nPricing tiers'],
+  },
+  {
+    name: 'a label left beside dropped chrome goes; a sentence beside it stays',
+    level: 'balanced',
+    input: `${BODY}\n\nComments\nLeave a comment\n\nShare this article\nThe council met again on Monday evening.`,
+    gone: ['Comments', 'Leave a comment', 'Share this article'],
+    kept: [BODY, 'The council met again on Monday evening.'],
+  },
   { name: 'an answer "Accept" not under a cookie notice stays', level: 'balanced', input: 'Do you take the offer?\n\nAccept', kept: ['Accept'] },
   { name: 'a sentence about cookies stays', level: 'balanced', input: 'We use cookies from the bakery on Elm Street for the party.', kept: ['We use cookies from the bakery'] },
   // separators and quote markers
@@ -229,6 +356,35 @@ describe('API-09 boilerplate and acknowledgement rules (table)', () => {
       }
     });
   }
+
+  it('stays linear on long runs of labels, headlines and menu lines', () => {
+    const texts = [
+      'Related stories\n'.repeat(40_000),
+      'Share\n' + 'Related stories\nA headline of some words\n'.repeat(20_000),
+      'Home\nAbout\nBlog\n' + 'home about blog '.repeat(20_000),
+      'Newsletter\nEmail\n'.repeat(20_000),
+      'Newsletter\n' + 'Subscribe\n'.repeat(40_000) + 'Why?',
+      'Was this page helpful?\n'.repeat(40_000),
+      'Share this\n' + 'On this page\nA\nB\n'.repeat(20_000),
+      'Share this\n' + 'Previous\nA\n'.repeat(40_000),
+      'Share this\n' + 'Site Map\nA\n\n'.repeat(40_000),
+      'Share this\n' + 'Site Map\n'.repeat(40_000),
+      'Home\n'.repeat(30_000) + ('Home '.repeat(70) + '\n').repeat(500),
+    ];
+    for (const t of texts) {
+      const t0 = performance.now();
+      for (const level of ORDER) dropBoilerplate(t, level);
+      assert.ok(performance.now() - t0 < 2_000, `slow on ${JSON.stringify(t.slice(0, 30))}`);
+    }
+  });
+
+  it('a related run goes only in a text with other page chrome (notes under "More on X" stay)', () => {
+    const notes = 'More on the budget\nRent went up again this year\nFood costs stayed flat overall\n\nWhat should we cut first?';
+    assert.ok(compressText(notes, 'aggressive').includes('Rent went up again'));
+    const page = `Skip to content\n\n${BODY}\n\n${notes}`;
+    const out = compressText(page, 'balanced');
+    assert.ok(!out.includes('Rent went up again') && out.includes('What should we cut first?'), out);
+  });
 
   it('safe drops none of it', () => {
     for (const c of CASES) {

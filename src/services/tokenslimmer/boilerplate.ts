@@ -29,7 +29,14 @@
  *                       any header left empty ("X-cc:"); From, To, Cc, Subject, Date and the rest stay
  *   pasted page text    a run of 3+ short lines, two or more of them menu, footer, share or social
  *                       labels ("Home", "Log in", "Privacy Policy", "Tweet"), with the site's sections
- *                       between them; a cookie notice ("We use cookies to …") and its button lines
+ *                       between them; a cookie notice ("We use cookies to …") and its button lines;
+ *                       a menu said twice, per line and joined on one line, with a menu label; a
+ *                       newsletter box, a "Was this page helpful?" widget, a blog's comment form ("Leave
+ *                       a Reply", "Your email address will not be published."); in a text with such
+ *                       chrome also a "Related stories" / "More on X" heading with the headlines under
+ *                       it, a site index under "Site Map" / "Quick Links", a pager ("Previous" … "Next"),
+ *                       an "On this page" list of headings said again, and labels left beside dropped
+ *                       chrome; some labels in German, French, Spanish, Italian
  *   calculator notes    GSM8K-style `<<48/2=24>>` in a worked step that states it ("48/2 = <<48/2=24>>24"
  *                       → "48/2 = 24"): the one edit inside a line of balanced, see dropCalculatorNotes
  *
@@ -55,6 +62,9 @@ const MOBILE_RE =
 const FOOTER_RE =
   /^(?:to unsubscribe\b|unsubscribe(?:$|[ \t]*[|:·•]|[ \t]+(?:here|now|from|instantly)\b)|click here to unsubscribe|if you (?:no longer wish|wish to stop|would like to stop|do not wish) to receive|you (?:are )?receiv(?:ed|ing) this (?:(?:e-?mail|message|newsletter|notification)s? )?because|reply to this e-?mail directly,? or view it on|this (?:e-?mail|message) was sent to\b|you are subscribed to\b|view (?:this (?:e-?mail|newsletter) )?in (?:your|a) (?:web )?browser|having trouble viewing this (?:e-?mail|message)|manage (?:your )?(?:e-?mail |subscription |notification )?(?:preferences|settings|subscriptions?)(?:$|[ \t]*[|:·•])|update your (?:e-?mail )?preferences|to stop receiving)/i;
 
+/** The long lines of a blog's comment form ("Your email address will not be published. Required fields are marked *"). */
+const COMMENT_FORM_RE =
+  /^(?:your e-?mail address will not be published\.?(?: required fields are marked \*)?|required fields are marked \*|save my name, e-?mail, and website in this browser for the next time i comment\.?|you must (?:be logged in|log in(?: or register)?) to (?:post a comment|comment|reply(?: here)?)\.?)$/i;
 /** Cues of a legal / confidentiality disclaimer; a paragraph needs two distinct ones. */
 const DISCLAIMER_CUE_RE =
   /\b(?:confidentiality notice|disclaimer:|privileged and confidential|intended (?:only|solely) for|intended recipients?|addressee(?:s)? only|(?:have )?received this (?:e-?mail|message|communication|transmission) in error|notify the sender|strictly prohibited|(?:any|the) (?:review|dissemination|distribution|disclosure|copying|retransmission)|may contain (?:confidential|privileged|proprietary)|legally privileged|delete (?:it|this (?:e-?mail|message)|the (?:e-?mail|message|original))\b|free of (?:any )?(?:viruses|virus)|accepts? (?:no|any) (?:liability|responsibility)|views or opinions (?:expressed|presented)|may be (?:unlawful|illegal)|received (?:it|this (?:e-?mail|message)) by mistake|(?:this|the) (?:e-?mail|message|communication)(?: and any attachments?)? (?:is|are|may be) confidential)/gi;
@@ -68,6 +78,18 @@ const DISCLAIMER_GATE_RE = /confidential|intended|prohibited|disclaimer|privileg
 /** The second word of the one cue that can span a line break ("in error"). */
 const ERROR_WORD_RE = /error/i;
 
+/** Headings of related and popular stories, also as chrome lines alone (CHROME_LINES), and a few in German, French, Spanish, Italian. */
+const RELATED_MORE = [
+  'more like this', 'read next', 'up next', 'what to read next', 'top stories', 'most viewed', 'most shared', 'most commented',
+  'recent posts', 'recent articles', 'latest posts', 'latest stories', 'latest articles', 'similar articles', 'similar posts',
+  'similar threads', 'customers also bought', 'customers also viewed', 'customers who bought this item also bought',
+  "editors' picks", "editor's picks", 'editors picks', 'in case you missed it', 'more headlines', 'recommended reading',
+  'mehr zum thema', 'meistgelesen', 'meistgelesene artikel', 'das könnte sie auch interessieren', 'lesen sie auch', 'weitere artikel',
+  'à lire aussi', 'lire aussi', 'sur le même sujet', 'les plus lus', 'articles similaires', 'te puede interesar',
+  'noticias relacionadas', 'lo más leído', 'más leídas', 'leggi anche', 'più letti', 'articoli correlati',
+];
+/** Buttons of a web mail view: chrome lines, but no sign of a pasted page (and no menu item). */
+const WEBMAIL_BUTTONS: ReadonlySet<string> = new Set(['reply', 'reply all', 'forward', 'reply to all', 'show quoted text', 'show trimmed content']);
 /** Page chrome: a line that is only one of these (lower case, after markers; see `chromeKey`). */
 const CHROME_LINES: ReadonlySet<string> = new Set([
   'share this', 'share this article', 'share this story', 'share this post', 'share this page', 'share article',
@@ -85,8 +107,15 @@ const CHROME_LINES: ReadonlySet<string> = new Set([
   'back to top', 'jump to navigation', 'toggle navigation', 'close menu', 'open menu', 'skip to the content',
   'sign up for our newsletter', 'subscribe to our newsletter', 'newsletter sign up',
   'leave a comment', 'show comments', 'view comments', 'add a comment', 'copy link', 'link copied',
+  // comment forms (WordPress and kin) and recipe cards
+  'leave a reply', 'leave a review', 'post comment', 'submit comment', 'cancel reply', 'comments are closed',
+  'jump to recipe', 'print recipe', 'pin recipe', 'save recipe', 'rate this recipe',
+  // the same chrome in German, French, Spanish, Italian
+  'anzeige', 'werbung', 'publicité', 'publicidad', 'pubblicità', 'teilen', 'artikel teilen', 'partager', 'compartir', 'condividi',
+  'zum inhalt springen', 'aller au contenu', 'ir al contenido', 'vai al contenuto', 'weiterlesen', 'lire la suite', 'leer más',
   // buttons of a web mail or forum view pasted with the text
-  'reply', 'reply all', 'forward', 'reply to all', 'show quoted text', 'show trimmed content',
+  ...WEBMAIL_BUTTONS,
+  ...RELATED_MORE,
 ]);
 /**
  * Greetings and closings of a pasted e-mail alone on their line ("Hi,", "Kind regards,"): no fact in
@@ -117,6 +146,8 @@ const FOOTER_LINKS: ReadonlySet<string> = new Set([
   'manage preferences', 'email preferences', 'update preferences', 'contact', 'contact us', 'help', 'help center',
   'help centre', 'support', 'view in browser', 'view online', 'about', 'about us', 'accessibility', 'legal', 'imprint',
   'impressum', 'sitemap', 'careers', 'faq', 'faqs', 'newsletter', 'advertise', 'press',
+  'datenschutz', 'datenschutzerklärung', 'kontakt', 'agb', 'mentions légales', 'confidentialité', 'aviso legal',
+  'política de privacidad', 'privacidad', 'contacto', 'note legali',
 ]);
 /** Items of a site's menu besides the footer, social and chrome labels: two of them in a run of 3+ short lines make it a menu (dropMenuBlocks). */
 const MENU_ITEMS: ReadonlySet<string> = new Set([
@@ -125,10 +156,14 @@ const MENU_ITEMS: ReadonlySet<string> = new Set([
   'sign up', 'register', 'join', 'search', 'menu', 'events', 'resources', 'docs', 'documentation', 'community', 'forum',
   'partners', 'investors', 'customers', 'company', 'team', 'our team', 'jobs', 'locations', 'store locator', 'gallery',
   'portfolio', 'subscribe', 'donate', 'get started', 'try for free', 'start free trial', 'book a demo', 'request a demo',
+  'book now', 'buy now', 'shop now', 'order now', 'order online', 'book a table', 'reserve a table', 'contact sales', 'talk to sales',
   'cookie settings', 'do not sell my personal information', 'do not sell or share my personal information', 'your privacy choices',
   'home page', 'go to home page', 'sections', 'site index', 'site map', 'navigation', 'categories', 'topics', 'all articles',
   // share and follow buttons (the chrome lines count too: "Print", "Copy link", "Skip to content")
   'share', 'tweet', 'pin', 'buffer', 'comment', 'comments', 'save', 'follow',
+  // German, French, Spanish, Italian
+  'startseite', 'suche', 'anmelden', 'abmelden', 'registrieren', 'abonnieren', 'menü', 'accueil', 'rechercher', 'recherche',
+  'se connecter', 'connexion', "s'abonner", 'inicio', 'buscar', 'iniciar sesión', 'suscríbete', 'cerca', 'accedi', 'abbonati',
 ]);
 /** A line that may be a menu item: a letter first, up to four words and 40 characters, no ! ? : (a sentence, a question or a label). */
 const MENU_LINE_RE = /^\p{L}[^!?:\n]{0,39}$/u;
@@ -150,6 +185,13 @@ const COOKIE_CUE_RE = /\b(?:experience|website|site|brows\w*|visit\w*|personali[
 /** A cookie notice opens like this ("We use cookies to …", "This website uses cookies …"). */
 const COOKIE_NOTICE_RE = /^(?:we(?: and our (?:partners|vendors))? use cookies|(?:this|our) (?:web)?site uses cookies|by (?:using|continuing to (?:use|browse)) (?:this|our) (?:web)?site,? you (?:agree|accept|consent) to (?:the|our) use of cookies)\b/i;
 
+/** A run of 3+ short label lines (dropMenuBlocks): lines start..end-1, and whether it holds a known label. */
+interface LabelRun {
+  readonly start: number;
+  readonly end: number;
+  readonly known: boolean;
+}
+
 /**
  * Blocks of a page pasted as text (a browser's copy): a run of 3+ short label lines (up to four
  * words, no list marker, no ! ? :) of which two or more are menu, footer,
@@ -158,9 +200,11 @@ const COOKIE_NOTICE_RE = /^(?:we(?: and our (?:partners|vendors))? use cookies|(
  * and the button lines after it ("Accept", "Manage preferences"). A run under a line of its
  * paragraph that ends in a colon or a question mark ("Our menu:", "Which is a social network?")
  * is text about a menu and stays, and so is a Markdown list or a list of short lines with fewer
- * than two such labels (ingredients, names). Returns whether a line went.
+ * than two such labels (ingredients, names). A page's chrome line that a line rule dropped first
+ * ("Skip to content", not a web mail's "Reply") still counts in the run beside it. Every run of 3+
+ * lines not under such a line is added to `runs` (dropJoinedMenus reads them). Returns whether a line went.
  */
-function dropMenuBlocks(lines: string[], kind: Uint8Array, keepsValue: (s: string) => boolean): boolean {
+function dropMenuBlocks(lines: string[], kind: Uint8Array, keepsValue: (s: string) => boolean, runs: LabelRun[]): boolean {
   const n = lines.length;
   let changed = false;
   /** The line before the current run, in its paragraph, ends with a colon or a question mark. */
@@ -174,13 +218,22 @@ function dropMenuBlocks(lines: string[], kind: Uint8Array, keepsValue: (s: strin
     }
     let j = i;
     let known = 0;
-    for (; j < n && kind[j] === 0; j++) {
+    for (; j < n && kind[j] !== 1; j++) {
       const t = lines[j]!.trim();
       if (!isMenuLine(t)) break;
       const key: string = chromeKey(t); // '' for a line with a digit ("Election 2020"): a section, not a label
-      if (MENU_ITEMS.has(key) || FOOTER_LINKS.has(key) || SOCIAL.has(key) || CHROME_LINES.has(key)) known++;
+      if (kind[j] === 2 ? isPageLabel(key) : isKnownLabel(key)) known++;
+      else if (kind[j] === 2) break;
     }
-    if (!labelled && j - i >= 3 && known >= 2) {
+    // Chrome lines a line rule dropped ("Skip to content", "Follow us") still count in the run.
+    let b = i;
+    while (j > i && b > 0 && kind[b - 1] === 2 && isMenuLine(lines[b - 1]!.trim()) && isPageLabel(chromeKey(lines[b - 1]!))) {
+      b--;
+      known++;
+    }
+    const above = b < i && b > 0 && kind[b - 1] === 0 ? lines[b - 1]!.trim() : '';
+    if (!labelled && j > i && !above.endsWith(':') && !above.endsWith('?') && j - b >= 3) runs.push({ start: b, end: j, known: known > 0 });
+    if (!labelled && j > i && !above.endsWith(':') && !above.endsWith('?') && j - b >= 3 && known >= 2) {
       // balanced keeps a label that reads as an identifier ("LinkedIn", "YouTube").
       for (let k = i; k < j; k++) {
         if (keepsValue(lines[k]!)) continue;
@@ -212,6 +265,350 @@ function dropMenuBlocks(lines: string[], kind: Uint8Array, keepsValue: (s: strin
   return changed;
 }
 
+/** A label of the menu, footer, social or chrome tables (a key of chromeKey). */
+const isKnownLabel = (key: string): boolean => MENU_ITEMS.has(key) || FOOTER_LINKS.has(key) || SOCIAL.has(key) || CHROME_LINES.has(key);
+/** A known label that shows a page, not a web mail view ("Reply", "Forward"). */
+const isPageLabel = (key: string): boolean => isKnownLabel(key) && !WEBMAIL_BUTTONS.has(key);
+/** A line that may repeat a menu on one line: up to this long, at least three items. */
+const JOINED_MAX_CHARS = 300;
+
+/** The first word of each menu, footer, social and chrome label. */
+let labelFirstWords: ReadonlySet<string> | undefined;
+/** The line's first word (lower case) opens an item or a menu label: most lines fail here, before the split. */
+function startsWithItem(line: string, firstWords: ReadonlySet<string>): boolean {
+  labelFirstWords ??= new Set([...MENU_ITEMS, ...FOOTER_LINKS, ...SOCIAL, ...CHROME_LINES].map((x) => x.split(' ')[0]!));
+  let end = 0;
+  while (end < line.length && line.charCodeAt(end) !== 32 && line.charCodeAt(end) !== 9) end++;
+  const word = line.slice(0, end).toLowerCase();
+  return firstWords.has(word) || labelFirstWords.has(word);
+}
+
+/**
+ * A menu said twice, as a page gives it when copied: once one item per line, once joined on one line
+ * (the desktop and the mobile menu: "Impeachment Bill Barr Kaepernick … Search"). A line that is
+ * only the items of runs of 3+ short label lines (isMenuLine), three or more of them, besides
+ * menu labels ("Search", "Menu"), repeats them; where the run or the line holds a menu label, the
+ * line and the run go (a value stays in balanced). The split into items is a dynamic programme
+ * over the words (items of up to four words): linear in the line.
+ */
+function dropJoinedMenus(lines: string[], kind: Uint8Array, keepsValue: (s: string) => boolean, runs: readonly LabelRun[]): boolean {
+  const n = lines.length;
+  /** Item (lower case, spaces collapsed) → the index of its run in `runs`. */
+  const items = new Map<string, number>();
+  /** The first word of each item. */
+  const firstWords = new Set<string>();
+  for (let r = 0; r < runs.length; r++) {
+    for (let k = runs[r]!.start; k < runs[r]!.end; k++) {
+      const item = lines[k]!.trim().toLowerCase().replace(/[ \t]+/g, ' ');
+      if (!items.has(item)) items.set(item, r);
+      firstWords.add(item.split(' ')[0]!);
+    }
+  }
+  let changed = false;
+  for (let i = 0; i < n; i++) {
+    if (kind[i] !== 0) continue;
+    const t = lines[i]!.trim();
+    if (t.length > JOINED_MAX_CHARS || !t.includes(' ') || !startsWithItem(t, firstWords)) continue;
+    const words = t.toLowerCase().split(/[ \t]+/);
+    const m = words.length;
+    if (m < 3 || isMenuLine(t)) continue;
+    // best[p]: the most items a split of words[0..p) holds, -1 if none; from[p]: run of one of them
+    const best = new Int32Array(m + 1).fill(-1);
+    best[0] = 0;
+    let labelled = false;
+    const used = new Set<number>();
+    const via = new Int32Array(m + 1).fill(-1); // the start of the last piece of the best split
+    const viaRun = new Int32Array(m + 1).fill(-1);
+    for (let p = 0; p < m; p++) {
+      if (best[p] < 0) continue;
+      let piece = '';
+      for (let len = 1; len <= MENU_LINE_MAX_WORDS && p + len <= m; len++) {
+        piece = len === 1 ? words[p]! : piece + ' ' + words[p + len - 1]!;
+        const run = items.get(piece);
+        const score = run !== undefined ? best[p]! + 1 : isKnownLabel(chromeKey(piece)) ? best[p]! : -1;
+        if (score > best[p + len]!) {
+          best[p + len] = score;
+          via[p + len] = p;
+          viaRun[p + len] = run ?? -1;
+        }
+      }
+    }
+    if (best[m]! < 3) continue;
+    for (let p = m; p > 0; p = via[p]!) {
+      if (viaRun[p]! >= 0) used.add(viaRun[p]!);
+      else labelled = true;
+    }
+    for (const r of used) labelled ||= runs[r]!.known;
+    if (!labelled) continue;
+    if (!keepsValue(t)) {
+      kind[i] = 2;
+      changed = true;
+    }
+    for (const r of used) {
+      for (let k = runs[r]!.start, end = runs[r]!.end; k < end; k++) {
+        if (kind[k] !== 0 || keepsValue(lines[k]!)) continue;
+        kind[k] = 2;
+        changed = true;
+      }
+    }
+  }
+  return changed;
+}
+
+/** Headings of a newsletter sign-up box (keys of chromeKey). */
+const SIGNUP_HEADINGS: ReadonlySet<string> = new Set([
+  'sign up for our newsletter', 'sign up for our newsletters', 'subscribe to our newsletter', 'subscribe to our newsletters',
+  'newsletter sign up', 'newsletter signup', 'newsletter', 'newsletters', 'get our newsletter', 'get the newsletter',
+  'join our newsletter', 'join our mailing list', 'join the mailing list', 'sign up for updates', 'subscribe for updates',
+  'stay in the loop', 'stay informed', 'stay up to date', 'never miss a story', 'newsletter abonnieren', 'abonnez-vous à notre newsletter',
+]);
+/** The e-mail field of such a box: under the bare heading "Newsletter" (a document's section too) one is needed. */
+const SIGNUP_EMAIL_FIELDS: ReadonlySet<string> = new Set([
+  'email', 'e-mail', 'email address', 'e-mail address', 'your email', 'your email address', 'your e-mail address',
+  'enter your email', 'enter your email address', 'enter your e-mail address', 'enter email', 'enter email address', 'e-mail-adresse',
+]);
+const BARE_SIGNUP_HEADINGS: ReadonlySet<string> = new Set(['newsletter', 'newsletters']);
+/** The field labels and buttons of such a box. */
+const SIGNUP_FIELDS: ReadonlySet<string> = new Set([
+  ...SIGNUP_EMAIL_FIELDS,
+  'first name', 'last name', 'name', 'sign up', 'signup', 'subscribe', 'subscribe now', 'sign up now', 'sign me up', 'submit',
+  'join', 'join now', 'abonnieren', "s'abonner", 'suscribirse', 'suscríbete',
+]);
+/** The consent line under the button ("By signing up, you agree to our Terms …"). */
+const SIGNUP_CONSENT_RE = /^by (?:signing up|subscribing|clicking|submitting|registering|entering your e-?mail)\b/i;
+/** The box's pitch: one sentence of up to this many words ("Get the day's top stories in your inbox."). */
+const SIGNUP_PITCH_MAX_WORDS = 25;
+/** A box has a few lines: a longer paragraph is something else (and the scan stays bounded). */
+const SIGNUP_MAX_LINES = 10;
+/** A feedback widget's question; its answer buttons (FEEDBACK_BUTTONS) follow. */
+const FEEDBACK_RE = /^(?:was this (?:page|article|answer|post|guide|information) (?:helpful|useful)|did (?:this|the) (?:page|article) (?:help(?: you)?|answer your question)|is this page (?:helpful|useful)|how (?:helpful|useful) was this (?:page|article))\??$/i;
+const FEEDBACK_BUTTONS: ReadonlySet<string> = new Set(['yes', 'no', 'yes, thanks', 'no, thanks', 'not really', 'thumbs up', 'thumbs down']);
+
+/**
+ * Forms of a page pasted as text. A newsletter box: a heading ("Sign up for our newsletter", "Stay in
+ * the loop") alone on its line, not under a line ending in ':' or '?', then (after at most one blank
+ * line) a paragraph of its field labels and buttons ("Email address", "Subscribe"; one at least, an
+ * e-mail field under the bare heading "Newsletter", which a document's section may be),
+ * its consent line ("By signing up, you agree …") and up to two pitch sentences; a line of anything
+ * else and the box stays. A feedback widget: "Was this page helpful?" and its "Yes" / "No" lines.
+ * A line holding a value stays in balanced.
+ */
+function dropSignupForms(lines: string[], kind: Uint8Array, keepsValue: (s: string) => boolean, heads: readonly number[]): boolean {
+  const n = lines.length;
+  let changed = false;
+  const dropRange = (from: number, to: number): void => {
+    for (let m = from; m < to; m++) {
+      if (kind[m] !== 0 || lines[m]!.trim() === '' || keepsValue(lines[m]!)) continue;
+      kind[m] = 2;
+      changed = true;
+    }
+  };
+  let done = 0; // lines before this one are taken
+  for (const i of heads) {
+    if (i < done || kind[i] === 1) continue;
+    const t = lines[i]!.trim();
+    if (t === '' || t.length > 60) continue;
+    if (FEEDBACK_RE.test(t)) {
+      let k = i + 1;
+      while (k < n && kind[k] === 0 && FEEDBACK_BUTTONS.has(chromeKey(lines[k]!))) k++;
+      if (k > i + 1) {
+        dropRange(i, k);
+        done = k;
+      }
+      continue;
+    }
+    const before = i > 0 && kind[i - 1] !== 1 ? lines[i - 1]!.trim() : ''; // the line before, in its paragraph
+    const key = chromeKey(t);
+    if (t.endsWith(':') || t.endsWith('?') || before.endsWith(':') || before.endsWith('?') || !SIGNUP_HEADINGS.has(key)) continue;
+    let email = !BARE_SIGNUP_HEADINGS.has(key);
+    let j = i + 1;
+    if (j < n && kind[j] === 0 && lines[j]!.trim() === '') j++;
+    let k = j;
+    let fields = 0;
+    let pitches = 0;
+    for (; k < n && kind[k] !== 1 && k - j < SIGNUP_MAX_LINES; k++) {
+      const line = lines[k]!.trim();
+      if (line === '') break;
+      const field = chromeKey(line);
+      if (SIGNUP_FIELDS.has(field)) {
+        fields++;
+        email ||= SIGNUP_EMAIL_FIELDS.has(field);
+      }
+      else if (line.length <= 300 && SIGNUP_CONSENT_RE.test(line)) continue;
+      else if (pitches < 2 && line.length <= 200 && !line.endsWith('?') && line.split(/[ \t]+/).length <= SIGNUP_PITCH_MAX_WORDS) pitches++;
+      else break;
+    }
+    if (fields === 0 || !email || (k < n && kind[k] !== 1 && lines[k]!.trim() !== '')) continue;
+    dropRange(i, k);
+    done = k;
+  }
+  return changed;
+}
+
+/** Headings of a site's link index (a footer's, a site map's): what follows them is navigation. */
+const NAV_HEADINGS: ReadonlySet<string> = new Set([
+  'site index', 'site map', 'sitemap', 'quick links', 'useful links', 'site navigation', 'footer navigation', 'main menu',
+  'main navigation', 'explore our site', 'schnellzugriff', 'liens rapides', 'enlaces rápidos',
+]);
+/** A link label of such an index: up to five words and 50 characters, no closing ! ? or colon, no full stop after a lower-case word or digit ("U.S." is a label). */
+const NAV_LABEL_RE = /^[\p{L}\d][^\t\n]{0,49}$/u;
+const NAV_LABEL_MAX_WORDS = 5;
+const isNavLabel = (t: string): boolean => NAV_LABEL_RE.test(t) && !/[!?:]$/.test(t) && !LABEL_END_RE.test(t) && t.split(/[ \t]+/).length <= NAV_LABEL_MAX_WORDS;
+
+/**
+ * A site index pasted with a page (called only for a text with page chrome): a heading such as
+ * "Site Index", "Site Map", "Quick Links" alone on its line (not under a line ending in ':' or '?'),
+ * then the short link labels that follow, across blank lines, up to the first other line; three at
+ * least. A label holding a value stays in balanced.
+ */
+function dropSiteIndex(lines: string[], kind: Uint8Array, keepsValue: (s: string) => boolean, heads: readonly number[]): boolean {
+  const n = lines.length;
+  let changed = false;
+  let done = 0; // lines before this one are scanned
+  for (const i of heads) {
+    if (i < done || kind[i] === 1) continue;
+    const t = lines[i]!.trim();
+    const before = i > 0 && kind[i - 1] !== 1 ? lines[i - 1]!.trim() : ''; // the line before, in its paragraph
+    if (t === '' || t.length > 40 || t.endsWith(':') || before.endsWith(':') || before.endsWith('?') || !NAV_HEADINGS.has(chromeKey(t))) continue;
+    let k = i + 1;
+    let labels = 0;
+    for (; k < n && kind[k] !== 1; k++) {
+      const line = lines[k]!.trim();
+      if (line === '' || kind[k] === 2) continue;
+      if (!isNavLabel(line)) break;
+      labels++;
+    }
+    // (on too few labels, a heading among the lines scanned would see fewer still: the scan goes on after them)
+    done = k;
+    if (labels < 3) continue;
+    for (let m = i; m < k; m++) {
+      if (kind[m] !== 0 || lines[m]!.trim() === '' || keepsValue(lines[m]!)) continue;
+      kind[m] = 2;
+      changed = true;
+    }
+  }
+  return changed;
+}
+
+/** A key that may head a newsletter box, a feedback widget, a site index or a related-story run (the functions check the rest). */
+const isPageHeading = (key: string): boolean =>
+  SIGNUP_HEADINGS.has(key) || NAV_HEADINGS.has(key) || isHeadlineLabel(key) || (key.endsWith('?') && FEEDBACK_RE.test(key));
+
+/** Pager links of a blog or docs page ("Previous" / "Next post", arrows aside). */
+const PAGER_PREV: ReadonlySet<string> = new Set(['previous', 'prev', 'previous post', 'previous article', 'previous page', 'previous chapter', 'older post', 'older posts', 'vorherige', 'précédent', 'anterior']);
+const PAGER_NEXT: ReadonlySet<string> = new Set(['next', 'next post', 'next article', 'next page', 'next chapter', 'newer post', 'newer posts', 'nächste', 'suivant', 'siguiente']);
+/** Headings of a page's own table of contents, whose items are the page's headings said again. */
+const TOC_LABELS: ReadonlySet<string> = new Set(['on this page', 'in this article', 'in this section', 'jump to', 'auf dieser seite', 'sur cette page', 'en esta página']);
+const ARROWS_RE = /^[«‹←<\s]+|[»›→>\s]+$/g;
+const pagerKey = (line: string): string => chromeKey(line.replace(ARROWS_RE, ''));
+
+/**
+ * What is left of a page's chrome once the rules above ran (called only for a text with page chrome):
+ * - a pager paragraph: "Previous" and "Next" lines (both), each with at most one title line under it;
+ * - an "On this page" list whose lines are all said elsewhere in the text as lines (the headings);
+ * - in a paragraph where a rule dropped lines, the remaining lines that are menu, footer,
+ *   share or chrome labels ("Search" beside a dropped menu, "Comments" over "Leave a comment").
+ * A line holding a value stays in balanced.
+ */
+function dropPageLeftovers(lines: string[], kind: Uint8Array, keepsValue: (s: string) => boolean): boolean {
+  const n = lines.length;
+  let changed = false;
+  const drop = (m: number): void => {
+    if (kind[m] !== 0 || lines[m]!.trim() === '' || keepsValue(lines[m]!)) return;
+    kind[m] = 2;
+    changed = true;
+  };
+  /** Trimmed line → how often it occurs (built when a table of contents is met). */
+  let counts: Map<string, number> | undefined;
+  for (let i = 0; i < n; ) {
+    if (kind[i] === 1 || lines[i]!.trim() === '') {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < n && kind[j] !== 1 && lines[j]!.trim() !== '') j++;
+    // the paragraph is lines i..j-1
+    let prev = false;
+    let next = false;
+    let pager = true;
+    let dropped = false;
+    let labels = true;
+    for (let k = i; k < j; k++) {
+      if (kind[k] === 2) {
+        dropped = true;
+        continue;
+      }
+      const t = lines[k]!.trim();
+      const key = chromeKey(t);
+      if (!isKnownLabel(key)) labels = false;
+      if (!pager) continue;
+      const p = t.length <= 40 ? pagerKey(t) : '';
+      if (PAGER_PREV.has(p)) prev = true;
+      else if (PAGER_NEXT.has(p)) next = true;
+      else if (k === i || t.length > 120 || HEADLINE_END_RE.test(t) || !(PAGER_PREV.has(pagerKey(lines[k - 1]!)) || PAGER_NEXT.has(pagerKey(lines[k - 1]!)))) pager = false;
+    }
+    if (pager && prev && next) for (let k = i; k < j; k++) drop(k);
+    else if (dropped && labels) for (let k = i; k < j; k++) drop(k);
+    else {
+      const t = lines[i]!.trim();
+      if (kind[i] === 0 && t.length <= 40 && !t.endsWith(':') && TOC_LABELS.has(chromeKey(t))) {
+        let a = i + 1;
+        if (a === j && a + 1 < n && kind[a] === 0) a++; // the list may follow after a blank line
+        let b = a;
+        while (b < n && kind[b] === 0 && lines[b]!.trim() !== '') b++;
+        if (b - a >= 2) {
+          if (!counts) {
+            counts = new Map();
+            for (let k = 0; k < n; k++) if (kind[k] !== 1) counts.set(lines[k]!.trim(), (counts.get(lines[k]!.trim()) ?? 0) + 1);
+          }
+          let said = true;
+          for (let k = a; k < b && said; k++) said = (counts.get(lines[k]!.trim()) ?? 0) >= 2;
+          if (said) {
+            drop(i);
+            for (let k = a; k < b; k++) drop(k);
+            j = Math.max(j, b);
+          }
+        }
+      }
+    }
+    i = j;
+  }
+  return changed;
+}
+
+/**
+ * Related-story runs of a page pasted as text (called only where other page chrome went): a heading
+ * such as "Related stories", "Most read", "You might also like", "More on X" alone on its line
+ * (no colon, no question mark: "Headlines:" is the user's), then, after at most one blank line, 2+
+ * consecutive headline lines (isHeadline: 3-20 words, no closing full stop). The heading and the
+ * headlines go; a headline holding a value stays in balanced. The run ends at the first other line.
+ */
+function dropHeadlineRuns(lines: string[], kind: Uint8Array, keepsValue: (s: string) => boolean, heads: readonly number[]): boolean {
+  const n = lines.length;
+  let changed = false;
+  let done = 0; // lines before this one are taken
+  for (const i of heads) {
+    if (i < done || kind[i] === 1) continue;
+    const label = lines[i]!.trim();
+    if (label === '' || label.length > 60 || label.endsWith(':') || label.endsWith('?')) continue;
+    const key = chromeKey(label);
+    if (key === '' || !isHeadlineLabel(key)) continue;
+    let j = i + 1;
+    if (j < n && kind[j] === 0 && lines[j]!.trim() === '') j++;
+    let k = j;
+    let headlines = 0;
+    for (; k < n && kind[k] === 0 && isHeadline(lines[k]!.trim()); k++) headlines++;
+    if (headlines < 2) continue;
+    for (let m = i; m < k; m++) {
+      if (kind[m] !== 0 || lines[m]!.trim() === '' || keepsValue(lines[m]!)) continue;
+      kind[m] = 2;
+      changed = true;
+    }
+    done = k;
+  }
+  return changed;
+}
+
 /** Social networks: a line of 2+ of them alone (any separator) is a "follow us" row. */
 const SOCIAL: ReadonlySet<string> = new Set([
   'facebook', 'twitter', 'x', 'linkedin', 'instagram', 'youtube', 'pinterest', 'tiktok', 'whatsapp', 'reddit',
@@ -236,7 +633,24 @@ const RELATED_HEADINGS: ReadonlySet<string> = new Set([
   'related reading', 'related coverage', 'related news', 'recommended', 'recommended for you', 'recommended stories',
   'recommended articles', 'you may also like', 'you might also like', 'more stories', 'more news', 'most popular', 'most read',
   'trending', 'trending now', 'popular posts', 'latest news', 'further reading', 'more from this author',
+  ...RELATED_MORE,
 ]);
+/**
+ * A heading over a run of headlines in a page pasted as text (dropHeadlineRuns): a related heading but
+ * the bare "More" and "Recommended" (a page's own sections use them: "Recommended" over advice), or
+ * "More on X", "More from X", "More X stories" (up to 7 words).
+ */
+const MORE_LABEL_RE = /^more (?:on|from|in|about) [^.!?]{1,40}$|^more [^.!?]{1,30} (?:stories|news|articles|posts|recipes|videos|headlines|coverage|reviews|guides)$/;
+const isHeadlineLabel = (key: string): boolean =>
+  (RELATED_HEADINGS.has(key) && key !== 'more' && key !== 'recommended') || (key.startsWith('more ') && MORE_LABEL_RE.test(key) && key.split(' ').length <= 7);
+/** A headline under such a heading: 3 to 20 words, up to 150 characters, a capital, digit or quote first, no closing . , ; : ! and no tab. */
+const HEADLINE_RE = /^[\p{Lu}\d"'‘“][^\t\n]{8,148}$/u;
+const HEADLINE_END_RE = /[.,;:!]["'’”)]*$/;
+const isHeadline = (t: string): boolean => {
+  if (!HEADLINE_RE.test(t) || HEADLINE_END_RE.test(t)) return false;
+  const words = t.split(/[ \t]+/).length;
+  return words >= 3 && words <= 20;
+};
 
 const QUOTE_PREFIX_RE = /^[ \t]{0,3}(?:>[ \t]?)+/;
 const ATTRIBUTION_RE = /(?:wrote|writes|schrieb|a écrit|escribió|scrisse|schreef)[ \t]*:$/i;
@@ -336,6 +750,9 @@ export function dropBoilerplate(text: string, level: Level): string {
   const keepsValue = (s: string): boolean => !aggressive && holdsValue(s);
 
   // Line rules.
+  let page = false; // a page chrome line, footer link row or menu went: the text is a page pasted as text
+  /** Lines whose key heads a newsletter box, feedback widget, site index or related-story run. */
+  const heads: number[] = [];
   let transport = false; // a line may open a transport header
   let related = false; // aggressive: inside the link list under a "Related" heading
   for (let i = 0; i < n; i++) {
@@ -369,15 +786,23 @@ export function dropBoilerplate(text: string, level: Level): string {
     }
     if (isNoticeLine(body) && !keepsValue(body)) {
       drop(i);
+      page = true;
+      continue;
+    }
+    if ((c0 === 121 || c0 === 114 || c0 === 115) /* y r s */ && body.length <= 120 && COMMENT_FORM_RE.test(body)) {
+      drop(i);
+      page = true;
       continue;
     }
     const key = body.length <= 60 ? chromeKey(body) : '';
+    if (key !== '' && isPageHeading(key)) heads.push(i);
     if (key !== '' && SALUTATION_LINES.has(endsWithMark(key) ? key.replace(/[,!]+$/, '') : key) && !keepsValue(body)) {
       drop(i);
       continue;
     }
     if (key !== '' && CHROME_LINES.has(key) && !keepsValue(body) && (!LIST_ONLY.has(key) || linkItemFollows(lines, kind, i))) {
       drop(i);
+      page ||= !WEBMAIL_BUTTONS.has(key);
       if (aggressive && RELATED_HEADINGS.has(key)) related = true;
       continue;
     }
@@ -385,7 +810,13 @@ export function dropBoilerplate(text: string, level: Level): string {
   }
 
   if (transport && dropTransportHeaders(lines, kind, aggressive)) changed = true;
-  if (dropMenuBlocks(lines, kind, keepsValue)) changed = true;
+  const runs: LabelRun[] = [];
+  if (dropMenuBlocks(lines, kind, keepsValue, runs)) changed = page = true;
+  if (runs.length > 0 && dropJoinedMenus(lines, kind, keepsValue, runs)) changed = page = true;
+  if (heads.length > 0 && dropSignupForms(lines, kind, keepsValue, heads)) changed = page = true;
+  if (page && heads.length > 0 && dropHeadlineRuns(lines, kind, keepsValue, heads)) changed = true;
+  if (page && heads.length > 0 && dropSiteIndex(lines, kind, keepsValue, heads)) changed = true;
+  if (page && dropPageLeftovers(lines, kind, keepsValue)) changed = true;
 
   // Disclaimer paragraphs. A paragraph is read only if it fits (DISCLAIMER_MAX_LINES lines,
   // DISCLAIMER_MAX_CHARS characters as joined) and its own text holds a strong cue's word: a
