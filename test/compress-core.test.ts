@@ -102,6 +102,7 @@ const BALANCED: Case[] = [
   ['removes disfluencies and noise tags of transcripts', 'Sarah: Um I think {vocalsound} we should uh go.', 'Sarah: I think we should go.'],
   ['collapses stutters in spoken text', 'Tom: uh I I think the the plan works.', 'Tom: I think the plan works.'],
   ['collapses a long stutter completely', 'Ann: um tu tu tu tu yes.', 'Ann: tu yes.'],
+  ['keeps "um" and "er" where they are words of another language', 'Händler fürchten um Parkplätze.\nEr kommt morgen um neun.\nEle comprou um carro.\nSam: Um, er, the store opens at nine.', 'Händler fürchten um Parkplätze.\nEr kommt morgen um neun.\nEle comprou um carro.\nSam: The store opens at nine.'],
   ['keeps grammatical doublings', 'Ann: um I know that that is true.', 'Ann: I know that that is true.'],
   ['never collapses repeated negations', 'Bob: uh no no, not now.', 'Bob: no no, not now.'],
   ['removes comma-delimited spoken fillers', 'Ann: It was, you know, fine.', 'Ann: It was, fine.'],
