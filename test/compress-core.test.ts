@@ -102,6 +102,7 @@ const BALANCED: Case[] = [
   ['removes disfluencies and noise tags of transcripts', 'Sarah: Um I think {vocalsound} we should uh go.', 'Sarah: I think we should go.'],
   ['collapses stutters in spoken text', 'Tom: uh I I think the the plan works.', 'Tom: I think the plan works.'],
   ['collapses a long stutter completely', 'Ann: um tu tu tu tu yes.', 'Ann: tu yes.'],
+  ['leaves lines of another language to the structure passes, and rewrites the English ones', 'Er hat das Buch gelesen, und das ist gut.\nHet is een mooie dag en er is een probleem.\nCould you please explain this?', 'Er hat das Buch gelesen, und das ist gut.\nHet is een mooie dag en er is een probleem.\nExplain this?'],
   ['keeps "um" and "er" where they are words of another language', 'Händler fürchten um Parkplätze.\nEr kommt morgen um neun.\nEle comprou um carro.\nSam: Um, er, the store opens at nine.', 'Händler fürchten um Parkplätze.\nEr kommt morgen um neun.\nEle comprou um carro.\nSam: The store opens at nine.'],
   ['keeps grammatical doublings', 'Ann: um I know that that is true.', 'Ann: I know that that is true.'],
   ['never collapses repeated negations', 'Bob: uh no no, not now.', 'Bob: no no, not now.'],
@@ -143,6 +144,7 @@ const BALANCED: Case[] = [
 ];
 
 const AGGRESSIVE: Case[] = [
+  ['prunes English lines only: French, Portuguese and Italian keep their articles and verbs', 'Il a un chien et une maison.\nA casa é grande e a porta está aberta.\nLa casa è grande e ha un giardino.\nThe dog is in the garden.', 'Il a un chien et une maison.\nA casa é grande e a porta está aberta.\nLa casa è grande e ha un giardino.\ndog in garden.'],
   ['prunes forms of "to be" and intensifiers before lower-case words', 'The soup is very cold and the guests were really tired.', 'soup cold and guests tired.'],
   ['keeps "to be" after a pronoun (without it a passive reads as active)', 'It is very cold and we were really told.', 'It is cold and we were told.'],
   ['keeps the verb that opens a question and "to be"', 'Is it ready? We want it to be original.', 'Is it ready? We want it to be original.'],

@@ -34,6 +34,7 @@ import { maskProtected } from './patterns.ts';
 import { dedupeAndJoin, mergeTurns } from './dedupe.ts';
 import { bareTables, restructure } from './structure.ts';
 import { dropBoilerplate } from './boilerplate.ts';
+import { onEnglishRuns } from './language.ts';
 import {
   applyAggressive,
   applyBalanced,
@@ -97,8 +98,11 @@ function applyRules(s: string, level: Level): string {
     // Space runs (also of no-break and other Unicode spaces) collapse before the phrase rules, as
     // retention.ts normalises them: "please \u2003answer" must read as "please answer" in the
     // first pass too, or a wrapper rule would see a different text than the checker.
-    s = applyBalanced(s.replace(SPACE_RUN_RE, '$1 '), true);
-    if (level === 'aggressive') s = applyAggressive(s);
+    // The English word tables leave lines of another language as they are (language.ts).
+    s = onEnglishRuns(s.replace(SPACE_RUN_RE, '$1 '), (run) => {
+      const t = applyBalanced(run, true);
+      return level === 'aggressive' ? applyAggressive(t) : t;
+    });
     if (s.includes(CAP_MARK)) s = s.replace(/\u0001[ \t]*([a-z])(?=[a-z]*\b)/g, (_m, c: string) => c.toUpperCase()).replace(/\u0001/g, '');
   }
   return trimLineEnds(s.replace(SPACE_RUN_RE, '$1 '));

@@ -124,11 +124,13 @@ function removable(text: string, level: Level): string {
   // core.ts collapses runs of (also no-break) spaces after each pass, so a phrase split by them
   // matches on the next pass: the checker normalises them the same way first.
   text = text.replace(SPACE_RUN_RE, '$1 ');
-  // The compressor collapses stutters only in text with disfluencies or noise tags.
-  const spoken = isSpoken(text);
+  // The compressor collapses stutters only in text with disfluencies or noise tags. It keeps "um"
+  // and "er" on lines of another language and the word tables off such lines (language.ts): the
+  // checker lets more go, never less, so both views read every line as English.
+  const spoken = isSpoken(text, false);
   for (let i = 0; i < 4; i++) {
     const before = text;
-    text = applyBalanced(text, false, spoken).replace(/[ \t]+/g, ' ').replace(SPACE_RUN_RE, '$1 ').replace(/[ \t]+$/gm, '').replace(SPLIT_CLITIC_RE, '$1'); // a removal can leave a clitic split off
+    text = applyBalanced(text, false, spoken, false).replace(/[ \t]+/g, ' ').replace(SPACE_RUN_RE, '$1 ').replace(/[ \t]+$/gm, '').replace(SPLIT_CLITIC_RE, '$1'); // a removal can leave a clitic split off
     if (text === before) break;
   }
   // A speaker turn that held nothing but removed noise is dropped with its label.

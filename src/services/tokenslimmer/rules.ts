@@ -3,6 +3,7 @@
  * pattern is a flat alternation of literals with bounded repeats (no nested quantifiers), so each
  * runs in time linear in the line it scans.
  */
+import { EnglishLines } from './language.ts';
 import {
   ARTICLE_FIXED_NEXT,
   ARTICLES,
@@ -443,63 +444,21 @@ const MODAL_WRAPPER_RE = /^(?:can|could|would|will)[ \t]/i;
 type Removal = (m: string, offset: number, all: string) => string;
 const SPACE: Removal = () => ' ';
 
-function removeSpeechNoise(s: string, removed: Removal): string {
-  const english = new EnglishLines();
+/** `gated`: "um" and "er" only on English lines (EnglishLines); the checker's view (retention.ts) lets them go anywhere. */
+function removeSpeechNoise(s: string, removed: Removal, gated: boolean): string {
+  const english = gated ? new EnglishLines() : null;
   return s
     .replace(NON_SPEECH_RE, ' ')
     .replace(DISFLUENCY_RE, (m, offset: number, all: string) =>
-      joined(all, offset) || afterNumber(all, offset) || (AMBIGUOUS_DISFLUENCY_RE.test(m) && !english.at(all, offset)) ? m : removed(m, offset, all));
+      joined(all, offset) || afterNumber(all, offset) || (english !== null && AMBIGUOUS_DISFLUENCY_RE.test(m) && !english.at(all, offset)) ? m : removed(m, offset, all));
 }
 
-/** Disfluencies that are words of other languages (German "um", "er"; Portuguese "um"): removed in English only. */
+/** Disfluencies that are words of other languages (German "um", "er"; Portuguese "um"): removed from English lines only (language.ts). */
 const AMBIGUOUS_DISFLUENCY_RE = /^(?:um|er)\b/i;
 
-/**
- * Words frequent in English and rare as words of other languages written in Latin script: a line
- * holding one is English. German "fürchten um Parkplätze", "Er kommt morgen", Portuguese "um
- * homem" keep their words.
- */
-const ENGLISH_MARK_RE = /\b(?:the|and|of|to|is|are|was|were|that|this|with|you|we|it|have|has|what|yes|yeah|okay|I)\b/g;
-const WORD_RE = /\p{L}+/gu;
-/** Share of a text's words that are ENGLISH_MARK_RE words from which the whole text reads as English (~25-35% in English prose). */
-const ENGLISH_SHARE = 0.1;
-/** The text's share is read on its first this many characters. */
-const ENGLISH_SAMPLE_CHARS = 20_000;
-
-/**
- * Whether the line at an offset is English: it holds a word of ENGLISH_MARK_RE, or the whole text
- * reads as English (a transcript's "B: Um ." has no such word). Calls come in order of offset:
- * the last line read is remembered, so a text costs one pass.
- */
-class EnglishLines {
-  #from = -1;
-  #to = -1;
-  #line = false;
-  #text: boolean | undefined;
-
-  at(all: string, offset: number): boolean {
-    if (offset < this.#from || offset >= this.#to) {
-      const start = all.lastIndexOf('\n', offset - 1) + 1;
-      const end = all.indexOf('\n', offset);
-      this.#from = start;
-      this.#to = end === -1 ? all.length : end;
-      ENGLISH_MARK_RE.lastIndex = 0;
-      this.#line = ENGLISH_MARK_RE.test(all.slice(this.#from, this.#to));
-    }
-    return this.#line || (this.#text ??= isEnglishText(all));
-  }
-}
-
-function isEnglishText(all: string): boolean {
-  const sample = all.length > ENGLISH_SAMPLE_CHARS ? all.slice(0, ENGLISH_SAMPLE_CHARS) : all;
-  const words = sample.match(WORD_RE)?.length ?? 0;
-  const marks = sample.match(ENGLISH_MARK_RE)?.length ?? 0;
-  return words > 0 && marks >= words * ENGLISH_SHARE;
-}
-
 /** True when the text shows spoken-language noise (disfluencies, noise tags): stutters collapse there. */
-export function isSpoken(s: string): boolean {
-  return removeSpeechNoise(s, SPACE) !== s;
+export function isSpoken(s: string, gated = true): boolean {
+  return removeSpeechNoise(s, SPACE, gated) !== s;
 }
 
 /**
@@ -508,11 +467,11 @@ export function isSpoken(s: string): boolean {
  * removal leaves a space (retention.ts, which only needs the words that remain).
  * `spoken`: collapse stutters even if this text has no disfluency left (the checker's view).
  */
-export function applyBalanced(s: string, cap: boolean, spoken = false): string {
+export function applyBalanced(s: string, cap: boolean, spoken = false, gated = true): string {
   const removed: Removal = (m, offset, all) =>
     cap && m.charCodeAt(0) >= 65 && m.charCodeAt(0) <= 90 && atSentenceStart(all, offset) ? CAP_MARK : ' ';
   const before = s;
-  s = removeSpeechNoise(s, removed);
+  s = removeSpeechNoise(s, removed, gated);
   // Spoken-language text (it had disfluencies or noise tags): collapse stutters and false starts.
   if (spoken || s !== before) {
     // Again until stable (bounded): "Tu tu tu tu" first collapses as a two-word unit.
