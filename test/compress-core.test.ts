@@ -101,6 +101,7 @@ const BALANCED: Case[] = [
   ['keeps the capital of a replaced sentence start', 'Prior to the meeting, read this.', 'Before the meeting, read this.'],
   ['removes disfluencies and noise tags of transcripts', 'Sarah: Um I think {vocalsound} we should uh go.', 'Sarah: I think we should go.'],
   ['collapses stutters in spoken text', 'Tom: uh I I think the the plan works.', 'Tom: I think the plan works.'],
+  ['takes a disfluency that ends or is a sentence with its comma or stop', "I don't know, hmm. Hmm. Let me think.\nAnn: Um . We start at nine.\nBob: It was, uh, fine.", "I don't know. Let me think.\nAnn: We start at nine.\nBob: It was, fine."],
   ['collapses a long stutter completely', 'Ann: um tu tu tu tu yes.', 'Ann: tu yes.'],
   ['leaves lines of another language to the structure passes, and rewrites the English ones', 'Er hat das Buch gelesen, und das ist gut.\nHet is een mooie dag en er is een probleem.\nCould you please explain this?', 'Er hat das Buch gelesen, und das ist gut.\nHet is een mooie dag en er is een probleem.\nExplain this?'],
   ['keeps "um" and "er" where they are words of another language', 'Händler fürchten um Parkplätze.\nEr kommt morgen um neun.\nEle comprou um carro.\nSam: Um, er, the store opens at nine.', 'Händler fürchten um Parkplätze.\nEr kommt morgen um neun.\nEle comprou um carro.\nSam: The store opens at nine.'],

@@ -114,7 +114,9 @@ const PLEASE_RE = /[pP][lL][eE][aA][sS][eE]/;
 export const NON_SPEECH_RE = new RegExp(String.raw`[{[(][ \t]*(?:${[...NON_SPEECH_TAGS].sort(byLengthDesc).map(phrase).join('|')})[ \t]*[}\])]`, 'gi');
 
 // Never ALL CAPS ("ER", "MM" are abbreviations), never after a number ("5 mm": checked in the callback).
-export const DISFLUENCY_RE = new RegExp(String.raw`${WORD_START}(?:${DISFLUENCY_WORDS.map(lowerOrCapitalised).join('|')})${WORD_END}(?:[ \t]*,)?[ \t]*`, 'g');
+// With the comma before it (group 1) and a sentence end after it (group 2): ", hmm." leaves ".",
+// not ", .".
+export const DISFLUENCY_RE = new RegExp(String.raw`(,[ \t]*)?${WORD_START}(?:${DISFLUENCY_WORDS.map(lowerOrCapitalised).join('|')})${WORD_END}(?:[ \t]*,)?[ \t]*([.!?](?=[ \t\n]|$))?`, 'g');
 
 const fillerAlt = SPOKEN_FILLERS.map(phrase).join('|');
 /** "You know , we" → "we" (at a sentence or clause start; checked in the callback). */
@@ -449,8 +451,15 @@ function removeSpeechNoise(s: string, removed: Removal, gated: boolean): string 
   const english = gated ? new EnglishLines() : null;
   return s
     .replace(NON_SPEECH_RE, ' ')
-    .replace(DISFLUENCY_RE, (m, offset: number, all: string) =>
-      joined(all, offset) || afterNumber(all, offset) || (english !== null && AMBIGUOUS_DISFLUENCY_RE.test(m) && !english.at(all, offset)) ? m : removed(m, offset, all));
+    .replace(DISFLUENCY_RE, (m, lead: string | undefined, end: string | undefined, offset: number, all: string) => {
+      const word = lead === undefined ? offset : offset + lead.length;
+      if (joined(all, word) || afterNumber(all, word) || (english !== null && AMBIGUOUS_DISFLUENCY_RE.test(m.slice(word - offset)) && !english.at(all, word))) return m;
+      // A disfluency that ends a sentence: after a comma the sentence ends there ("I see, hmm." →
+      // "I see."); alone it is the sentence and goes with its stop ("Hmm. Let me think." → "Let me
+      // think.", a turn's ": Um ." → ":").
+      if (end !== undefined && (lead !== undefined || atSentenceStart(all, word))) return lead !== undefined ? end : '';
+      return lead !== undefined ? ', ' : removed(m, word, all) + (end ?? '');
+    });
 }
 
 /** Disfluencies that are words of other languages (German "um", "er"; Portuguese "um"): removed from English lines only (language.ts). */
