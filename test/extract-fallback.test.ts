@@ -226,6 +226,20 @@ describe('teaser cards beside the article', () => {
   });
 });
 
+describe('a list of links the text announces', () => {
+  const roles = '<ul><li><a href="/j/1">Backend engineer (Berlin)</a></li><li><a href="/j/2">Product designer (Lisbon)</a></li><li><a href="/j/3">Support lead (remote)</a></li></ul>';
+  const intro = (end: string) => `<html><body>${NAV}<main><h1>Careers</h1>${para('We are a small team')}<p>${end}</p>${roles}</main></body></html>`;
+
+  it('keeps the links after a sentence ending in a colon', () => {
+    const out = md(intro('We are hiring for these open roles right now:'));
+    for (const r of ['Backend engineer', 'Product designer', 'Support lead']) assert.match(out, new RegExp(r));
+  });
+
+  it('drops them after a short label or a sentence that announces nothing', () => {
+    for (const end of ['Read more:', 'We answer every application within two weeks.']) assert.doesNotMatch(md(intro(end)), /Backend engineer/, end);
+  });
+});
+
 describe('the article container with a list of related links', () => {
   it('the first choice keeps a body without class names whose related links are over a fifth of its text (the choice climbed past it)', () => {
     const line = (s: string) => `<p>${s}: the band will tour again next summer and the singer joins them on stage for the first time in years.</p>`;

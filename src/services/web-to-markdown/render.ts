@@ -9,7 +9,7 @@
  */
 import type { ElementNode, Node } from './dom.ts';
 import { AUTHOR_NOTE_TAIL, furnitureBlock, isClosingNote, isConsentNotice, isExcerptList, isHeadlineList, isShortItemList } from './boilerplate-lines.ts';
-import { classWeight, firstMatching, isBlock, isHeading, isStrongBoilerplate, linkDensity, soleChild, wrapsEmbeddedPost } from './score.ts';
+import { classWeight, firstMatching, isBlock, isHeading, isStrongBoilerplate, linkDensity, soleChild, textOf, wrapsEmbeddedPost } from './score.ts';
 
 export interface RenderOptions {
   /** Base for relative URLs (`<base href>` resolved against the page URL); null = leave as is. */
@@ -331,7 +331,7 @@ class Renderer {
     if (!isList && el.textLen < 25 && (img === 0 || img > 2) && ld > 0) return true;
     if (!isList && weight < 25 && ld > 0.2 && el.textLen < 2000 && !mostlyProse(el)) return true;
     if (weight >= 25 && ld > 0.5) return true;
-    if (isList && ld > 0.7 && el.textLen / Math.max(1, el.liCount) < 60) return true;
+    if (isList && ld > 0.7 && el.textLen / Math.max(1, el.liCount) < 60 && !announced(el)) return true;
     return false;
   }
 }
@@ -548,6 +548,30 @@ function mostlyProse(el: ElementNode): boolean {
     n++;
   }
   return n >= 2 && prose * 2 >= el.textLen;
+}
+
+/** Fewest words of a sentence that announces the list after it ("We are hiring for these roles:"); a label ("Related:", "See also:") is shorter. */
+const ANNOUNCING_WORDS = 4;
+
+/**
+ * The block before the list is a sentence ending in a colon: the list is what it announces (the
+ * open roles of a careers page, the documents of a notice), links or not. Related-links labels
+ * ("Read more:") are short and go with their list as furniture (boilerplate-lines.ts).
+ */
+function announced(list: ElementNode): boolean {
+  const kids = list.parent?.children;
+  if (kids === undefined) return false;
+  for (let i = kids.indexOf(list) - 1; i >= 0; i--) {
+    const c = kids[i]!;
+    if (typeof c === 'string') {
+      if (c.trim() === '') continue;
+      return false;
+    }
+    if (c.textLen === 0 || c.textLen > 2000) return false;
+    const t = textOf(c).trimEnd();
+    return t.endsWith(':') && t.split(/\s+/).length >= ANNOUNCING_WORDS;
+  }
+  return false;
 }
 
 /** Most text outside links a teaser card holds: a summary of a line or two. */
