@@ -152,6 +152,14 @@ describe('fallback when the first choice is small', () => {
     assert.doesNotMatch(short, /Hidden/);
   });
 
+  it("keeps an accordion's panels (hidden until their toggle opens them), not other hidden blocks or a hidden menu", () => {
+    const qa = ['How long does delivery take', 'Can I return an item', 'Do you ship abroad'].map((q, i) => `<h3><button aria-expanded="false" aria-controls="a${i}">${q}?</button></h3><div id="a${i}" hidden>${para(`Answer ${i}`)}</div>`).join('');
+    const menu = '<button aria-expanded="false" aria-controls="m">Menu</button><ul id="m" class="mobile-menu" hidden><li><a href="/">Home page</a></li><li><a href="/about">About the shop</a></li></ul>';
+    const out = md(`<html><body>${NAV}${menu}<main><h1>Questions</h1>${qa}</main><div hidden>${para('Unrelated hidden')}</div></body></html>`);
+    for (let i = 0; i < 3; i++) assert.match(out, new RegExp(`Answer ${i}: this paragraph`));
+    assert.doesNotMatch(out, /Unrelated hidden|About the shop/);
+  });
+
   it('renders a declarative shadow root where it stands, and no other <template>', () => {
     const body = Array.from({ length: 4 }, (_, i) => para(`Shadow ${i}`)).join('');
     for (const attr of ['shadowrootmode="open"', 'shadowrootmode="closed"', 'shadowroot="open"']) {

@@ -165,12 +165,13 @@ function textOfShallow(el: ElementNode): string {
  */
 export type ParseMode = 'lenient' | 'all' | 'hidden';
 
-function dropped(name: string, bits: number, attrs: Record<string, string>, mode: ParseMode, parent: string, inArticle: boolean): boolean {
+function dropped(name: string, bits: number, attrs: Record<string, string>, mode: ParseMode, parent: string, inArticle: boolean, panel = false): boolean {
   // The toggle of an accordion is the heading's text (Bootstrap's `h2.accordion-header > button`: the question of a FAQ).
   // A declarative shadow root (`<template shadowrootmode="open">`, Lit and Stencil server output) is rendered where it stands.
   if ((bits & SKIP) !== 0 && !(name === 'button' && HEADINGS.has(parent)) && !(name === 'template' && isShadowRoot(attrs)) && !(name === 'noscript' && mode === 'hidden')) return true;
   if (mode !== 'all' && (bits & CHROME) !== 0 && !(name === 'aside' && (isFactBox(attrs) || inArticle))) return true;
-  if (mode !== 'hidden') {
+  // A disclosure's panel (`panel`: a toggle's aria-controls names it) is hidden until opened.
+  if (mode !== 'hidden' && !panel) {
     if (attrs.hidden !== undefined || attrs['aria-hidden'] === 'true') return true;
     if (attrs.style !== undefined && HIDDEN_STYLE.test(attrs.style)) return true;
   }
@@ -236,6 +237,8 @@ export function parsePage(html: string, mode: ParseMode): ParsedPage {
   let discussion = false;
   const meter = new TextMeter();
   const sectionHeadings: ElementNode[] = [];
+  /** Ids of the panels that disclosure toggles control (see openElement). */
+  let disclosed: Set<string> | undefined;
   const quotes: ElementNode[] = [];
   /** The last text run added to the tree ended in whitespace (read when the next one joins it). */
   let endsInSpace = true;
@@ -331,7 +334,13 @@ export function parsePage(html: string, mode: ParseMode): ParsedPage {
     }
     if (attrs.itemtype !== undefined && !discussion && DISCUSSION_TYPE.test(attrs.itemtype)) discussion = true;
     if (name === 'title') return;
-    if (dropped(name, bits, attrs, mode, current.tag, name === 'aside' && withinArticle(current))) {
+    // A disclosure's toggle (an accordion's question: `<button aria-expanded="false"
+    // aria-controls="a1">`): the panel it names is hidden until opened, and is the page's text
+    // (a FAQ's answers), not hidden furniture.
+    if (attrs['aria-expanded'] !== undefined && attrs['aria-controls'] !== undefined && (name === 'button' || attrs.role === 'button')) {
+      for (const id of attrs['aria-controls'].split(/\s+/)) if (id !== '') (disclosed ??= new Set()).add(id);
+    }
+    if (dropped(name, bits, attrs, mode, current.tag, name === 'aside' && withinArticle(current), disclosed !== undefined && attrs.id !== undefined && disclosed.has(attrs.id))) {
       if (!isVoid) skipDepth = 1;
       return;
     }

@@ -148,7 +148,7 @@ function decodeCommon(raw: string): string {
 const WANTED = new Set([
   'class', 'id', 'style', 'role', 'hidden', 'aria-hidden', 'itemprop', 'itemtype', 'lang', 'href', 'property', 'name', 'content',
   'src', 'alt', 'width', 'height', 'srcset', 'data-src', 'data-lazy-src', 'data-original', 'data-srcset',
-  'start', 'colspan', 'summary', 'data-lang', 'data-language', 'shadowrootmode', 'shadowroot',
+  'start', 'colspan', 'summary', 'data-lang', 'data-language', 'shadowrootmode', 'shadowroot', 'aria-expanded', 'aria-controls',
 ]);
 
 // From htmlparser2 12.0.0 Parser.js (HTML mode).
