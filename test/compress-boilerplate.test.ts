@@ -157,6 +157,12 @@ const CASES: readonly Case[] = [
     gone: ['More on Slate', 'How to turn', 'A memoir that'],
     kept: ['The 50 best nonfiction books', 'Headlines:', 'Council delays vote', 'Ferry service to resume'],
   },
+  {
+    name: 'a related-stories box pasted alone stays: its heading is no sign of a page',
+    level: 'balanced',
+    input: `Most read\nCouncil approves the new bridge plan\nLocal team wins the cup final\n\nSummarize the second story.`,
+    kept: ['Council approves the new bridge plan', 'Local team wins the cup final', 'Summarize the second story.'],
+  },
   { name: 'a related run with a number goes whole in aggressive', level: 'aggressive', input: `Share this article\n\n${BODY}\n\nMost read\nThe 50 best nonfiction books of the year\nFerry service to resume on weekends\n\nThe end of the text is here.`, gone: ['The 50 best', 'Ferry service'] },
   {
     name: '"Recommended" over advice and a run broken by a sentence stay',

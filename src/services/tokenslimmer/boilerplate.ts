@@ -802,7 +802,9 @@ export function dropBoilerplate(text: string, level: Level): string {
     }
     if (key !== '' && CHROME_LINES.has(key) && !keepsValue(body) && (!LIST_ONLY.has(key) || linkItemFollows(lines, kind, i))) {
       drop(i);
-      page ||= !WEBMAIL_BUTTONS.has(key);
+      // A heading of a page's boxes ("Most read", "Sign up for our newsletter") is no sign of a
+      // page by itself: a user may paste that box alone to ask about it.
+      page ||= !WEBMAIL_BUTTONS.has(key) && !isPageHeading(key);
       if (aggressive && RELATED_HEADINGS.has(key)) related = true;
       continue;
     }
