@@ -115,6 +115,18 @@ const CASES: readonly Case[] = [
     kept: [BODY, 'April', 'LinkedIn'], // an identifier by its capitals: balanced keeps it
   },
   { name: 'share buttons in aggressive', level: 'aggressive', input: `${BODY}\n\nFacebook\nTwitter\nLinkedIn\nEmail\n\nMore text.`, gone: ['Facebook', 'LinkedIn'] },
+  {
+    name: 'one menu run alone before a closing question stays (the question may be about it)',
+    level: 'balanced',
+    input: `The page shows these elements.\n\nVisible buttons\nLog in\nSign up\nSearch\nHelp\n\nWhich button creates an account?`,
+    kept: ['Log in', 'Sign up', 'Search', 'Help'],
+  },
+  {
+    name: 'the same run goes with other page chrome or without a closing question',
+    level: 'balanced',
+    input: `Share this article\n\nLog in\nSign up\nSearch\nHelp\n\n${BODY}\n\nWhat is due on Friday?\n\n---\n\nLog in\nSign up\nSearch\nHelp\n\n${BODY}`,
+    gone: ['Log in', 'Sign up', 'Help'],
+  },
   { name: 'a menu under a label stays', level: 'aggressive', input: `Our site menu:\nHome\nAbout us\nBlog\nContact\n\nWhat should we rename?`, kept: ['Home', 'About us', 'Blog', 'Contact'] },
   { name: 'social networks under a question stay', level: 'aggressive', input: 'Which of these are owned by Meta?\nFacebook\nInstagram\nWhatsApp\nLinkedIn', kept: ['Facebook', 'LinkedIn'] },
   { name: 'a Markdown list of menu words stays', level: 'balanced', input: `${BODY}\n\n- Home\n- Blog\n- Contact`, kept: ['- Home', '- Blog', '- Contact'] },

@@ -204,9 +204,12 @@ interface LabelRun {
  * ("Skip to content", not a web mail's "Reply") still counts in the run beside it. Every run of 3+
  * lines not under such a line is added to `runs` (dropJoinedMenus reads them). Returns whether a line went.
  */
-function dropMenuBlocks(lines: string[], kind: Uint8Array, keepsValue: (s: string) => boolean, runs: LabelRun[]): boolean {
+function dropMenuBlocks(lines: string[], kind: Uint8Array, keepsValue: (s: string) => boolean, runs: LabelRun[], page: boolean): boolean {
   const n = lines.length;
   let changed = false;
+  /** Menu runs found (start, end); they go when the text shows a page by more than one of them alone. */
+  const menus: number[] = [];
+  let cookie = false;
   /** The line before the current run, in its paragraph, ends with a colon or a question mark. */
   let labelled = false;
   for (let i = 0; i < n; ) {
@@ -234,12 +237,7 @@ function dropMenuBlocks(lines: string[], kind: Uint8Array, keepsValue: (s: strin
     const above = b < i && b > 0 && kind[b - 1] === 0 ? lines[b - 1]!.trim() : '';
     if (!labelled && j > i && !above.endsWith(':') && !above.endsWith('?') && j - b >= 3) runs.push({ start: b, end: j, known: known > 0 });
     if (!labelled && j > i && !above.endsWith(':') && !above.endsWith('?') && j - b >= 3 && known >= 2) {
-      // balanced keeps a label that reads as an identifier ("LinkedIn", "YouTube").
-      for (let k = i; k < j; k++) {
-        if (keepsValue(lines[k]!)) continue;
-        kind[k] = 2;
-        changed = true;
-      }
+      menus.push(i, j);
       i = j;
       continue;
     }
@@ -250,7 +248,7 @@ function dropMenuBlocks(lines: string[], kind: Uint8Array, keepsValue: (s: strin
     }
     if (body.length <= LINE_RULE_MAX_CHARS && body.includes('ookies') && COOKIE_NOTICE_RE.test(plainLine(body)) && COOKIE_CUE_RE.test(body) && !keepsValue(body)) {
       kind[i] = 2;
-      changed = true;
+      changed = cookie = true;
       // The banner's buttons, in its paragraph or the next one.
       let m = i + 1;
       while (m < n && kind[m] === 0 && lines[m]!.trim() === '') m++;
@@ -262,7 +260,30 @@ function dropMenuBlocks(lines: string[], kind: Uint8Array, keepsValue: (s: strin
     labelled = body.endsWith(':') || body.endsWith('?');
     i++;
   }
+  // One menu run alone in a text that ends with a question may be what the question is about
+  // ("Visible buttons / Log in / Sign up / Search", "Which button creates an account?"): it stays
+  // unless the text shows a page otherwise too (page chrome, a cookie banner, a second menu).
+  if (menus.length >= 4 || page || cookie || !endsWithQuestion(lines, kind)) {
+    for (let r = 0; r < menus.length; r += 2) {
+      // balanced keeps a label that reads as an identifier ("LinkedIn", "YouTube").
+      for (let k = menus[r]!; k < menus[r + 1]!; k++) {
+        if (keepsValue(lines[k]!)) continue;
+        kind[k] = 2;
+        changed = true;
+      }
+    }
+  }
   return changed;
+}
+
+/** The text's last line with text ends with a question mark. */
+function endsWithQuestion(lines: readonly string[], kind: Uint8Array): boolean {
+  for (let i = lines.length - 1; i >= 0; i--) {
+    if (kind[i] === 2) continue;
+    const t = lines[i]!.trim();
+    if (t !== '') return t.endsWith('?');
+  }
+  return false;
 }
 
 /** A label of the menu, footer, social or chrome tables (a key of chromeKey). */
@@ -813,7 +834,7 @@ export function dropBoilerplate(text: string, level: Level): string {
 
   if (transport && dropTransportHeaders(lines, kind, aggressive)) changed = true;
   const runs: LabelRun[] = [];
-  if (dropMenuBlocks(lines, kind, keepsValue, runs)) changed = page = true;
+  if (dropMenuBlocks(lines, kind, keepsValue, runs, page)) changed = page = true;
   if (runs.length > 0 && dropJoinedMenus(lines, kind, keepsValue, runs)) changed = page = true;
   if (heads.length > 0 && dropSignupForms(lines, kind, keepsValue, heads)) changed = page = true;
   if (page && heads.length > 0 && dropHeadlineRuns(lines, kind, keepsValue, heads)) changed = true;
