@@ -700,31 +700,24 @@ function fixedWidth(lines: string[], kinds: Uint8Array): void {
     // A data frame's header is indented (read as indented code when a blank line precedes it): it
     // joins only where its names stand over the rows' gutters (columnsOf checks every line).
     if (j - i >= 3) {
-      if (i > 0 && (kinds[i - 1] === Kind.Prose || kinds[i - 1] === Kind.Kept) && isIndexHeader(lines[i - 1]!)) columnsOf(lines, kinds, i - 1, j, true);
+      if (i > 0 && (kinds[i - 1] === Kind.Prose || kinds[i - 1] === Kind.Kept) && hasInnerRun(lines[i - 1]!, true)) columnsOf(lines, kinds, i - 1, j, true);
       else columnsOf(lines, kinds, i, j);
     }
     i = j;
   }
 }
 
-/** A run of 2+ spaces after the first non-blank character, and no tab or leading indentation of 4+. */
-function hasInnerRun(line: string): boolean {
+/**
+ * A run of 2+ spaces after the first non-blank character, no tab; by default no leading
+ * indentation of 4+. `header`: the line must be indented instead, as the header of a printed
+ * data frame (pandas, R) stands over its blank index column ("       country  year   population");
+ * it is read with the rows under it, its first cell empty.
+ */
+function hasInnerRun(line: string, header = false): boolean {
   if (line.length > ROW_MAX_CHARS || line.includes('\t')) return false;
   let k = 0;
   while (line.charCodeAt(k) === 32) k++;
-  if (k >= 4) return false;
-  const at = line.indexOf('  ', k);
-  return at !== -1 && line.slice(at).trim() !== '';
-}
-
-/**
- * The header of a printed data frame (pandas, R): indented over the blank index column, its names
- * apart by runs of 2+ spaces ("       country  year   population"). Read with the rows under it;
- * its first cell is empty.
- */
-function isIndexHeader(line: string): boolean {
-  if (line.length > ROW_MAX_CHARS || line.includes('\t') || line.charCodeAt(0) !== 32) return false;
-  const k = line.length - line.trimStart().length;
+  if (header ? k === 0 : k >= 4) return false;
   const at = line.indexOf('  ', k);
   return at !== -1 && line.slice(at).trim() !== '';
 }
@@ -732,7 +725,7 @@ function isIndexHeader(line: string): boolean {
 /** A cell of a rule row under aligned columns: one character repeated, - or =. */
 const RULE_CELL_RE = /^(?:-{3,}|={3,})$/;
 
-/** `indexHeader`: lines[from] is a data frame's header (isIndexHeader), taken only over an empty first cell. */
+/** `indexHeader`: lines[from] is a data frame's header (hasInnerRun with `header`), taken only over an empty first cell. */
 function columnsOf(lines: string[], kinds: Uint8Array, from: number, to: number, indexHeader = false): void {
   let width = 0;
   for (let i = from; i < to; i++) width = Math.max(width, lines[i]!.length);
