@@ -8,7 +8,15 @@ import { describe, it } from 'node:test';
 import { compressText, type Level } from '../src/services/tokenslimmer/core.ts';
 import { WORD_ITEM_RE, wordItemRegExp } from '../src/services/tokenslimmer/patterns.ts';
 import { NEGATION_WORDS, VERBOSE_PHRASES } from '../src/services/tokenslimmer/phrases.ts';
-import { collapseRepeats, collapseRepeatsUntilStable, joinClitics, NEGATION_WORD_RE, REPEAT_ALLOWED, REPEAT_RE, SPLIT_CLITIC_RE, trimLineEnds, VERBOSE_RE } from '../src/services/tokenslimmer/rules.ts';
+import {
+  collapseRepeats,
+  collapseRepeatsUntilStable,
+  REPEAT_ALLOWED,
+  REPEAT_RE,
+} from '../src/services/tokenslimmer/repeats.ts';
+import { VERBOSE_RE } from '../src/services/tokenslimmer/rules.ts';
+import { joinClitics, SPLIT_CLITIC_RE, trimLineEnds } from '../src/services/tokenslimmer/surface.ts';
+import { NEGATION_WORD_RE } from '../src/services/tokenslimmer/words.ts';
 import { slimPrompt } from '../src/services/tokenslimmer/slim.ts';
 
 type Case = readonly [name: string, input: string, expected: string];
@@ -187,7 +195,7 @@ const AGGRESSIVE: Case[] = [
 ];
 
 /**
- * Telegraphic rules of `aggressive` for chain-of-thought prose (rules.ts EXISTENTIAL_RE, PERFECT_RE,
+ * Telegraphic rules of `aggressive` for chain-of-thought prose (telegraph.ts EXISTENTIAL_RE, PERFECT_RE,
  * REDUCED_RELATIVE_RE before a number, IF_THEN_RE): each with the look-alikes that must stay. Each
  * output is checked to be a fixed point too.
  */

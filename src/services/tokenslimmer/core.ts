@@ -35,20 +35,10 @@ import { dedupeAndJoin, mergeTurns } from './dedupe.ts';
 import { bareTables, restructure } from './structure.ts';
 import { dropBoilerplate } from './boilerplate.ts';
 import { onEnglishRuns } from './language.ts';
-import {
-  applyAggressive,
-  applyBalanced,
-  BLOCK_TAG_RE,
-  BR_RE,
-  CAP_MARK,
-  EMPHASIS_RE,
-  INLINE_TAG_RE,
-  joinClitics,
-  LINE_MARK,
-  SPACE_RUN_RE,
-  SPLIT_MARK,
-  trimLineEnds,
-} from './rules.ts';
+import { applyBalanced } from './rules.ts';
+import { BLOCK_TAG_RE, BR_RE, EMPHASIS_RE, INLINE_TAG_RE, joinClitics, SPACE_RUN_RE, trimLineEnds } from './surface.ts';
+import { applyAggressive } from './telegraph.ts';
+import { CAP_MARK, LINE_MARK, SPLIT_MARK } from './words.ts';
 
 export type Level = 'safe' | 'balanced' | 'aggressive';
 export const LEVELS: readonly Level[] = Object.freeze(['safe', 'balanced', 'aggressive'] as const);

@@ -5,7 +5,7 @@
  * interned (the same text gets the same placeholder), so equal masked text is equal input text.
  */
 import type { Level } from './core.ts';
-import { EMPTY_TURN_RE, BACKCHANNEL_TURN_RE, INSTRUCTION_AT_RE, INSTRUCTION_START_RE } from './rules.ts';
+import { BACKCHANNEL_TURN_RE, EMPTY_TURN_RE, INSTRUCTION_AT_RE, INSTRUCTION_START_RE } from './rules.ts';
 import { SeenSet } from './seen-set.ts';
 
 /** A line or paragraph takes part in de-duplication only from this size on ("Yes." twice is dialogue). */
@@ -248,7 +248,7 @@ interface LineContent {
   readonly line: string;
   /** The line trimmed. */
   readonly content: string;
-  /** The char code after the indentation: 2, 3 or 4 for a line mark (rules.ts), else anything. */
+  /** The char code after the indentation: 2, 3 or 4 for a line mark (words.ts), else anything. */
   readonly mark: number;
 }
 
@@ -500,7 +500,7 @@ class LastSentence {
 
 /**
  * One walk over a line's sentences for two rules. An instruction said twice: a sentence of 5+
- * words that opens like an instruction (rules.ts INSTRUCTION_OPENERS), ends with its end mark and
+ * words that opens like an instruction (phrases.ts INSTRUCTION_OPENERS), ends with its end mark and
  * repeats an earlier one word for word (`instructions`: those seen so far). A sentence said twice
  * in a row within a turn ("X. X." or a line that opens with the previous line's last sentence):
  * 4+ words and 20+ characters, compared case-insensitively; `previous` is the last sentence kept

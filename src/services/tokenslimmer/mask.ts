@@ -6,7 +6,9 @@
 import { oneByteCopy } from '../../tokenizer/index.ts';
 import { CODE_BLOCK_RE, INDENTED_CODE_RE, optionReader, TABLE_ROW_RE } from './patterns.ts';
 import { jsonBudget, jsonEnd, jsonStart } from './structure.ts';
-import { INVISIBLE_RE, LABEL_LINE_MARK, LINE_MARK, SPOKEN_TURN_RE } from './rules.ts';
+import { SPOKEN_TURN_RE } from './rules.ts';
+import { INVISIBLE_RE } from './surface.ts';
+import { LABEL_LINE_MARK, LINE_MARK } from './words.ts';
 
 /**
  * Placeholders are built from C0 control characters, \x0E + the index in base 16 written with

@@ -1,7 +1,7 @@
 /**
- * The documented tables of API-09 (docs/api-09/verbose-phrases.md lists the verbose phrases). Everything here is
- * data; `rules.ts` compiles it once at boot. Every replacement is strictly shorter than what it
- * replaces, so a compression pass either shrinks the text or leaves it alone (that is what makes
+ * The documented tables of API-09 (docs/api-09/verbose-phrases.md lists the verbose phrases).
+ * Everything here is data; `rules.ts` and `telegraph.ts` compile it once at boot. Every
+ * replacement is strictly shorter than what it replaces, so a compression pass either shrinks the text or leaves it alone (that is what makes
  * the fixed-point loop of `core.ts` terminate, and the output idempotent).
  *
  * Words that only these tables remove are the ones `retention.ts` exempts from the

@@ -18,7 +18,17 @@ import type { Level } from './core.ts';
 import { cleanHtml, restructure } from './structure.ts';
 import { dropBoilerplate, withoutMobileSignatures } from './boilerplate.ts';
 import { CODE_BLOCK_RE, INDENTED_CODE_RE, NEGATION_RE, optionReader, RETAINED_CLASSES, SPAN_RE, TABLE_ROW_RE, WORD_ITEM_RE } from './patterns.ts';
-import { applyAggressive, applyBalanced, BACKCHANNEL_TURN_RE, BLOCK_TAG_RE, BR_RE, EMPHASIS_RE, EMPTY_TURN_RE, INLINE_TAG_RE, INVISIBLE_RE, isSpoken, SPACE_RUN_RE, SPLIT_CLITIC_RE } from './rules.ts';
+import { applyBalanced, BACKCHANNEL_TURN_RE, EMPTY_TURN_RE, isSpoken } from './rules.ts';
+import {
+  BLOCK_TAG_RE,
+  BR_RE,
+  EMPHASIS_RE,
+  INLINE_TAG_RE,
+  INVISIBLE_RE,
+  SPACE_RUN_RE,
+  SPLIT_CLITIC_RE,
+} from './surface.ts';
+import { applyAggressive } from './telegraph.ts';
 
 export type RetentionClass = 'placeholder' | 'number' | 'url' | 'email' | 'quoted' | 'inline_code' | 'identifier' | 'code_block' | 'option' | 'negation' | 'content_word';
 
