@@ -31,7 +31,8 @@
  */
 import { Masker, maskBlocks, oneByte } from './mask.ts';
 import { maskProtected } from './patterns.ts';
-import { dedupeAndJoin, mergeTurns } from './dedupe.ts';
+import { dedupeAndJoin } from './dedupe.ts';
+import { mergeTurns } from './turns.ts';
 import { bareTables, restructure } from './structure.ts';
 import { dropBoilerplate } from './boilerplate.ts';
 import { onEnglishRuns } from './language.ts';
