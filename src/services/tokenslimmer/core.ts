@@ -9,7 +9,7 @@
  *               retrieval header's title that its passage repeats, acknowledgement-only turns not
  *               after a question, boilerplate lines of pasted e-mails and pages and calculator
  *               notes of worked steps (boilerplate.ts),
- *               consecutive turns of one speaker in a transcript joined (dedupe.ts mergeTurns)
+ *               consecutive turns of one speaker in a transcript joined (turns.ts mergeTurns)
  *   aggressive  + forms of "to be", empty intensifiers, articles (kept before names, in quantities,
  *               in "the answer is", after prepositions inside retrieved passages), reduced
  *               relatives, shorter retrieval headers, discourse markers, "that" after verbs of
