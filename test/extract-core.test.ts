@@ -286,6 +286,44 @@ describe('comment threads and link boxes told by their headings (no names, no se
   });
 });
 
+describe('comment threads told by their reply controls (no names, no headings)', () => {
+  const article = `<div><h1>Footbridge approved</h1><p>ARTICLE_LEAD The council approved the footbridge on Monday. ${PROSE}</p><p>${PROSE}</p><p>ARTICLE_END Work starts in March.</p></div>`;
+  // The article's paragraphs and the comments under them in one wrapper.
+  const wrapper = (comments: number[], more = '') =>
+    `<html><body><div><h1>Footbridge approved</h1><p>ARTICLE_LEAD ${PROSE}</p><p>PART_2 ${PROSE}</p><p>PART_3 ${PROSE}</p><p>ARTICLE_END Work starts in March.</p>${more}${comments.map((n) => `<div><p>COMMENT_${n} ${PROSE}</p><button>Reply</button></div>`).join('')}</div></body></html>`;
+  const item = (n: number, reply: string) => `<div><div><b>reader${n}</b> <span>March ${n}, 2024</span></div><p>COMMENT_${n} ${PROSE}</p><div><a href="#r${n}">${reply}</a></div></div>`;
+
+  for (const reply of ['Reply', 'Antworten', 'Répondre', 'Responder', '回复', '返信', '답글', '<span>Reply</span>']) {
+    it(`drops a thread whose items each hold a "${reply}" control`, () => {
+      const html = `<html><body><div><div><a href="/">Home</a></div><div>${article}<div>${[1, 2, 3, 4, 5, 6].map((n) => item(n, reply)).join('')}</div></div></div></body></html>`;
+      const md = extract(html, false).markdown;
+      assert.match(md, /ARTICLE_LEAD/);
+      assert.match(md, /ARTICLE_END/);
+      assert.doesNotMatch(md, /COMMENT_/);
+    });
+  }
+
+  it('drops the comments that follow the article\'s paragraphs in one wrapper, and keeps the paragraphs', () => {
+    const html = wrapper([1, 2, 3]);
+    const md = extract(html, false).markdown;
+    assert.match(md, /ARTICLE_LEAD[\s\S]*ARTICLE_END/);
+    assert.doesNotMatch(md, /COMMENT_/);
+  });
+
+  it('keeps two blocks with reply buttons (fewer than a thread) and a paragraph that says "Reply"', () => {
+    const md = extract(wrapper([1, 2], '<p>Reply</p><p>REPLY_WORD We will reply to every letter, the mayor said.</p>'), false).markdown;
+    assert.match(md, /ARTICLE_END[\s\S]*COMMENT_1[\s\S]*COMMENT_2/);
+    assert.match(md, /REPLY_WORD/);
+  });
+
+  it('keeps every post of a forum thread that does not say it is one (each post has a Reply button)', () => {
+    const post = (n: number) => `<div><div><b>rider${n}</b></div><p>POST_${n} ${PROSE}</p><button>Reply</button></div>`;
+    const html = `<html><body><div><a href="/">Forum</a></div><div><h1>Which bike for commuting?</h1>${[1, 2, 3, 4].map(post).join('')}</div></body></html>`;
+    const md = extract(html, false).markdown;
+    for (const marker of ['POST_1', 'POST_2', 'POST_3', 'POST_4']) assert.match(md, new RegExp(marker));
+  });
+});
+
 describe('embedded posts', () => {
   it('keeps a tweet the article quotes in a wrapper named for social media, and drops the share box', () => {
     const tweet = `<div class="social-media-embed"><blockquote class="twitter-tweet"><p lang="en">TWEET_TEXT Yes this is real and the state spent half a million dollars on it</p>— Jane Doe (@janedoe) <a href="https://twitter.com/janedoe/status/1">November 18, 2019</a></blockquote><script src="https://platform.twitter.com/widgets.js"></script></div>`;

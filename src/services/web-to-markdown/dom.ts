@@ -240,12 +240,16 @@ export function parsePage(html: string, mode: ParseMode): ParsedPage {
   /** Ids of the panels that disclosure toggles control (see openElement). */
   let disclosed: Set<string> | undefined;
   const quotes: ElementNode[] = [];
+  /** Where a comment's reply control stands (see `markReplyThreads`): links that may be one, the elements that hold a reply button. */
+  const replies: ElementNode[] = [];
+  /** The text of a <button> being skipped, read to tell a reply button; null outside one. */
+  let buttonText: string | null = null;
   /** The last text run added to the tree ended in whitespace (read when the next one joins it). */
   let endsInSpace = true;
 
   parseTree(html, {
     wantsAttributes: () => skipDepth === 0,
-    wantsText: () => inTitle || skipDepth === 0,
+    wantsText: () => inTitle || skipDepth === 0 || buttonText !== null,
     openTag(name, attrs) {
       const bits = TAG_BITS.get(name) ?? 0;
       const more = (bits & VOID) !== 0 || ++open <= MAX_OPEN_ELEMENTS;
@@ -257,7 +261,11 @@ export function parsePage(html: string, mode: ParseMode): ParsedPage {
         title += text;
         return;
       }
-      if (skipDepth > 0 || text === '') return;
+      if (skipDepth > 0) {
+        if (buttonText !== null && buttonText.length <= REPLY_CONTROL_CHARS) buttonText += text;
+        return;
+      }
+      if (text === '') return;
       const kids = current.children;
       const last = kids.length - 1;
       // Counted where it stands: after text it joins, at the start of its element, or after an element.
@@ -284,6 +292,10 @@ export function parsePage(html: string, mode: ParseMode): ParsedPage {
       }
       if (skipDepth > 0) {
         if (!isVoid) skipDepth--;
+        if (skipDepth === 0 && buttonText !== null) {
+          if (isReplyControl(buttonText)) replies.push(current);
+          buttonText = null;
+        }
         return;
       }
       if (isVoid || name === 'title') return;
@@ -301,6 +313,7 @@ export function parsePage(html: string, mode: ParseMode): ParsedPage {
       if (el !== null && el.parent !== null) {
         if (HEADINGS.has(el.tag)) sectionHeadings.push(el);
         else if (el.tag === 'blockquote' && el.attrs.class !== undefined) quotes.push(el);
+        else if (el.tag === 'a' && el.children.length <= 3) replies.push(el);
         // A boilerplate hint in an id that turns out to be a heading's anchor.
         const id = el.attrs.id;
         if (id !== undefined && (el.unlikely || isNegativeHint(id)) && isAnchorId(el)) {
@@ -341,7 +354,10 @@ export function parsePage(html: string, mode: ParseMode): ParsedPage {
       for (const id of attrs['aria-controls'].split(/\s+/)) if (id !== '') (disclosed ??= new Set()).add(id);
     }
     if (dropped(name, bits, attrs, mode, current.tag, name === 'aside' && withinArticle(current), disclosed !== undefined && attrs.id !== undefined && disclosed.has(attrs.id))) {
-      if (!isVoid) skipDepth = 1;
+      if (!isVoid) {
+        skipDepth = 1;
+        if (name === 'button') buttonText = '';
+      }
       return;
     }
     if (depth >= MAX_DEPTH && !isVoid) {
@@ -358,6 +374,7 @@ export function parsePage(html: string, mode: ParseMode): ParsedPage {
   }
 
   for (const h of sectionHeadings) markSectionByHeading(h, discussion);
+  if (!discussion) markReplyThreads(replies);
   // An embedded post is quoted by the article: wrappers named for social media around it stay.
   for (const q of quotes) {
     if (!wrapsEmbeddedPost(q)) continue;
@@ -436,6 +453,47 @@ function markSectionByHeading(h: ElementNode, discussion: boolean): void {
     if (c === h) after = true;
     if (after && typeof c !== 'string') c.unlikely = c.headed = true;
   }
+}
+
+/**
+ * A comment's reply control: a link or button that says only "Reply", in the languages the
+ * boilerplate vocabulary covers.
+ */
+const REPLY_CONTROL = /^(?:reply|antworten|répondre|responder|rispondi|odpowiedz|ответить|beantwoorden|reageer|svara|svar|yanıtla|cevapla|回复|回覆|返信|답글|답글 달기|답글쓰기)$/iu;
+/** Longest text read as a reply control. */
+const REPLY_CONTROL_CHARS = 40;
+const isReplyControl = (text: string): boolean => text.length <= REPLY_CONTROL_CHARS && REPLY_CONTROL.test(text.replace(/\s+/g, ' ').trim());
+/** How many levels above a reply control its comment's block may start. */
+const REPLY_ITEM_LEVELS = 5;
+/** Comments that make a thread: a list of fewer is a reply form or a single quoted remark. */
+const REPLY_THREAD_MIN = 3;
+
+/**
+ * A comment thread told by its reply controls, on a page whose class names and headings say
+ * nothing: where 3+ sibling blocks each hold a "Reply" link or button (`replies`: the links that
+ * may be one, and the elements that hold a reply button), each such block is
+ * unlikely (left out of the strict view, as a block named `comments` is); their siblings without
+ * one (the article's paragraphs, when comments follow them in one wrapper) stay. Not on a discussion page, whose
+ * replies are its content; a forum thread that does not say it is one has every post in such
+ * items, so the strict view finds too little and the lenient view (which keeps them) is taken.
+ */
+function markReplyThreads(replies: readonly ElementNode[]): void {
+  let items: Map<ElementNode, Set<ElementNode>> | undefined;
+  for (const c of replies) {
+    // A link is a control when it says "Reply"; a button's text was read as it was skipped, and
+    // `c` is the element that holds it.
+    if (c.tag === 'a' && !isReplyControl(textOfShallow(c))) continue;
+    let item = c;
+    for (let level = 0; level < REPLY_ITEM_LEVELS && item.parent !== null && item.parent.parent !== null; level++) {
+      const thread = item.parent;
+      let seen = (items ??= new Map()).get(thread);
+      if (seen === undefined) items.set(thread, (seen = new Set<ElementNode>()));
+      seen.add(item);
+      item = thread;
+    }
+  }
+  if (items === undefined) return;
+  for (const replied of items.values()) if (replied.size >= REPLY_THREAD_MIN) for (const item of replied) item.unlikely = true;
 }
 
 /** `el` holds more than `n` characters other than white space (counts only that far). */
