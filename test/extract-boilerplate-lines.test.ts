@@ -256,6 +256,13 @@ describe('author and copyright notes at the end of the content', () => {
     'CopyRight@2004-2008 All rights reserved',
     'Copyright ⓒ Example.co.kr. 무단전재 및 재배포 금지',
     '© 2023 Exemple SA. Tous droits réservés.',
+    'Jana Müller ist Redakteurin im Ressort Stadt.',
+    'Jana Müller ist seit 2015 Korrespondentin in Paris.',
+    'Marie Dupont est journaliste au service politique.',
+    'Ana García es periodista y cubre la información municipal.',
+    'Luca Bianchi è giornalista e scrive di trasporti.',
+    'Sanne de Vries is verslaggever bij de stadsredactie.',
+    'João Silva é jornalista e cobre política.',
   ];
   for (const n of notes) it(`note: ${n.slice(0, 60)}`, () => assert.equal(isClosingNote(n), true));
   const prose = [
@@ -266,6 +273,11 @@ describe('author and copyright notes at the end of the content', () => {
     '© Reuters',
     '*Installation views, photos © Jane Doe, 2018*',
     'The band lost the copyright to its first album in a 1998 lawsuit.',
+    'Sein Vater ist Journalist.',
+    'Die Stadt ist Autorin ihres eigenen Unglücks, sagt der Bürgermeister.',
+    'Le maire est journaliste de formation.',
+    'Sie ist keine Reporterin, sondern Anwältin.',
+    'Pedro Costa não é jornalista, é advogado.',
   ];
   for (const n of prose) it(`not a note: ${n.slice(0, 60)}`, () => assert.equal(isClosingNote(n), false));
   it('drops a note among the last blocks, keeps the same sentence earlier in the article', () => {

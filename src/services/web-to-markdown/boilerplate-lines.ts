@@ -292,6 +292,16 @@ const AUTHOR_NOTE =
   /contributed (?:reporting|to this (?:report|story|article))|^write to \p{Lu}\S* \p{Lu}\S*(?: \p{Lu}\S*)? at |(?:may|can) be (?:reached|contacted) at |^(?:\p{Lu}[\p{L}'’.-]* ){1,4}(?:\([^)]{0,60}\) )?is (?:an? |the )(?:[\p{L}-]+ ){0,4}(?:reporter|writer|editor|correspondent|journalist|columnist|contributor|publisher)\b|views (?:and opinions )?expressed (?:in this article )?are (?:those of )?the author/iu;
 
 /**
+ * The same note in German, French, Spanish, Italian, Dutch and Portuguese: a name and the trade
+ * ("Jana Müller ist Redakteurin im Ressort Stadt.", "Marie Dupont est journaliste au service
+ * politique.", "Ana García es periodista y cubre…"), with an article or "since 2015" between. The
+ * name's words must not open with a pronoun, determiner or possessive ("Sein Vater ist Journalist":
+ * German capitalises nouns, so capitals alone do not make a name), and no negation may follow.
+ */
+const AUTHOR_NOTE_OTHER =
+  /^(?!.*(?<!\p{L})(?:kein|keine|nicht|pas|no|non|niet|geen|não)(?!\p{L}))(?!(?:sie|er|es|ich|wir|il|elle|je|on|nous|él|ella|yo|lui|lei|io|hij|zij|ze|ik|ele|ela|eu|der|die|das|den|dem|ein|eine|sein|seine|ihr|ihre|mein|meine|unser|unsere|le|la|les|l'|un|une|son|sa|ses|mon|ma|el|los|las|su|sus|mi|il|lo|gli|suo|sua|de|het|een|zijn|haar|o|a|os|as|seu|sua)\s)(?:\p{Lu}[\p{L}'’.-]* ){1,4}(?:ist|est|es|è|is|é) (?:(?:eine?|une?|una?|uno|een|seit \d{4}|depuis \d{4}|desde \d{4}|dal \d{4}|sinds \d{4}) )?(?:[\p{L}-]+ ){0,3}(?:redakteur(?:in)?|reporter(?:in)?|korrespondent(?:in)?|journalist(?:in|e|a)?|autor(?:in)?|rédact(?:eur|rice)|correspondant(?:e)?|periodista|redact(?:or|ora)|corresponsal|giornalista|redatt(?:ore|rice)|corrispondente|verslaggever|redacteur|correspondent|jornalista|repórter)\b/iu;
+
+/**
  * The site's copyright notice as pages close their content: "Copyright 2019 Hawaii News Now. All
  * rights reserved.", "© 2024 River Society", "CopyRight@2004-2008", "무단전재 및 재배포 금지". A photo
  * credit ("© Reuters", "photos © Jane Doe, 2018") names no year right after the sign and stays.
@@ -306,7 +316,7 @@ export const AUTHOR_NOTE_TAIL = 4;
 export function isClosingNote(block: string): boolean {
   if (block.length > MAX_LINE * 2 || block.includes('\n') || tooLong(block, MAX_LINE)) return false;
   const text = blockLineText(block);
-  return text !== null && text.length <= MAX_LINE && block.charCodeAt(0) !== 0x23 && (AUTHOR_NOTE.test(text) || COPYRIGHT_NOTICE.test(text));
+  return text !== null && text.length <= MAX_LINE && block.charCodeAt(0) !== 0x23 && (AUTHOR_NOTE.test(text) || AUTHOR_NOTE_OTHER.test(text) || COPYRIGHT_NOTICE.test(text));
 }
 
 /**
