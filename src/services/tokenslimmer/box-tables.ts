@@ -5,7 +5,6 @@
 import { NON_BLANK_RE } from './line-kinds.ts';
 import { cells, isDelimiter, PIPE_ROW_RE } from './pipe-tables.ts';
 
-
 /** A border of an ASCII box table (MySQL, prettytable, tabulate "grid"): `+----+-------+`. */
 const BOX_BORDER_RE = /^[ \t]{0,3}\+(?:[-=]+\+)+[ \t]*$/;
 /** The rule under a psql header: `----+-------+-----`. */

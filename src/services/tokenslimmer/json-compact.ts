@@ -196,7 +196,6 @@ function isJsonBare(c: number): boolean {
   }
 }
 
-
 /**
  * Where a JSON value may open on this line: at its first non-blank character, or at the first `{`
  * or `[` of the line when a label or a space stands before it ("Observation: {…}", "args = [",
