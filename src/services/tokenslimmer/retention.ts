@@ -17,7 +17,8 @@
 import type { Level } from './core.ts';
 import { restructure } from './structure.ts';
 import { cleanHtml } from './html-leftovers.ts';
-import { dropBoilerplate, withoutMobileSignatures } from './boilerplate.ts';
+import { dropBoilerplate } from './boilerplate.ts';
+import { withoutMobileSignatures } from './email-lines.ts';
 import { CODE_BLOCK_RE, INDENTED_CODE_RE, NEGATION_RE, optionReader, RETAINED_CLASSES, SPAN_RE, TABLE_ROW_RE, WORD_ITEM_RE } from './patterns.ts';
 import { applyAggressive, applyBalanced, BACKCHANNEL_TURN_RE, BLOCK_TAG_RE, BR_RE, EMPHASIS_RE, EMPTY_TURN_RE, INLINE_TAG_RE, INVISIBLE_RE, isSpoken, SPACE_RUN_RE, SPLIT_CLITIC_RE } from './rules.ts';
 
