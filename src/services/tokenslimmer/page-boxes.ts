@@ -153,7 +153,7 @@ const ARROWS_RE = /^[«‹←<\s]+|[»›→>\s]+$/g;
 const pagerKey = (line: string): string => chromeKey(line.replace(ARROWS_RE, ''));
 
 /**
- * What is left of a page's chrome once the rules above ran (called only for a text with page chrome):
+ * What is left of a page's chrome once the other rules ran (called last, only for a text with page chrome):
  * - a pager paragraph: "Previous" and "Next" lines (both), each with at most one title line under it;
  * - an "On this page" list whose lines are all said elsewhere in the text as lines (the headings);
  * - in a paragraph where a rule dropped lines, the remaining lines that are menu, footer,

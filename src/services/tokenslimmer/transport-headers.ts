@@ -30,9 +30,9 @@ export function mayOpenTransport(body: string): boolean {
 const HEADER_BLOCK_MIN = 3;
 
 /**
- * Drops transport headers (see the module comment) in each header block of `lines`: in aggressive
- * all of them, in balanced those whose value holds no protected value. A folded header's
- * continuation lines (opening with a blank) go with it. Returns whether a line was dropped.
+ * Drops transport headers (see boilerplate.ts's module comment) in each header block of `lines`:
+ * in aggressive all of them, in balanced those whose value holds no protected value. A folded
+ * header's continuation lines (opening with a blank) go with it. Returns whether a line was dropped.
  */
 export function dropTransportHeaders(lines: string[], kind: Uint8Array, aggressive: boolean): boolean {
   const n = lines.length;
