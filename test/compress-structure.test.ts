@@ -8,7 +8,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { compressText, LEVELS } from '../src/services/tokenslimmer/core.ts';
 import { checkRetention } from '../src/services/tokenslimmer/retention.ts';
-import { compactJson, restructure, tableCells } from '../src/services/tokenslimmer/structure.ts';
+import { restructure } from '../src/services/tokenslimmer/structure.ts';
+import { compactJson } from '../src/services/tokenslimmer/json-compact.ts';
+import { tableCells } from '../src/services/tokenslimmer/pipe-tables.ts';
 import { rng } from './helpers/rng.ts';
 
 const CASES = 150;

@@ -7,7 +7,8 @@ import { describe, it } from 'node:test';
 import { extractMarkdown } from '../src/services/web-to-markdown/core.ts';
 import { parsePage, strictView, type ElementNode } from '../src/services/web-to-markdown/dom.ts';
 import { renderMarkdown } from '../src/services/web-to-markdown/render.ts';
-import { classWeight, selectContent } from '../src/services/web-to-markdown/score.ts';
+import { classWeight } from '../src/services/web-to-markdown/class-hints.ts';
+import { selectContent } from '../src/services/web-to-markdown/score.ts';
 
 const md = (html: string) => extractMarkdown({ html, url: 'https://x.test/', includeLinks: false }).markdown;
 const para = (s: string) => `<p>${s}: this paragraph carries enough prose, with commas, clauses and a full stop, to count as main text on any page.</p>`;

@@ -1,6 +1,6 @@
 /**
  * API-01's fallback for pages whose first choice comes out small (core.ts `fallback`), CMS class
- * names that only contain a boilerplate word (score.ts `withoutModifiers`), and layouts of many
+ * names that only contain a boilerplate word (class-hints.ts `withoutModifiers`), and layouts of many
  * content blocks (TYPO3 content elements, WordPress block themes, several <article>s).
  */
 import assert from 'node:assert/strict';
@@ -8,7 +8,11 @@ import { describe, it } from 'node:test';
 import { extractMarkdown } from '../src/services/web-to-markdown/core.ts';
 import { parsePage, strictView } from '../src/services/web-to-markdown/dom.ts';
 import { renderMarkdown } from '../src/services/web-to-markdown/render.ts';
-import { bodyOf, classWeight, headlineBlock, isStrongBoilerplate, measure, selectContent, withoutModifiers } from '../src/services/web-to-markdown/score.ts';
+import { classWeight, isStrongBoilerplate, withoutModifiers } from '../src/services/web-to-markdown/class-hints.ts';
+import { bodyOf } from '../src/services/web-to-markdown/dom-queries.ts';
+import { headlineBlock } from '../src/services/web-to-markdown/fallback-blocks.ts';
+import { measure } from '../src/services/web-to-markdown/measure.ts';
+import { selectContent } from '../src/services/web-to-markdown/score.ts';
 
 const md = (html: string) => extractMarkdown({ html, url: 'https://x.test/', includeLinks: false }).markdown;
 const para = (s: string) => `<p>${s}: this paragraph carries enough prose, with commas, clauses and a full stop, to count as main text on any page.</p>`;

@@ -10,7 +10,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { extractMarkdown } from '../src/services/web-to-markdown/core.ts';
 import { parsePage } from '../src/services/web-to-markdown/dom.ts';
-import { bodyOf, bodyParagraphs, measure, textOf } from '../src/services/web-to-markdown/score.ts';
+import { bodyOf, textOf } from '../src/services/web-to-markdown/dom-queries.ts';
+import { bodyParagraphs } from '../src/services/web-to-markdown/fallback-blocks.ts';
+import { measure } from '../src/services/web-to-markdown/measure.ts';
 import { GENRE_PAGES } from './fixtures/page-genres.ts';
 import { checkPages, norm } from './helpers/extract-pages.ts';
 

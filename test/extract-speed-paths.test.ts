@@ -1,6 +1,6 @@
 /**
  * API-01 speed paths give what the straightforward code gave: text counted while parsing
- * (score.ts TextMeter, dom.ts `ownText`, the strict copy's corrections) against measure's former
+ * (measure.ts TextMeter, dom.ts `ownText`, the strict copy's corrections) against measure's former
  * per-character walk over the text children, on seeded random pages and both views; paragraph
  * ends trimmed natively (render.ts trimBreaks) where <br> and Unicode spaces meet.
  */
@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parsePage, strictView, type ElementNode, type ParseMode } from '../src/services/web-to-markdown/dom.ts';
 import { extractMarkdown } from '../src/services/web-to-markdown/core.ts';
-import { measure } from '../src/services/web-to-markdown/score.ts';
+import { measure } from '../src/services/web-to-markdown/measure.ts';
 import { rng } from './helpers/rng.ts';
 
 /** measure's text and comma counts as it computed them before (a walk over the strings). */

@@ -17,7 +17,7 @@
  *               values, image-only lines, related-link lists, URL tracking parameters, inline
  *               link targets in prose, spoken "you know ," / "I mean ," and hedges in transcripts
  *
- * After the fixed point, pipe tables lose their outer pipes where GFM allows (structure.ts).
+ * After the fixed point, pipe tables lose their outer pipes where GFM allows (pipe-tables.ts).
  *
  * What is never touched: code blocks (fenced, <pre>, indented by 4), inline code, URLs, e-mails,
  * quoted strings, numbers, identifiers, tags with attributes, table rows (whitespace only).
@@ -32,8 +32,9 @@
 import { Masker, maskBlocks, oneByte } from './mask.ts';
 import { maskProtected } from './patterns.ts';
 import { dedupeAndJoin } from './dedupe.ts';
+import { bareTables } from './pipe-tables.ts';
+import { restructure } from './structure.ts';
 import { mergeTurns } from './turns.ts';
-import { bareTables, restructure } from './structure.ts';
 import { dropBoilerplate } from './boilerplate.ts';
 import { onEnglishRuns } from './language.ts';
 import { applyBalanced } from './rules.ts';

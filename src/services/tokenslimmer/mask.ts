@@ -5,7 +5,7 @@
  */
 import { oneByteCopy } from '../../tokenizer/index.ts';
 import { CODE_BLOCK_RE, INDENTED_CODE_RE, optionReader, TABLE_ROW_RE } from './patterns.ts';
-import { jsonBudget, jsonEnd, jsonStart } from './structure.ts';
+import { jsonBudget, jsonEnd, jsonStart } from './json-compact.ts';
 import { SPOKEN_TURN_RE } from './rules.ts';
 import { INVISIBLE_RE } from './surface.ts';
 import { LABEL_LINE_MARK, LINE_MARK } from './words.ts';
@@ -119,7 +119,7 @@ function maskLines(chunk: string, masker: Masker): string {
     // Indented code is kept whole below, whatever it holds ("    if  (a)  {}").
     const col = (line.includes('{') || line.includes('[')) && !INDENTED_CODE_RE.test(line) ? jsonStart(line) : -1;
     if (col !== -1) {
-      // structure.ts compacted what round-trips; the rest stays as written, whole.
+      // json-compact.ts compacted what round-trips; the rest stays as written, whole.
       const last = jsonEnd(lines, i, col, budget);
       if (last !== -1) {
         let indent = 0;
@@ -130,7 +130,7 @@ function maskLines(chunk: string, masker: Masker): string {
         continue;
       }
     }
-    // A tab inside a line: cells of a table (structure.ts writes aligned columns that way).
+    // A tab inside a line: cells of a table (fixed-width.ts writes aligned columns that way).
     if (INDENTED_CODE_RE.test(line) || TABLE_ROW_RE.test(line) || (reserved && RESERVED_RE.test(line)) || (line.includes('\t') && INNER_TAB_RE.test(line) && !line.includes('  '))) {
       lines[i] = LABEL_LINE_MARK + masker.maskRaw(line);
       continue;

@@ -15,8 +15,10 @@
  * live traffic); `missing` lists values for tests and the eval script, which run on public data.
  */
 import type { Level } from './core.ts';
-import { cleanHtml, restructure } from './structure.ts';
-import { dropBoilerplate, withoutMobileSignatures } from './boilerplate.ts';
+import { restructure } from './structure.ts';
+import { cleanHtml } from './html-leftovers.ts';
+import { dropBoilerplate } from './boilerplate.ts';
+import { withoutMobileSignatures } from './email-lines.ts';
 import { CODE_BLOCK_RE, INDENTED_CODE_RE, NEGATION_RE, optionReader, RETAINED_CLASSES, SPAN_RE, TABLE_ROW_RE, WORD_ITEM_RE } from './patterns.ts';
 import { applyBalanced, BACKCHANNEL_TURN_RE, EMPTY_TURN_RE, isSpoken } from './rules.ts';
 import {
@@ -60,7 +62,7 @@ export function checkRetention(input: string, output: string, level: Level): Ret
   const dropped = dropBoilerplate(src, level);
   const valueSrc = level === 'aggressive' ? dropped : level === 'balanced' ? withoutMobileSignatures(src) : src;
   const unmarked = level === 'aggressive' ? dropBoilerplate(cleanHtml(lf), level) : cleanHtml(lf);
-  // The hex digits of a \uXXXX escape are no number: structure.ts writes a JSON string's escaped "é" as "é".
+  // The hex digits of a \uXXXX escape are no number: json-compact.ts writes a JSON string's escaped "é" as "é".
   const unmarkedNumbers = unmarked.includes('\\u') ? unmarked.replace(JSON_ESCAPE_RE, ' ') : unmarked;
   const out = output.replace(/\r\n?/g, '\n');
   const classes = {} as Record<RetentionClass, { checked: number; missing: number }>;

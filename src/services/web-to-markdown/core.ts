@@ -10,7 +10,10 @@
  * never gives an empty string.
  */
 import { countTokens } from '../../tokenizer/index.ts';
-import { bodyOf, bodyParagraphs, headlineBlock, isProse, measure, selectContent } from './score.ts';
+import { bodyOf } from './dom-queries.ts';
+import { bodyParagraphs, headlineBlock } from './fallback-blocks.ts';
+import { isProse, measure } from './measure.ts';
+import { selectContent } from './score.ts';
 import { markReplies, parsePage, strictView, type ElementNode, type ParsedPage } from './dom.ts';
 import { renderMarkdown } from './render.ts';
 import { estimateHtmlTokens } from './token-estimate.ts';

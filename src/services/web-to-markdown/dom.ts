@@ -7,7 +7,8 @@
  */
 import { parseTree } from './html-events.ts';
 import { RELATED_LABEL } from './boilerplate-lines.ts';
-import { hintClass, isMeterSpace, isNegativeHint, TextMeter, wrapsEmbeddedPost } from './score.ts';
+import { hintClass, isNegativeHint, wrapsEmbeddedPost } from './class-hints.ts';
+import { isMeterSpace, TextMeter } from './measure.ts';
 
 export interface ElementNode {
   readonly tag: string;
@@ -15,7 +16,7 @@ export interface ElementNode {
   readonly children: Node[];
   parent: ElementNode | null;
   /**
-   * The element's own text runs (not its children's), counted while parsing (score.ts TextMeter):
+   * The element's own text runs (not its children's), counted while parsing (measure.ts TextMeter):
    * characters with whitespace runs read as one, and commas.
    */
   ownText: number;
@@ -590,10 +591,10 @@ const COMMENT_HINT = /comment|replies|remark/i;
 /**
  * On a discussion page (`page.discussion`), the blocks named as comments that hold prose in
  * paragraphs (a reply post, the thread of such replies) are replies: not unlikely, and their
- * comment names are not read as boilerplate (score.ts). A forum that names its replies comments
- * (Drupal's forum, whose replies are comment entities) keeps them; remarks of a line or two under a
- * post (Stack Exchange's comment list: text in spans, no paragraphs) stay out. `isProse` is
- * score.ts's test, passed in to keep this module free of the scorer; `measure` must have run.
+ * comment names are not read as boilerplate (class-hints.ts). A forum that names its replies
+ * comments (Drupal's forum, whose replies are comment entities) keeps them; remarks of a line or
+ * two under a post (Stack Exchange's comment list: text in spans, no paragraphs) stay out.
+ * `isProse` is measure.ts's test, passed in by core.ts; `measure` must have run.
  */
 export function markReplies(el: ElementNode, isProse: (el: ElementNode) => boolean): void {
   for (const c of el.children) {

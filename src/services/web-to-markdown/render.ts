@@ -9,7 +9,9 @@
  */
 import type { ElementNode, Node } from './dom.ts';
 import { AUTHOR_NOTE_TAIL, furnitureBlock, isClosingNote, isConsentNotice, isExcerptList, isHeadlineList, isShortItemList } from './boilerplate-lines.ts';
-import { classWeight, firstMatching, isBlock, isHeading, isStrongBoilerplate, linkDensity, soleChild, textOf, wrapsEmbeddedPost } from './score.ts';
+import { classWeight, isStrongBoilerplate, wrapsEmbeddedPost } from './class-hints.ts';
+import { firstMatching, soleChild, textOf } from './dom-queries.ts';
+import { isBlock, isHeading, linkDensity } from './measure.ts';
 
 export interface RenderOptions {
   /** Base for relative URLs (`<base href>` resolved against the page URL); null = leave as is. */

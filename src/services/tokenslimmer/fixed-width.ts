@@ -1,0 +1,154 @@
+/** API-09 structure pass (structure.ts): space-aligned columns (a printed data frame, a CLI's table) as tab-separated cells. */
+import { Kind } from './line-kinds.ts';
+
+/** Longest cell (but the last of a row) of space-aligned columns. */
+const CELL_MAX_CHARS = 48;
+/** Longest row of space-aligned columns; longer lines are prose. */
+const ROW_MAX_CHARS = 240;
+
+/**
+ * Space-aligned columns: a run of 3+ lines (no indentation of 4+, no tab) where every line has a
+ * run of 2+ spaces inside it and every such run crosses a gutter (a column that is blank in every
+ * line of the run). Cells are the text between gutters, trimmed, joined by one tab.
+ */
+export function fixedWidth(lines: string[], kinds: Uint8Array): void {
+  for (let i = 0; i < lines.length; ) {
+    if (kinds[i] !== Kind.Prose || !hasInnerRun(lines[i]!)) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < lines.length && kinds[j] === Kind.Prose && hasInnerRun(lines[j]!)) j++;
+    // A data frame's header is indented (read as indented code when a blank line precedes it): it
+    // joins only where its names stand over the rows' gutters (columnsOf checks every line).
+    if (j - i >= 3) {
+      if (i > 0 && (kinds[i - 1] === Kind.Prose || kinds[i - 1] === Kind.Kept) && hasInnerRun(lines[i - 1]!, true)) columnsOf(lines, kinds, i - 1, j, true);
+      else columnsOf(lines, kinds, i, j);
+    }
+    i = j;
+  }
+}
+
+/**
+ * A run of 2+ spaces after the first non-blank character, no tab; by default no leading
+ * indentation of 4+. `header`: the line must be indented instead, as the header of a printed
+ * data frame (pandas, R) stands over its blank index column ("       country  year   population");
+ * it is read with the rows under it, its first cell empty.
+ */
+function hasInnerRun(line: string, header = false): boolean {
+  if (line.length > ROW_MAX_CHARS || line.includes('\t')) return false;
+  let k = 0;
+  while (line.charCodeAt(k) === 32) k++;
+  if (header ? k === 0 : k >= 4) return false;
+  const at = line.indexOf('  ', k);
+  return at !== -1 && line.slice(at).trim() !== '';
+}
+
+/** A cell of a rule row under aligned columns: one character repeated, - or =. */
+const RULE_CELL_RE = /^(?:-{3,}|={3,})$/;
+
+/** `indexHeader`: lines[from] is a data frame's header (hasInnerRun with `header`), taken only over an empty first cell. */
+function columnsOf(lines: string[], kinds: Uint8Array, from: number, to: number, indexHeader = false): void {
+  let width = 0;
+  for (let i = from; i < to; i++) width = Math.max(width, lines[i]!.length);
+  // blank[c]: column c is a space (or past the end) in every line; wide[c]: some line has a run of 2+ spaces over c.
+  const blank = new Uint8Array(width).fill(1);
+  const wide = new Uint8Array(width);
+  for (let i = from; i < to; i++) {
+    const line = lines[i]!.trimEnd();
+    let indent = 0;
+    while (line.charCodeAt(indent) === 32) indent++;
+    for (let c = 0; c < line.length; c++) if (line.charCodeAt(c) !== 32 || c < indent) blank[c] = c < indent ? blank[c]! : 0;
+    for (let c = indent; c < line.length; ) {
+      if (line.charCodeAt(c) !== 32) {
+        c++;
+        continue;
+      }
+      let e = c;
+      while (line.charCodeAt(e) === 32) e++;
+      if (e - c >= 2) for (let k = c; k < e; k++) wide[k] = 1;
+      c = e;
+    }
+  }
+  // Gutters: maximal runs of blank columns that some line pads (wide), after column 0.
+  const gutters: [number, number][] = [];
+  for (let c = 1; c < width; ) {
+    if (!blank[c]) {
+      c++;
+      continue;
+    }
+    let e = c;
+    while (e < width && blank[e]) e++;
+    let padded = false;
+    for (let k = c; k < e && !padded; k++) padded = wide[k] === 1;
+    if (padded && e < width && splitsNoWords(lines, from, to, c, e)) gutters.push([c, e]);
+    c = e;
+  }
+  if (gutters.length === 0) return;
+  if (indexHeader && lines[from]!.slice(0, gutters[0]![0]).trim() !== '') return columnsOf(lines, kinds, from + 1, to);
+  // Every run of 2+ spaces inside a line must lie in a gutter: else the lines are not aligned.
+  for (let i = from; i < to; i++) {
+    const line = lines[i]!.trimEnd();
+    let indent = 0;
+    while (line.charCodeAt(indent) === 32) indent++;
+    for (let c = line.indexOf('  ', indent); c !== -1; ) {
+      let e = c;
+      while (line.charCodeAt(e) === 32) e++;
+      if (!gutters.some(([a, b]) => c < b && e > a)) return;
+      c = line.indexOf('  ', e);
+    }
+  }
+  // Cells of a table are short and no code span crosses a gutter; prose that happens to hold double
+  // spaces is neither. Aligned "key:   value" lines (YAML, headers) keep their form: the space
+  // collapse of core.ts leaves "key: value", which a YAML reader still accepts.
+  let labelled = true;
+  for (let i = from; i < to; i++) {
+    const line = lines[i]!;
+    if (line.includes('`')) return;
+    const row: string[] = [];
+    let start = 0;
+    for (const [a, b] of gutters) {
+      row.push(line.slice(start, a).trim());
+      start = b;
+    }
+    if (row.some((c) => c.length > CELL_MAX_CHARS)) return;
+    labelled &&= row[0]!.endsWith(':');
+  }
+  if (labelled) return;
+  for (let i = from; i < to; i++) {
+    const line = lines[i]!;
+    let indent = 0;
+    while (line.charCodeAt(indent) === 32) indent++;
+    const row: string[] = [];
+    let start = 0;
+    for (const [a, b] of gutters) {
+      row.push(line.slice(start, a).trim());
+      start = b;
+    }
+    row.push(line.slice(start).trim());
+    while (row.length > 1 && row[row.length - 1] === '') row.pop();
+    // The rule under a header (tabulate's "simple", `docker ps`-like tools): `-------  ------` → `---\t---`.
+    if (row.length > 1 && row.every((c) => RULE_CELL_RE.test(c))) for (let c = 0; c < row.length; c++) row[c] = row[c]!.slice(0, 3);
+    // An empty first cell (a data frame's index column in its header) holds the indentation.
+    lines[i] = (row[0] === '' ? '' : line.slice(0, indent)) + row.join('\t');
+    kinds[i] = Kind.Columns;
+  }
+}
+
+/**
+ * True when no line of `from`..`to` that has text on both sides of the blank columns `a`..`b`
+ * crosses them with a single space: there the gutter would cut a cell's words apart ("Cost of
+ * goods sold" under "Net sales      1,234.5"), while columns are set apart by 2+ spaces.
+ */
+function splitsNoWords(lines: readonly string[], from: number, to: number, a: number, b: number): boolean {
+  for (let i = from; i < to; i++) {
+    const line = lines[i]!;
+    let s = a;
+    while (s > 0 && line.charCodeAt(s - 1) === 32) s--;
+    let e = b;
+    while (e < line.length && line.charCodeAt(e) === 32) e++;
+    if (e - s >= 2 || s === 0 || e >= line.length || line.slice(e).trim() === '') continue;
+    return false;
+  }
+  return true;
+}

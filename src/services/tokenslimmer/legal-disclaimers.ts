@@ -1,0 +1,38 @@
+/** Legal and confidentiality disclaimers of pasted e-mails: the cues that make a paragraph one (boilerplate.ts drops it). */
+import { holdsValue } from './pasted-lines.ts';
+
+/** Cues of a legal / confidentiality disclaimer; a paragraph needs two distinct ones. */
+const DISCLAIMER_CUE_RE =
+  /\b(?:confidentiality notice|disclaimer:|privileged and confidential|intended (?:only|solely) for|intended recipients?|addressee(?:s)? only|(?:have )?received this (?:e-?mail|message|communication|transmission) in error|notify the sender|strictly prohibited|(?:any|the) (?:review|dissemination|distribution|disclosure|copying|retransmission)|may contain (?:confidential|privileged|proprietary)|legally privileged|delete (?:it|this (?:e-?mail|message)|the (?:e-?mail|message|original))\b|free of (?:any )?(?:viruses|virus)|accepts? (?:no|any) (?:liability|responsibility)|views or opinions (?:expressed|presented)|may be (?:unlawful|illegal)|received (?:it|this (?:e-?mail|message)) by mistake|(?:this|the) (?:e-?mail|message|communication)(?: and any attachments?)? (?:is|are|may be) confidential)/gi;
+const DISCLAIMER_OPENER_RE = /^(?:confidentiality notice|confidentiality|disclaimer|legal disclaimer|important notice|privileged (?:and|&) confidential|notice of confidentiality)[ \t]*[:\-–—]/i;
+export const DISCLAIMER_MAX_LINES = 25;
+export const DISCLAIMER_MAX_CHARS = 3000;
+/** The words of the strong cues: a text without any of them holds no disclaimer. */
+export const DISCLAIMER_GATE_RE = /confidential|intended|prohibited|disclaimer|privileged|in error|liabilit|sender|addressee/i;
+/** The second word of the one cue that can span a line break ("in error"). */
+export const ERROR_WORD_RE = /error/i;
+
+/** Sentence ends: ". ", "! ", "? " before a capital, a digit-free opener or a quote. */
+const SENTENCE_END_RE = /(?<=[.!?])[ \t]+(?=[A-Z"'‘“(])/;
+
+/** The sentences of a disclaimer paragraph that hold a value, joined by one space. */
+export function valueSentences(para: string): string {
+  return para
+    .split(SENTENCE_END_RE)
+    .filter((x) => holdsValue(x))
+    .join(' ');
+}
+
+/** Two distinct cues, one of them strong (holding a word of DISCLAIMER_GATE_RE, or the opener). */
+export function isDisclaimer(para: string): boolean {
+  const cues = new Set<string>();
+  let strong = DISCLAIMER_OPENER_RE.test(para);
+  if (strong) cues.add('opener');
+  DISCLAIMER_CUE_RE.lastIndex = 0;
+  for (const m of para.matchAll(DISCLAIMER_CUE_RE)) {
+    cues.add(m[0].toLowerCase().split(/[ \t]/)[0]!);
+    strong ||= DISCLAIMER_GATE_RE.test(m[0]);
+    if (cues.size >= 2 && strong) return true;
+  }
+  return false;
+}

@@ -1,0 +1,276 @@
+/**
+ * The boxes of a page pasted as text (boilerplate.ts): a newsletter box, a feedback widget, a site
+ * index, related-story runs, a pager, an "On this page" list, and labels left beside dropped chrome.
+ */
+import { chromeKey, isKnownLabel, RELATED_HEADINGS } from './page-labels.ts';
+import { LABEL_END_RE } from './page-menus.ts';
+
+/** Headings of a newsletter sign-up box (keys of chromeKey). */
+const SIGNUP_HEADINGS: ReadonlySet<string> = new Set([
+  'sign up for our newsletter', 'sign up for our newsletters', 'subscribe to our newsletter', 'subscribe to our newsletters',
+  'newsletter sign up', 'newsletter signup', 'newsletter', 'newsletters', 'get our newsletter', 'get the newsletter',
+  'join our newsletter', 'join our mailing list', 'join the mailing list', 'sign up for updates', 'subscribe for updates',
+  'stay in the loop', 'stay informed', 'stay up to date', 'never miss a story', 'newsletter abonnieren', 'abonnez-vous à notre newsletter',
+]);
+/** The e-mail field of such a box: under the bare heading "Newsletter" (a document's section too) one is needed. */
+const SIGNUP_EMAIL_FIELDS: ReadonlySet<string> = new Set([
+  'email', 'e-mail', 'email address', 'e-mail address', 'your email', 'your email address', 'your e-mail address',
+  'enter your email', 'enter your email address', 'enter your e-mail address', 'enter email', 'enter email address', 'e-mail-adresse',
+]);
+const BARE_SIGNUP_HEADINGS: ReadonlySet<string> = new Set(['newsletter', 'newsletters']);
+/** The field labels and buttons of such a box. */
+const SIGNUP_FIELDS: ReadonlySet<string> = new Set([
+  ...SIGNUP_EMAIL_FIELDS,
+  'first name', 'last name', 'name', 'sign up', 'signup', 'subscribe', 'subscribe now', 'sign up now', 'sign me up', 'submit',
+  'join', 'join now', 'abonnieren', "s'abonner", 'suscribirse', 'suscríbete',
+]);
+/** The consent line under the button ("By signing up, you agree to our Terms …"). */
+const SIGNUP_CONSENT_RE = /^by (?:signing up|subscribing|clicking|submitting|registering|entering your e-?mail)\b/i;
+/** The box's pitch: one sentence of up to this many words ("Get the day's top stories in your inbox."). */
+const SIGNUP_PITCH_MAX_WORDS = 25;
+/** A box has a few lines: a longer paragraph is something else (and the scan stays bounded). */
+const SIGNUP_MAX_LINES = 10;
+/** A feedback widget's question; its answer buttons (FEEDBACK_BUTTONS) follow. */
+const FEEDBACK_RE = /^(?:was this (?:page|article|answer|post|guide|information) (?:helpful|useful)|did (?:this|the) (?:page|article) (?:help(?: you)?|answer your question)|is this page (?:helpful|useful)|how (?:helpful|useful) was this (?:page|article))\??$/i;
+const FEEDBACK_BUTTONS: ReadonlySet<string> = new Set(['yes', 'no', 'yes, thanks', 'no, thanks', 'not really', 'thumbs up', 'thumbs down']);
+
+/**
+ * Forms of a page pasted as text. A newsletter box: a heading ("Sign up for our newsletter", "Stay in
+ * the loop") alone on its line, not under a line ending in ':' or '?', then (after at most one blank
+ * line) a paragraph of its field labels and buttons ("Email address", "Subscribe"; one at least, an
+ * e-mail field under the bare heading "Newsletter", which a document's section may be),
+ * its consent line ("By signing up, you agree …") and up to two pitch sentences; a line of anything
+ * else and the box stays. A feedback widget: "Was this page helpful?" and its "Yes" / "No" lines.
+ * A line holding a value stays in balanced.
+ */
+export function dropSignupForms(lines: string[], kind: Uint8Array, keepsValue: (s: string) => boolean, heads: readonly number[]): boolean {
+  const n = lines.length;
+  let changed = false;
+  const dropRange = (from: number, to: number): void => {
+    for (let m = from; m < to; m++) {
+      if (kind[m] !== 0 || lines[m]!.trim() === '' || keepsValue(lines[m]!)) continue;
+      kind[m] = 2;
+      changed = true;
+    }
+  };
+  let done = 0; // lines before this one are taken
+  for (const i of heads) {
+    if (i < done || kind[i] === 1) continue;
+    const t = lines[i]!.trim();
+    if (t === '' || t.length > 60) continue;
+    if (FEEDBACK_RE.test(t)) {
+      let k = i + 1;
+      while (k < n && kind[k] === 0 && FEEDBACK_BUTTONS.has(chromeKey(lines[k]!))) k++;
+      if (k > i + 1) {
+        dropRange(i, k);
+        done = k;
+      }
+      continue;
+    }
+    const before = i > 0 && kind[i - 1] !== 1 ? lines[i - 1]!.trim() : ''; // the line before, in its paragraph
+    const key = chromeKey(t);
+    if (t.endsWith(':') || t.endsWith('?') || before.endsWith(':') || before.endsWith('?') || !SIGNUP_HEADINGS.has(key)) continue;
+    let email = !BARE_SIGNUP_HEADINGS.has(key);
+    let j = i + 1;
+    if (j < n && kind[j] === 0 && lines[j]!.trim() === '') j++;
+    let k = j;
+    let fields = 0;
+    let pitches = 0;
+    for (; k < n && kind[k] !== 1 && k - j < SIGNUP_MAX_LINES; k++) {
+      const line = lines[k]!.trim();
+      if (line === '') break;
+      const field = chromeKey(line);
+      if (SIGNUP_FIELDS.has(field)) {
+        fields++;
+        email ||= SIGNUP_EMAIL_FIELDS.has(field);
+      }
+      else if (line.length <= 300 && SIGNUP_CONSENT_RE.test(line)) continue;
+      else if (pitches < 2 && line.length <= 200 && !line.endsWith('?') && line.split(/[ \t]+/).length <= SIGNUP_PITCH_MAX_WORDS) pitches++;
+      else break;
+    }
+    if (fields === 0 || !email || (k < n && kind[k] !== 1 && lines[k]!.trim() !== '')) continue;
+    dropRange(i, k);
+    done = k;
+  }
+  return changed;
+}
+
+/** Headings of a site's link index (a footer's, a site map's): what follows them is navigation. */
+const NAV_HEADINGS: ReadonlySet<string> = new Set([
+  'site index', 'site map', 'sitemap', 'quick links', 'useful links', 'site navigation', 'footer navigation', 'main menu',
+  'main navigation', 'explore our site', 'schnellzugriff', 'liens rapides', 'enlaces rápidos',
+]);
+/** A link label of such an index: up to five words and 50 characters, no closing ! ? or colon, no full stop after a lower-case word or digit ("U.S." is a label). */
+const NAV_LABEL_RE = /^[\p{L}\d][^\t\n]{0,49}$/u;
+const NAV_LABEL_MAX_WORDS = 5;
+const isNavLabel = (t: string): boolean => NAV_LABEL_RE.test(t) && !/[!?:]$/.test(t) && !LABEL_END_RE.test(t) && t.split(/[ \t]+/).length <= NAV_LABEL_MAX_WORDS;
+
+/**
+ * A site index pasted with a page (called only for a text with page chrome): a heading such as
+ * "Site Index", "Site Map", "Quick Links" alone on its line (not under a line ending in ':' or '?'),
+ * then the short link labels that follow, across blank lines, up to the first other line; three at
+ * least. A label holding a value stays in balanced.
+ */
+export function dropSiteIndex(lines: string[], kind: Uint8Array, keepsValue: (s: string) => boolean, heads: readonly number[]): boolean {
+  const n = lines.length;
+  let changed = false;
+  let done = 0; // lines before this one are scanned
+  for (const i of heads) {
+    if (i < done || kind[i] === 1) continue;
+    const t = lines[i]!.trim();
+    const before = i > 0 && kind[i - 1] !== 1 ? lines[i - 1]!.trim() : ''; // the line before, in its paragraph
+    if (t === '' || t.length > 40 || t.endsWith(':') || before.endsWith(':') || before.endsWith('?') || !NAV_HEADINGS.has(chromeKey(t))) continue;
+    let k = i + 1;
+    let labels = 0;
+    for (; k < n && kind[k] !== 1; k++) {
+      const line = lines[k]!.trim();
+      if (line === '' || kind[k] === 2) continue;
+      if (!isNavLabel(line)) break;
+      labels++;
+    }
+    // (on too few labels, a heading among the lines scanned would see fewer still: the scan goes on after them)
+    done = k;
+    if (labels < 3) continue;
+    for (let m = i; m < k; m++) {
+      if (kind[m] !== 0 || lines[m]!.trim() === '' || keepsValue(lines[m]!)) continue;
+      kind[m] = 2;
+      changed = true;
+    }
+  }
+  return changed;
+}
+
+/** A key that may head a newsletter box, a feedback widget, a site index or a related-story run (the functions check the rest). */
+export const isPageHeading = (key: string): boolean =>
+  SIGNUP_HEADINGS.has(key) || NAV_HEADINGS.has(key) || isHeadlineLabel(key) || (key.endsWith('?') && FEEDBACK_RE.test(key));
+
+/** Pager links of a blog or docs page ("Previous" / "Next post", arrows aside). */
+const PAGER_PREV: ReadonlySet<string> = new Set(['previous', 'prev', 'previous post', 'previous article', 'previous page', 'previous chapter', 'older post', 'older posts', 'vorherige', 'précédent', 'anterior']);
+const PAGER_NEXT: ReadonlySet<string> = new Set(['next', 'next post', 'next article', 'next page', 'next chapter', 'newer post', 'newer posts', 'nächste', 'suivant', 'siguiente']);
+/** Headings of a page's own table of contents, whose items are the page's headings said again. */
+const TOC_LABELS: ReadonlySet<string> = new Set(['on this page', 'in this article', 'in this section', 'jump to', 'auf dieser seite', 'sur cette page', 'en esta página']);
+const ARROWS_RE = /^[«‹←<\s]+|[»›→>\s]+$/g;
+const pagerKey = (line: string): string => chromeKey(line.replace(ARROWS_RE, ''));
+
+/**
+ * What is left of a page's chrome once the other rules ran (called last, only for a text with page chrome):
+ * - a pager paragraph: "Previous" and "Next" lines (both), each with at most one title line under it;
+ * - an "On this page" list whose lines are all said elsewhere in the text as lines (the headings);
+ * - in a paragraph where a rule dropped lines, the remaining lines that are menu, footer,
+ *   share or chrome labels ("Search" beside a dropped menu, "Comments" over "Leave a comment").
+ * A line holding a value stays in balanced.
+ */
+export function dropPageLeftovers(lines: string[], kind: Uint8Array, keepsValue: (s: string) => boolean): boolean {
+  const n = lines.length;
+  let changed = false;
+  const drop = (m: number): void => {
+    if (kind[m] !== 0 || lines[m]!.trim() === '' || keepsValue(lines[m]!)) return;
+    kind[m] = 2;
+    changed = true;
+  };
+  /** Trimmed line → how often it occurs (built when a table of contents is met). */
+  let counts: Map<string, number> | undefined;
+  for (let i = 0; i < n; ) {
+    if (kind[i] === 1 || lines[i]!.trim() === '') {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < n && kind[j] !== 1 && lines[j]!.trim() !== '') j++;
+    // the paragraph is lines i..j-1
+    let prev = false;
+    let next = false;
+    let pager = true;
+    let dropped = false;
+    let labels = true;
+    for (let k = i; k < j; k++) {
+      if (kind[k] === 2) {
+        dropped = true;
+        continue;
+      }
+      const t = lines[k]!.trim();
+      const key = chromeKey(t);
+      if (!isKnownLabel(key)) labels = false;
+      if (!pager) continue;
+      const p = t.length <= 40 ? pagerKey(t) : '';
+      if (PAGER_PREV.has(p)) prev = true;
+      else if (PAGER_NEXT.has(p)) next = true;
+      else if (k === i || t.length > 120 || HEADLINE_END_RE.test(t) || !(PAGER_PREV.has(pagerKey(lines[k - 1]!)) || PAGER_NEXT.has(pagerKey(lines[k - 1]!)))) pager = false;
+    }
+    if (pager && prev && next) for (let k = i; k < j; k++) drop(k);
+    else if (dropped && labels) for (let k = i; k < j; k++) drop(k);
+    else {
+      const t = lines[i]!.trim();
+      if (kind[i] === 0 && t.length <= 40 && !t.endsWith(':') && TOC_LABELS.has(chromeKey(t))) {
+        let a = i + 1;
+        if (a === j && a + 1 < n && kind[a] === 0) a++; // the list may follow after a blank line
+        let b = a;
+        while (b < n && kind[b] === 0 && lines[b]!.trim() !== '') b++;
+        if (b - a >= 2) {
+          if (!counts) {
+            counts = new Map();
+            for (let k = 0; k < n; k++) if (kind[k] !== 1) counts.set(lines[k]!.trim(), (counts.get(lines[k]!.trim()) ?? 0) + 1);
+          }
+          let said = true;
+          for (let k = a; k < b && said; k++) said = (counts.get(lines[k]!.trim()) ?? 0) >= 2;
+          if (said) {
+            drop(i);
+            for (let k = a; k < b; k++) drop(k);
+            j = Math.max(j, b);
+          }
+        }
+      }
+    }
+    i = j;
+  }
+  return changed;
+}
+
+/**
+ * Related-story runs of a page pasted as text (called only where other page chrome went): a heading
+ * such as "Related stories", "Most read", "You might also like", "More on X" alone on its line
+ * (no colon, no question mark: "Headlines:" is the user's), then, after at most one blank line, 2+
+ * consecutive headline lines (isHeadline: 3-20 words, no closing full stop). The heading and the
+ * headlines go; a headline holding a value stays in balanced. The run ends at the first other line.
+ */
+export function dropHeadlineRuns(lines: string[], kind: Uint8Array, keepsValue: (s: string) => boolean, heads: readonly number[]): boolean {
+  const n = lines.length;
+  let changed = false;
+  let done = 0; // lines before this one are taken
+  for (const i of heads) {
+    if (i < done || kind[i] === 1) continue;
+    const label = lines[i]!.trim();
+    if (label === '' || label.length > 60 || label.endsWith(':') || label.endsWith('?')) continue;
+    const key = chromeKey(label);
+    if (key === '' || !isHeadlineLabel(key)) continue;
+    let j = i + 1;
+    if (j < n && kind[j] === 0 && lines[j]!.trim() === '') j++;
+    let k = j;
+    let headlines = 0;
+    for (; k < n && kind[k] === 0 && isHeadline(lines[k]!.trim()); k++) headlines++;
+    if (headlines < 2) continue;
+    for (let m = i; m < k; m++) {
+      if (kind[m] !== 0 || lines[m]!.trim() === '' || keepsValue(lines[m]!)) continue;
+      kind[m] = 2;
+      changed = true;
+    }
+    done = k;
+  }
+  return changed;
+}
+/**
+ * A heading over a run of headlines in a page pasted as text (dropHeadlineRuns): a related heading but
+ * the bare "More" and "Recommended" (a page's own sections use them: "Recommended" over advice), or
+ * "More on X", "More from X", "More X stories" (up to 7 words).
+ */
+const MORE_LABEL_RE = /^more (?:on|from|in|about) [^.!?]{1,40}$|^more [^.!?]{1,30} (?:stories|news|articles|posts|recipes|videos|headlines|coverage|reviews|guides)$/;
+const isHeadlineLabel = (key: string): boolean =>
+  (RELATED_HEADINGS.has(key) && key !== 'more' && key !== 'recommended') || (key.startsWith('more ') && MORE_LABEL_RE.test(key) && key.split(' ').length <= 7);
+/** A headline under such a heading: 3 to 20 words, up to 150 characters, a capital, digit or quote first, no closing . , ; : ! and no tab. */
+const HEADLINE_RE = /^[\p{Lu}\d"'‘“][^\t\n]{8,148}$/u;
+const HEADLINE_END_RE = /[.,;:!]["'’”)]*$/;
+const isHeadline = (t: string): boolean => {
+  if (!HEADLINE_RE.test(t) || HEADLINE_END_RE.test(t)) return false;
+  const words = t.split(/[ \t]+/).length;
+  return words >= 3 && words <= 20;
+};

@@ -1,0 +1,212 @@
+/**
+ * Menus of a page pasted as text (boilerplate.ts): runs of short label lines with two or more menu,
+ * footer, share or social labels, a cookie notice and its buttons, and a menu said again on one line.
+ */
+import { CHROME_LINES, chromeKey, FOOTER_LINKS, isKnownLabel, isPageLabel, MENU_ITEMS, SOCIAL } from './page-labels.ts';
+import { LINE_RULE_MAX_CHARS, plainLine } from './pasted-lines.ts';
+
+/** A line that may be a menu item: a letter first, up to four words and 40 characters, no ! ? : (a sentence, a question or a label). */
+const MENU_LINE_RE = /^\p{L}[^!?:\n]{0,39}$/u;
+const MENU_LINE_MAX_WORDS = 4;
+/**
+ * A short label: up to four words, no ! ? :, and no full stop after a lower-case word or a digit
+ * (a short sentence such as "Call 020 7946 0000." is none; "U.S." is a label).
+ */
+export const LABEL_END_RE = /[\p{Ll}\d]\.$/u;
+const isMenuLine = (t: string): boolean => MENU_LINE_RE.test(t) && !LABEL_END_RE.test(t) && t.replace(/[ \t]*[»›→>]+$/, '').split(/[ \t]+/).length <= MENU_LINE_MAX_WORDS;
+/** What a cookie banner's buttons say: such lines go with the notice above them. */
+const CONSENT_BUTTONS: ReadonlySet<string> = new Set([
+  'accept', 'accept all', 'accept all cookies', 'accept cookies', 'allow all', 'allow cookies', 'allow all cookies', 'i accept',
+  'i agree', 'agree', 'reject', 'reject all', 'decline', 'deny', 'got it', 'ok', 'okay', 'manage preferences', 'manage cookies',
+  'cookie settings', 'customize', 'customise', 'settings', 'necessary only', 'only necessary', 'essential only', 'learn more', 'more info',
+]);
+/** …and speaks of the site, the visit or consent (so "We use cookies from the bakery" stays). */
+const COOKIE_CUE_RE = /\b(?:experience|website|site|brows\w*|visit\w*|personali[sz]\w*|analytics|advertising|ads|traffic|consent|accept\w*|agree|preferences|privacy|policy|functionality)\b/i;
+/** A cookie notice opens like this ("We use cookies to …", "This website uses cookies …"). */
+const COOKIE_NOTICE_RE = /^(?:we(?: and our (?:partners|vendors))? use cookies|(?:this|our) (?:web)?site uses cookies|by (?:using|continuing to (?:use|browse)) (?:this|our) (?:web)?site,? you (?:agree|accept|consent) to (?:the|our) use of cookies)\b/i;
+
+/** A run of 3+ short label lines (dropMenuBlocks): lines start..end-1, and whether it holds a known label. */
+export interface LabelRun {
+  readonly start: number;
+  readonly end: number;
+  readonly known: boolean;
+}
+
+/**
+ * Blocks of a page pasted as text (a browser's copy): a run of 3+ short label lines (up to four
+ * words, no list marker, no ! ? :) of which two or more are menu, footer,
+ * share or social labels ("Home", "About us", "Log in"; "Privacy Policy"; "Tweet", "Facebook"):
+ * the site's own sections between them ("World", "Politics") go with them; a cookie notice line
+ * and the button lines after it ("Accept", "Manage preferences"). A run under a line of its
+ * paragraph that ends in a colon or a question mark ("Our menu:", "Which is a social network?")
+ * is text about a menu and stays, and so is a Markdown list or a list of short lines with fewer
+ * than two such labels (ingredients, names). A page's chrome line that a line rule dropped first
+ * ("Skip to content", not a web mail's "Reply") still counts in the run beside it. Every run of 3+
+ * lines not under such a line is added to `runs` (dropJoinedMenus reads them). Returns whether a line went.
+ */
+export function dropMenuBlocks(lines: string[], kind: Uint8Array, keepsValue: (s: string) => boolean, runs: LabelRun[], page: boolean): boolean {
+  const n = lines.length;
+  let changed = false;
+  /** Menu runs found (start, end); they go when the text shows a page by more than one of them alone. */
+  const menus: number[] = [];
+  let cookie = false;
+  /** The line before the current run, in its paragraph, ends with a colon or a question mark. */
+  let labelled = false;
+  for (let i = 0; i < n; ) {
+    const body = kind[i] === 0 ? lines[i]!.trim() : '';
+    if (body === '') {
+      labelled = false;
+      i++;
+      continue;
+    }
+    let j = i;
+    let known = 0;
+    for (; j < n && kind[j] !== 1; j++) {
+      const t = lines[j]!.trim();
+      if (!isMenuLine(t)) break;
+      const key: string = chromeKey(t); // '' for a line with a digit ("Election 2020"): a section, not a label
+      if (kind[j] === 2 ? isPageLabel(key) : isKnownLabel(key)) known++;
+      else if (kind[j] === 2) break;
+    }
+    // Chrome lines a line rule dropped ("Skip to content", "Follow us") still count in the run.
+    let b = i;
+    while (j > i && b > 0 && kind[b - 1] === 2 && isMenuLine(lines[b - 1]!.trim()) && isPageLabel(chromeKey(lines[b - 1]!))) {
+      b--;
+      known++;
+    }
+    const above = b < i && b > 0 && kind[b - 1] === 0 ? lines[b - 1]!.trim() : '';
+    if (!labelled && j > i && !above.endsWith(':') && !above.endsWith('?') && j - b >= 3) runs.push({ start: b, end: j, known: known > 0 });
+    if (!labelled && j > i && !above.endsWith(':') && !above.endsWith('?') && j - b >= 3 && known >= 2) {
+      menus.push(i, j);
+      i = j;
+      continue;
+    }
+    if (j > i) {
+      labelled = false;
+      i = j;
+      continue;
+    }
+    if (body.length <= LINE_RULE_MAX_CHARS && body.includes('ookies') && COOKIE_NOTICE_RE.test(plainLine(body)) && COOKIE_CUE_RE.test(body) && !keepsValue(body)) {
+      kind[i] = 2;
+      changed = cookie = true;
+      // The banner's buttons, in its paragraph or the next one.
+      let m = i + 1;
+      while (m < n && kind[m] === 0 && lines[m]!.trim() === '') m++;
+      while (m < n && kind[m] === 0 && CONSENT_BUTTONS.has(chromeKey(lines[m]!))) kind[m++] = 2;
+      labelled = false;
+      i = m;
+      continue;
+    }
+    labelled = body.endsWith(':') || body.endsWith('?');
+    i++;
+  }
+  // One menu run alone in a text that ends with a question may be what the question is about
+  // ("Visible buttons / Log in / Sign up / Search", "Which button creates an account?"): it stays
+  // unless the text shows a page otherwise too (page chrome, a cookie banner, a second menu).
+  if (menus.length >= 4 || page || cookie || !endsWithQuestion(lines, kind)) {
+    for (let r = 0; r < menus.length; r += 2) {
+      // balanced keeps a label that reads as an identifier ("LinkedIn", "YouTube").
+      for (let k = menus[r]!; k < menus[r + 1]!; k++) {
+        if (keepsValue(lines[k]!)) continue;
+        kind[k] = 2;
+        changed = true;
+      }
+    }
+  }
+  return changed;
+}
+
+/** The text's last line with text ends with a question mark. */
+function endsWithQuestion(lines: readonly string[], kind: Uint8Array): boolean {
+  for (let i = lines.length - 1; i >= 0; i--) {
+    if (kind[i] === 2) continue;
+    const t = lines[i]!.trim();
+    if (t !== '') return t.endsWith('?');
+  }
+  return false;
+}
+/** A line that may repeat a menu on one line: up to this long, at least three items. */
+const JOINED_MAX_CHARS = 300;
+
+/** The first word of each menu, footer, social and chrome label. */
+let labelFirstWords: ReadonlySet<string> | undefined;
+/** The line's first word (lower case) opens an item or a menu label: most lines fail here, before the split. */
+function startsWithItem(line: string, firstWords: ReadonlySet<string>): boolean {
+  labelFirstWords ??= new Set([...MENU_ITEMS, ...FOOTER_LINKS, ...SOCIAL, ...CHROME_LINES].map((x) => x.split(' ')[0]!));
+  let end = 0;
+  while (end < line.length && line.charCodeAt(end) !== 32 && line.charCodeAt(end) !== 9) end++;
+  const word = line.slice(0, end).toLowerCase();
+  return firstWords.has(word) || labelFirstWords.has(word);
+}
+
+/**
+ * A menu said twice, as a page gives it when copied: once one item per line, once joined on one line
+ * (the desktop and the mobile menu: "Impeachment Bill Barr Kaepernick … Search"). A line that is
+ * only the items of runs of 3+ short label lines (isMenuLine), three or more of them, besides
+ * menu labels ("Search", "Menu"), repeats them; where the run or the line holds a menu label, the
+ * line and the run go (a value stays in balanced). The split into items is a dynamic programme
+ * over the words (items of up to four words): linear in the line.
+ */
+export function dropJoinedMenus(lines: string[], kind: Uint8Array, keepsValue: (s: string) => boolean, runs: readonly LabelRun[]): boolean {
+  const n = lines.length;
+  /** Item (lower case, spaces collapsed) → the index of its run in `runs`. */
+  const items = new Map<string, number>();
+  /** The first word of each item. */
+  const firstWords = new Set<string>();
+  for (let r = 0; r < runs.length; r++) {
+    for (let k = runs[r]!.start; k < runs[r]!.end; k++) {
+      const item = lines[k]!.trim().toLowerCase().replace(/[ \t]+/g, ' ');
+      if (!items.has(item)) items.set(item, r);
+      firstWords.add(item.split(' ')[0]!);
+    }
+  }
+  let changed = false;
+  for (let i = 0; i < n; i++) {
+    if (kind[i] !== 0) continue;
+    const t = lines[i]!.trim();
+    if (t.length > JOINED_MAX_CHARS || !t.includes(' ') || !startsWithItem(t, firstWords)) continue;
+    const words = t.toLowerCase().split(/[ \t]+/);
+    const m = words.length;
+    if (m < 3 || isMenuLine(t)) continue;
+    // best[p]: the most items a split of words[0..p) holds, -1 if none; from[p]: run of one of them
+    const best = new Int32Array(m + 1).fill(-1);
+    best[0] = 0;
+    let labelled = false;
+    const used = new Set<number>();
+    const via = new Int32Array(m + 1).fill(-1); // the start of the last piece of the best split
+    const viaRun = new Int32Array(m + 1).fill(-1);
+    for (let p = 0; p < m; p++) {
+      if (best[p] < 0) continue;
+      let piece = '';
+      for (let len = 1; len <= MENU_LINE_MAX_WORDS && p + len <= m; len++) {
+        piece = len === 1 ? words[p]! : piece + ' ' + words[p + len - 1]!;
+        const run = items.get(piece);
+        const score = run !== undefined ? best[p]! + 1 : isKnownLabel(chromeKey(piece)) ? best[p]! : -1;
+        if (score > best[p + len]!) {
+          best[p + len] = score;
+          via[p + len] = p;
+          viaRun[p + len] = run ?? -1;
+        }
+      }
+    }
+    if (best[m]! < 3) continue;
+    for (let p = m; p > 0; p = via[p]!) {
+      if (viaRun[p]! >= 0) used.add(viaRun[p]!);
+      else labelled = true;
+    }
+    for (const r of used) labelled ||= runs[r]!.known;
+    if (!labelled) continue;
+    if (!keepsValue(t)) {
+      kind[i] = 2;
+      changed = true;
+    }
+    for (const r of used) {
+      for (let k = runs[r]!.start, end = runs[r]!.end; k < end; k++) {
+        if (kind[k] !== 0 || keepsValue(lines[k]!)) continue;
+        kind[k] = 2;
+        changed = true;
+      }
+    }
+  }
+  return changed;
+}

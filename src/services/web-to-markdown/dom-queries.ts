@@ -1,0 +1,72 @@
+/** Walks over the small DOM of dom.ts that the scoring (score.ts), its fallback and the renderer share. */
+import type { ElementNode, Node } from './dom.ts';
+
+/** The only child element of `el` when it has no text of its own beside it, else null. */
+export function soleChild(el: ElementNode): ElementNode | null {
+  let only: ElementNode | null = null;
+  for (const c of el.children) {
+    if (typeof c === 'string') {
+      if (c.trim() !== '') return null;
+      continue;
+    }
+    if (only !== null) return null;
+    only = c;
+  }
+  return only;
+}
+
+/** The element under single-child wrappers (no text of their own). */
+export function unwrap(el: ElementNode): ElementNode {
+  let e = el;
+  for (;;) {
+    if (e.ownText > 0) return e;
+    let only: ElementNode | null = null;
+    for (const c of e.children) {
+      if (typeof c === 'string') continue;
+      if (only !== null) return e;
+      only = c;
+    }
+    if (only === null || only.textLen !== e.textLen) return e;
+    e = only;
+  }
+}
+
+export function isAncestor(anc: ElementNode, el: ElementNode): boolean {
+  for (let p = el.parent; p !== null; p = p.parent) if (p === anc) return true;
+  return false;
+}
+
+/** The first element under `el`, in document order, that `test` accepts. */
+export function firstMatching(el: ElementNode, test: (el: ElementNode) => boolean): ElementNode | null {
+  for (const c of el.children) {
+    if (typeof c === 'string') continue;
+    if (test(c)) return c;
+    const found = firstMatching(c, test);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+export function bodyOf(root: ElementNode): ElementNode {
+  const stack: Node[] = [...root.children];
+  while (stack.length > 0) {
+    const n = stack.shift()!;
+    if (typeof n === 'string') continue;
+    if (n.tag === 'body') return n;
+    stack.push(...n.children);
+  }
+  return root;
+}
+
+/** Plain text of an element, whitespace collapsed. */
+export function textOf(el: ElementNode): string {
+  let out = '';
+  const walk = (n: ElementNode) => {
+    for (const c of n.children) {
+      if (typeof c === 'string') out += c;
+      else walk(c);
+    }
+  };
+  walk(el);
+  return out.replace(/\s+/g, ' ').trim();
+}
