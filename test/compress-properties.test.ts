@@ -169,6 +169,47 @@ describe('API-09 properties on random inputs', () => {
   });
 });
 
+describe('API-09 time grows linearly with the input', () => {
+  // Four times the input may take about four times as long; a pass that is quadratic takes
+  // sixteen. Each case is timed at 32 and 128 KiB, or at 128 and 512 KiB where the square only
+  // shows on big inputs (best of two runs; a small fixed slack absorbs timer noise on short
+  // runs). Cases: what a scan tried again from every position, or a string asked about its end
+  // while it grew (which flattens it each time).
+  const BIG = new Set(['a block tag on every line', "one speaker's many turns"]);
+  const cases: Record<string, (n: number) => string> = {
+    'a run of backticks': (n) => '`'.repeat(n),
+    'backticks inside a line': (n) => 'a ' + '`'.repeat(n - 4) + ' b',
+    'unclosed <pre> tags': (n) => '<pre>'.repeat(n / 5),
+    'an unclosed <pre> on every line': (n) => 'x <pre> y\n'.repeat(n / 10),
+    'a block tag on every line': (n) => 'x <div> y\n'.repeat(n / 10),
+    "one speaker's many turns": (n) => `Bob: hi there\n${Array.from({ length: n / 32 }, (_, i) => `Ann: point ${i} about the plan\n`).join('')}Bob: ok`,
+    'fence lines': (n) => '```\n'.repeat(n / 4),
+    'unclosed comments on every line': (n) => '<!-- a\n'.repeat(n / 7),
+    'labelled lines': (n) => 'Q: a\nA: b\n'.repeat(n / 10),
+    'comma-separated lines': (n) => 'a,b,c\n'.repeat(n / 6),
+    'headings': (n) => '# a\n'.repeat(n / 4),
+  };
+  const best = (text: string, level: (typeof LEVELS)[number]): number => {
+    let ms = Infinity;
+    for (let r = 0; r < 2; r++) {
+      const t0 = performance.now();
+      compressText(text, level);
+      ms = Math.min(ms, performance.now() - t0);
+    }
+    return ms;
+  };
+  for (const [name, make] of Object.entries(cases)) {
+    it(`on ${name}`, () => {
+      for (const level of ['safe', 'balanced'] as const) {
+        const kib = BIG.has(name) ? 128 : 32;
+        const small = best(make(kib * 1024), level);
+        const large = best(make(4 * kib * 1024), level);
+        assert.ok(large < 8 * small + 40, `${level}: ${small.toFixed(1)} ms at ${kib} KiB, ${large.toFixed(1)} ms at ${4 * kib} KiB`);
+      }
+    });
+  }
+});
+
 describe('API-09 on adversarial inputs', () => {
   const N = 64 * 1024;
   // The structure passes' worst cases (structure.ts), at 32 KiB.

@@ -135,6 +135,14 @@ function tagEnd(s: string, at: number): number {
  */
 export function cleanHtml(s: string): string {
   let out = '';
+  // Whether `out` is empty or ends with a line break, kept as text is added: asking `out` itself
+  // (endsWith) flattens the growing string each time, O(n²) over a text of many block tags.
+  let atLineStart = true;
+  const add = (x: string): void => {
+    if (x === '') return;
+    out += x;
+    atLineStart = x.charCodeAt(x.length - 1) === 10;
+  };
   let copied = 0;
   let tags = 0;
   let href: string | undefined; // of the open <a>, written after its text
@@ -152,7 +160,7 @@ export function cleanHtml(s: string): string {
       if (commentEnd !== -1 && commentEnd < at + 4) commentEnd = s.indexOf('-->', at + 4);
       const end = commentEnd;
       if (end === -1) continue;
-      if (dropUntil === '') out += s.slice(copied, at);
+      if (dropUntil === '') add(s.slice(copied, at));
       copied = end + 3;
       at = end + 2;
       tags++;
@@ -164,7 +172,7 @@ export function cleanHtml(s: string): string {
       if (!/^<(?:!doctype\s|\?xml\s)/i.test(s.slice(at, at + 10))) continue;
       const end = tagEnd(s, at);
       if (end === -1) continue;
-      if (dropUntil === '') out += s.slice(copied, at);
+      if (dropUntil === '') add(s.slice(copied, at));
       copied = end;
       at = end - 1;
       tags++;
@@ -196,7 +204,7 @@ export function cleanHtml(s: string): string {
     const chunk = s.slice(copied, at);
     // Inside a table row the source's line breaks and indentation between cells are layout, and
     // so are those between a table's rows (a pretty-printed table's indented <tr> lines).
-    out += row ? (chunk.trim() === '' ? '' : chunk.replace(/\s+/g, ' ')) : tables > 0 && chunk.trim() === '' ? '' : chunk;
+    add(row ? (chunk.trim() === '' ? '' : chunk.replace(/\s+/g, ' ')) : tables > 0 && chunk.trim() === '' ? '' : chunk);
     copied = end;
     at = end - 1;
     if (!closing && DROP_CONTENT.has(name) && !source.endsWith('/>')) {
@@ -204,27 +212,27 @@ export function cleanHtml(s: string): string {
       continue;
     }
     const rep = replacement(name, closing, source, nameEnd);
-    out += rep.charCodeAt(0) === 10 && (out === '' || out.endsWith('\n')) ? rep.slice(1) : rep;
+    add(rep.charCodeAt(0) === 10 && atLineStart ? rep.slice(1) : rep);
     if (name === 'a') {
       if (!closing) {
-        if (href !== undefined) out = out + `](${href})`;
+        if (href !== undefined) add(`](${href})`);
         const h = attributes(source, nameEnd).get('href');
         href = h !== undefined && h !== '' && !/^\s*javascript:/i.test(h) ? h.trim() : undefined;
-        if (href !== undefined) out += '[';
+        if (href !== undefined) add('[');
       } else if (href !== undefined) {
-        out += `](${href})`;
+        add(`](${href})`);
         href = undefined;
       }
     } else if (name === 'table') {
       tables = closing ? Math.max(0, tables - 1) : tables + 1;
     } else if (name === 'tr') {
       row = !closing;
-      out += closing ? '' : out === '' || out.endsWith('\n') ? '|' : '\n|';
-    } else if ((name === 'td' || name === 'th') && closing && row) out += '|';
+      add(closing ? '' : atLineStart ? '|' : '\n|');
+    } else if ((name === 'td' || name === 'th') && closing && row) add('|');
   }
-  if (href !== undefined) out += `](${href})`;
+  if (href !== undefined) add(`](${href})`);
   if (tags === 0 && !s.includes('&')) return s;
-  out += dropUntil === '' ? s.slice(copied) : '';
+  add(dropUntil === '' ? s.slice(copied) : '');
   if (tags === 0) {
     const count = s.match(ENTITY_RE)?.length ?? 0;
     return count >= 3 ? decodeEntities(s) : s;

@@ -4,7 +4,7 @@
  * reserved characters) are masked as whole lines here; inline spans by patterns.ts#maskProtected.
  */
 import { oneByteCopy } from '../../tokenizer/index.ts';
-import { CODE_BLOCK_RE, INDENTED_CODE_RE, optionReader, TABLE_ROW_RE } from './patterns.ts';
+import { codeBlocks, INDENTED_CODE_RE, optionReader, TABLE_ROW_RE } from './patterns.ts';
 import { jsonBudget, jsonEnd, jsonStart } from './json-compact.ts';
 import { SPOKEN_TURN_RE } from './rules.ts';
 import { INVISIBLE_RE } from './surface.ts';
@@ -87,8 +87,7 @@ export function maskBlocks(text: string, masker: Masker): string {
   if (!text.includes('``') && !text.includes('~~~') && !text.includes('<')) return maskLines(text, masker);
   let out = '';
   let last = 0;
-  CODE_BLOCK_RE.lastIndex = 0;
-  for (const m of text.matchAll(CODE_BLOCK_RE)) {
+  for (const m of codeBlocks(text)) {
     out += maskLines(text.slice(last, m.index), masker);
     let block = m[0];
     if (block.endsWith('\n')) block = block.slice(0, -1);

@@ -8,10 +8,89 @@ import { NEGATION_WORDS, NON_SPEECH_TAGS } from './phrases.ts';
 
 const src = (r: RegExp): string => r.source;
 
-/** Fenced Markdown code blocks (``` or ~~~, closing fence optional at the end) and HTML pre/script/style elements. */
-export const CODE_BLOCK_RE = /^([ \t]*)(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:^[ \t]*\2[`~]*[ \t]*$|(?![\s\S]))|<(pre|script|style|textarea)\b[^>]*>[\s\S]*?<\/\3\s*>/gim;
+/**
+ * Fenced Markdown code blocks (``` or ~~~, closing fence optional at the end). A fence is a whole
+ * run of its character (`(?!`)`): without that a line of n backticks and no line break was tried
+ * at every shorter run, O(n²).
+ */
+const FENCED_BLOCK_RE = /^([ \t]*)(`{3,}(?!`)|~{3,}(?!~))[^\n]*\n[\s\S]*?(?:^[ \t]*\2[`~]*[ \t]*$|(?![\s\S]))/gm;
+/** The start of an HTML element whose content is code or raw text. */
+const RAW_ELEMENT_RE = /<(pre|script|style|textarea)\b/gi;
+const RAW_CLOSE_RE: Readonly<Record<string, RegExp>> = Object.freeze({
+  pre: /<\/pre\s*>/gi,
+  script: /<\/script\s*>/gi,
+  style: /<\/style\s*>/gi,
+  textarea: /<\/textarea\s*>/gi,
+});
 
-export const INLINE_CODE = /(`+)[^`\n][^\n]*?\1|<code\b[^>\n]*>[^\n]*?<\/code>/;
+/** A code block of a text: where it starts and its text (as a `matchAll` match gives them). */
+export interface CodeBlock {
+  readonly index: number;
+  readonly 0: string;
+}
+
+/**
+ * The code blocks of `text`, left to right and not overlapping: fenced Markdown blocks and HTML
+ * pre/script/style/textarea elements (from the opening tag to the first closing one). The same
+ * blocks as the single regex `fence|<(pre|…)\b[^>]*>[\s\S]*?<\/\3\s*>` finds, in linear time: that
+ * regex scanned to the text's end again for every opening tag left unclosed (`<pre>` 100,000
+ * times took minutes). Here an element that finds no closing tag (or no `>`) shows that no later
+ * one of its kind will, so its kind is not searched again.
+ */
+export function codeBlocks(text: string): CodeBlock[] {
+  const out: CodeBlock[] = [];
+  const closed = new Set<string>(); // kinds with no closing tag after the last search
+  // The next fence and the next opening tag at or after `pos`, each searched again only once the
+  // scan has passed it (undefined: search; null: there is none further on).
+  let fence: RegExpExecArray | null | undefined;
+  let opening: RegExpExecArray | null | undefined;
+  let pos = 0;
+  while (pos < text.length) {
+    if (fence === undefined || (fence !== null && fence.index < pos)) {
+      FENCED_BLOCK_RE.lastIndex = pos;
+      fence = FENCED_BLOCK_RE.exec(text);
+    }
+    let element: CodeBlock | null = null;
+    while (opening !== null && element === null) {
+      if (opening === undefined || opening.index < pos) {
+        RAW_ELEMENT_RE.lastIndex = Math.max(pos, opening === undefined ? 0 : RAW_ELEMENT_RE.lastIndex);
+        opening = RAW_ELEMENT_RE.exec(text);
+        if (opening === null) break;
+      }
+      if (fence !== null && opening.index > fence.index) break;
+      const kind = opening[1]!.toLowerCase();
+      const gt = closed.has(kind) ? -2 : text.indexOf('>', opening.index + opening[0].length);
+      if (gt === -1) {
+        opening = null; // no ">" after this opening tag: none after a later one either
+        break;
+      }
+      if (gt >= 0) {
+        const close = RAW_CLOSE_RE[kind]!;
+        close.lastIndex = gt + 1;
+        const c = close.exec(text);
+        if (c !== null) element = { index: opening.index, 0: text.slice(opening.index, c.index + c[0].length) };
+        else closed.add(kind);
+      }
+      if (element === null) {
+        RAW_ELEMENT_RE.lastIndex = opening.index + 1;
+        opening = RAW_ELEMENT_RE.exec(text);
+      }
+    }
+    const next = element ?? (fence === null ? null : { index: fence.index, 0: fence[0] });
+    if (next === null) break;
+    out.push(next);
+    // A block holds at least its opening: the scan always moves on.
+    pos = next.index + next[0].length;
+  }
+  return out;
+}
+
+/**
+ * Inline code as CommonMark reads it: a whole run of backticks closed by a run of the same length
+ * on the same line (or a <code> element). Only whole runs: a run of n backticks was otherwise
+ * tried from each of its positions, at each length, O(n²).
+ */
+export const INLINE_CODE = /(?<!`)(`+)[^`\n][^\n]*?(?<!`)\1(?!`)|<code\b[^>\n]*>[^\n]*?<\/code>/;
 /** A pipe ends a URL (RFC 3986 has it percent-encoded): in a table row it closes the cell. */
 export const URL = /\b(?:[A-Za-z][A-Za-z0-9+.-]*:\/\/|[Ww]{3}\.|mailto:)[^\s<>"'`|]*[^\s<>"'`|.,;:!?)\]}]/;
 export const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/;

@@ -3,7 +3,7 @@
  * with outer pipes (pipeTable); once the text is final, bareTables takes the outer pipes off again
  * where GFM allows (core.ts).
  */
-import { CODE_BLOCK_RE, INDENTED_CODE_RE } from './patterns.ts';
+import { codeBlocks, INDENTED_CODE_RE } from './patterns.ts';
 import { Kind } from './line-kinds.ts';
 
 export const PIPE_ROW_RE = /^[ \t]*\|.*\|[ \t]*$/;
@@ -111,8 +111,7 @@ export function bareTables(text: string): string {
   if (!text.includes('``') && !text.includes('~~~') && !text.includes('<')) return bareTableLines(text);
   let out = '';
   let last = 0;
-  CODE_BLOCK_RE.lastIndex = 0;
-  for (const m of text.matchAll(CODE_BLOCK_RE)) {
+  for (const m of codeBlocks(text)) {
     let block = m[0];
     if (block.endsWith('\n')) block = block.slice(0, -1);
     out += bareTableLines(text.slice(last, m.index)) + block;

@@ -19,7 +19,7 @@ import { restructure } from './structure.ts';
 import { cleanHtml } from './html-leftovers.ts';
 import { dropBoilerplate } from './boilerplate.ts';
 import { withoutMobileSignatures } from './email-lines.ts';
-import { CODE_BLOCK_RE, INDENTED_CODE_RE, NEGATION_RE, optionReader, RETAINED_CLASSES, SPAN_RE, TABLE_ROW_RE, WORD_ITEM_RE } from './patterns.ts';
+import { codeBlocks, INDENTED_CODE_RE, NEGATION_RE, optionReader, RETAINED_CLASSES, SPAN_RE, TABLE_ROW_RE, WORD_ITEM_RE } from './patterns.ts';
 import { applyBalanced, BACKCHANNEL_TURN_RE, EMPTY_TURN_RE, isSpoken } from './rules.ts';
 import {
   BLOCK_TAG_RE,
@@ -84,7 +84,7 @@ export function checkRetention(input: string, output: string, level: Level): Ret
   const proseOf = (text: string): string => {
     let prose = '';
     let last = 0;
-    for (const m of text.matchAll(CODE_BLOCK_RE)) {
+    for (const m of codeBlocks(text)) {
       blocks.add(m[0].replace(/\n$/, ''));
       prose += text.slice(last, m.index) + '\n';
       last = m.index + m[0].length;

@@ -34,7 +34,7 @@
  * without nested quantifiers over one line: linear in the input. The result is a fixed point:
  * restructure(restructure(x)) === restructure(x) (test/compress-structure.test.ts).
  */
-import { CODE_BLOCK_RE } from './patterns.ts';
+import { codeBlocks } from './patterns.ts';
 import { BOX_CORNER_RE, boxTables, unicodeBoxes } from './box-tables.ts';
 import { fixedWidth } from './fixed-width.ts';
 import { cleanHtmlOutsideBlocks } from './html-leftovers.ts';
@@ -52,8 +52,7 @@ export function restructure(text: string): string {
   const parts: { code: boolean; text: string }[] = [];
   if (mayCode) {
     let last = 0;
-    CODE_BLOCK_RE.lastIndex = 0;
-    for (const m of text.matchAll(CODE_BLOCK_RE)) {
+    for (const m of codeBlocks(text)) {
       parts.push({ code: false, text: text.slice(last, m.index) });
       let block = m[0];
       if (block.endsWith('\n')) block = block.slice(0, -1);

@@ -43,15 +43,20 @@ export function mergeTurns(text: string): string {
   if (turns < TRANSCRIPT_MIN_TURNS || turns * 2 <= nonBlank || speakers.size < 2) return text;
   const out: string[] = [];
   let last: string | undefined; // the label of the line just written
+  // Whether the line just written ends with ":", read from what was added last: asking the line
+  // itself (endsWith) flattens it as it grows, O(n²) over one speaker's many turns.
+  let colon = false;
   for (let i = 0; i < lines.length; i++) {
     const label = labels[i];
-    if (label !== undefined && label === last && !out[out.length - 1]!.endsWith(':')) {
-      const m = TURN_LABEL_RE.exec(lines[i]!)!;
-      out[out.length - 1] += ' ' + lines[i]!.slice(m[0].length);
-      continue;
+    const line = lines[i]!;
+    if (label !== undefined && label === last && !colon) {
+      const m = TURN_LABEL_RE.exec(line)!;
+      out[out.length - 1] += ' ' + line.slice(m[0].length);
+    } else {
+      out.push(line);
+      last = label;
     }
-    out.push(lines[i]!);
-    last = label;
+    colon = line.endsWith(':');
   }
   return out.length === lines.length ? text : out.join('\n');
 }
