@@ -301,7 +301,9 @@ const CASES: readonly Case[] = [
   // acknowledgement-only turns
   { name: 'backchannel turn goes', level: 'balanced', input: `Ann: The launch moves to May.\nBob: Mm-hmm .\nAnn: Marketing needs the date.`, gone: ['Bob'] },
   { name: 'yeah after a question stays in balanced', level: 'balanced', input: `Ann: Is the budget approved ?\nBob: Yeah .\nAnn: Good, then we start.`, kept: ['Bob: Yeah'] },
-  { name: 'yeah after a question goes in aggressive', level: 'aggressive', input: `Ann: Is the budget approved ?\nBob: Yeah .\nAnn: Good, then we start.`, gone: ['Bob'] },
+  { name: 'yeah after a question stays in aggressive too: it is the answer', level: 'aggressive', input: `Ann: Is the budget approved ?\nBob: Yeah .\nAnn: Good, then we start.`, kept: ['Bob: Yeah'] },
+  { name: 'yeah after a statement goes in aggressive', level: 'aggressive', input: `Ann: The budget is approved .\nBob: Yeah .\nAnn: Good, then we start.`, gone: ['Bob'] },
+  { name: 'an answering yeah that opens a turn stays in aggressive', level: 'aggressive', input: `Ann: Is the budget approved ?\nBob: Yeah . We start Monday .`, kept: ['Bob: Yeah . We start Monday'] },
   { name: 'a turn with content stays', level: 'balanced', input: `Ann: The launch moves to May.\nBob: Yeah, that works for sales.`, kept: ['that works for sales'] },
   { name: 'acknowledgement sentence inside a turn goes in aggressive', level: 'aggressive', input: `Ann: Okay . Yep , yep . The launch moves to May .\nBob: Fine by me . Okay .`, gone: ['Okay', 'Yep'], kept: ['launch moves to May', 'Fine by me .'] },
   { name: 'acknowledgement sentence stays in balanced', level: 'balanced', input: `Ann: Okay . The launch moves to May .`, kept: ['Okay . The launch'] },

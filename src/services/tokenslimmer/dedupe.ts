@@ -45,9 +45,13 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
   let nextLabel = labelOf(next.content);
   /** The last non-blank line ended with a question mark. */
   let lastAsked = false;
+  /** The line before, as it came ('' after a blank line): a line right after its copy is a record said twice, not a repeat to drop. */
+  let before = '';
   for (let i = 0; i < raws.length; i++) {
     const { line, content, mark } = next;
     const label = nextLabel;
+    const adjacent = content !== '' && content === before;
+    before = content;
     next = i + 1 < raws.length ? lineContent(raws[i + 1]!) : NO_LINE;
     nextLabel = labelOf(next.content);
     const marked = mark === 2 || mark === 3 || mark === 4;
@@ -71,11 +75,11 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
       edited = true;
       continue;
     }
-    // A turn that only acknowledges ("B: Mm-hmm .", "B: so"): aggressive drops it; balanced too unless
-    // it asks ("B: And ?") or the turn before asked (then "Yeah." may be the answer).
+    // A turn that only acknowledges ("B: Mm-hmm .", "B: so") goes, unless the turn before asked
+    // (then "Yeah." is the answer); in balanced also unless it asks itself ("B: And ?").
     const asked = lastAsked;
     lastAsked = content.endsWith('?');
-    if (words && mark === 2 && (level === 'aggressive' || (!asked && !lastAsked)) && BACKCHANNEL_TURN_RE.test(content)) {
+    if (words && mark === 2 && !asked && (level === 'aggressive' || !lastAsked) && BACKCHANNEL_TURN_RE.test(content)) {
       edited = true;
       continue;
     }
@@ -108,14 +112,14 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
         k = labels.push(head) - 1;
         seenLabelled.push(new SeenSet());
       }
-      if (isDedupeCandidate(text) && !seenLabelled[k]!.add(text)) {
+      if (isDedupeCandidate(text) && !seenLabelled[k]!.add(text) && !adjacent) {
         leads?.skip(text);
         current.push(prefix.trimEnd());
         edited = true;
         continue;
       }
     } else {
-      if (isDedupeCandidate(content) && !seenLines.add(content)) {
+      if (isDedupeCandidate(content) && !seenLines.add(content) && !adjacent && !(current.length > 0 && next.content === '')) {
         leads?.skip(content);
         repeated = true;
         edited = true;
@@ -133,6 +137,9 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
       text = kept;
       // The sentence that opens a labelled line stays in the next two rules: dropping it would make
       // the next one open the line, and be read with the label in the next pass.
+      // A line that copies the line before is a record said twice (two log lines, two payments),
+      // not a sentence repeated in a turn.
+      if (adjacent) previous.clear();
       text = dropSaidAgain(text, previous, head, label !== null, seenInstructions, sentences);
       if (text === '' && !label) {
         repeated = true;

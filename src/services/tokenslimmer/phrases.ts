@@ -118,19 +118,22 @@ export const FILLER_PATTERNS: readonly string[] = [
   // Self-descriptions of the model that carry no instruction.
   String.raw`as an ai(?: language model| assistant| model)?,[ \t]*`,
   String.raw`as a (?:large )?language model,[ \t]*`,
-  // Request wrappers before the actual instruction.
+  // Request wrappers before the actual instruction. Not a question that asks something else:
+  // "Would you mind if I bring my dog?", "Would it be possible to see Mars with the naked eye?".
+  // "essentially" only as a sentence adverb with its comma: "essentially equivalent" says less
+  // than "equivalent".
   String.raw`i (?:would|'d) (?:really )?(?:like|love) (?:for )?you to[ \t]+`,
   String.raw`i want you to[ \t]+`,
   String.raw`i need you to[ \t]+`,
   String.raw`(?:can|could|would|will) you (?:please |kindly )?(?=(?:tell|give|write|explain|summari[sz]e|list|describe|provide|help|show|translate|generate|create|answer|check|find|make|rewrite|review|suggest)\b)`,
-  String.raw`would you (?:be so kind as to|mind)[ \t]+`,
+  String.raw`would you be so kind as to[ \t]+`,
   String.raw`please be so kind as to[ \t]+`,
   String.raw`(?:please )?(?:kindly )?make sure (?:that )?you[ \t]+`,
   String.raw`it (?:is|would be) (?:great|nice|helpful) if you could[ \t]+`,
   String.raw`i (?:was|am) wondering if you (?:could|can|would)[ \t]+`,
   String.raw`i wonder if you (?:could|can|would)[ \t]+`,
   String.raw`i would (?:really |greatly )?appreciate it if you (?:could|would)[ \t]+`,
-  String.raw`would it be possible (?:for you )?to[ \t]+`,
+  String.raw`would it be possible for you to[ \t]+`,
   String.raw`do you think you could[ \t]+`,
   String.raw`please,?[ \t]+`,
   String.raw`,\s*please(?=[.?!])`,
@@ -143,8 +146,8 @@ export const FILLER_PATTERNS: readonly string[] = [
   String.raw`to be (?:honest|frank),[ \t]*`,
   String.raw`(?:quite )?frankly,[ \t]*`,
   String.raw`basically,?[ \t]+`,
-  String.raw`essentially,?[ \t]+`,
-  String.raw`literally[ \t]+`,
+  String.raw`essentially[ \t]*,[ \t]*`,
+  String.raw`literally[ \t]+(?!(?:means?|meant|translates?|translated)\b)`,
 ];
 
 /** Disfluencies of spoken transcripts (balanced and aggressive). Lower-case or capitalised, never ALL CAPS. */

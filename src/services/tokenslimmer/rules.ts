@@ -79,13 +79,22 @@ function removeSpeechNoise(s: string, removed: Removal, gated: boolean): string 
     .replace(NON_SPEECH_RE, ' ')
     .replace(DISFLUENCY_RE, (m, lead: string | undefined, end: string | undefined, offset: number, all: string) => {
       const word = lead === undefined ? offset : offset + lead.length;
-      if (joined(all, word) || afterNumber(all, word) || (english !== null && AMBIGUOUS_DISFLUENCY_RE.test(m.slice(word - offset)) && !english.at(all, word))) return m;
+      if (joined(all, word) || afterNumber(all, word)) return m;
+      // "um" and "er" are also German words: "um 10 Uhr" (at ten), and "Um 10?"; before a number they stay.
+      if (AMBIGUOUS_DISFLUENCY_RE.test(m.slice(word - offset)) && ((english !== null && !english.at(all, word)) || beforeNumber(all, offset + m.length, m))) return m;
       // A disfluency that ends a sentence: after a comma the sentence ends there ("I see, hmm." →
       // "I see."); alone it is the sentence and goes with its stop ("Hmm. Let me think." → "Let me
       // think.", a turn's ": Um ." → ":").
       if (end !== undefined && (lead !== undefined || atSentenceStart(all, word))) return lead !== undefined ? end : '';
       return lead !== undefined ? ', ' : removed(m, word, all) + (end ?? '');
     });
+}
+
+/** True when a number (a digit or a masked number) follows the match `m` that ends at `end`, with no comma between. */
+function beforeNumber(all: string, end: number, m: string): boolean {
+  if (m.includes(',')) return false;
+  const c = all.charCodeAt(end);
+  return (c >= 48 && c <= 57) || c === 0x0e;
 }
 
 /** Disfluencies that are words of other languages (German "um", "er"; Portuguese "um"): removed from English lines only (language.ts). */

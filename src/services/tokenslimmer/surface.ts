@@ -11,8 +11,11 @@ export const INLINE_TAG_RE = new RegExp(`</?(?:${INLINE_TAGS.join('|')})\\s*>`, 
 export const BLOCK_TAG_RE = new RegExp(`[ \\t]*</?(?:${BLOCK_TAGS.join('|')})\\s*>[ \\t]*`, 'gi');
 export const BR_RE = /[ \t]*<br\s*\/?>[ \t]*/gi;
 
-/** `**bold**`, `__bold__`, `*em*`: the markers carry no content. Underscore forms never touch identifiers (protected before). */
-export const EMPHASIS_RE = /\*\*(?=[^\s*])([^*\n]{0,300}?[^\s*])\*\*|(?<![A-Za-z0-9*\\])\*(?=[A-Za-z])([A-Za-z][^*\n]{0,300}?[^\s*])\*(?![A-Za-z0-9*])/g;
+/**
+ * `**bold**`, `__bold__`, `*em*`: the markers carry no content. Underscore forms never touch identifiers
+ * (protected before). `**` against a digit (or a masked number) is a power (`2**10 + 3**2`), not emphasis.
+ */
+export const EMPHASIS_RE = /(?<![0-9\x0F])\*\*(?=[^\s*])([^*\n]{0,300}?[^\s*])\*\*(?![0-9\x0E])|(?<![A-Za-z0-9*\\])\*(?=[A-Za-z])([A-Za-z][^*\n]{0,300}?[^\s*])\*(?![A-Za-z0-9*])/g;
 
 /**
  * A contraction written with its clitic split off, as tokenised transcripts (ICSI, Penn Treebank)

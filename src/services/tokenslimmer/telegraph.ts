@@ -106,7 +106,8 @@ function articlePruner(text: string): (m: string, next: string, offset: number, 
  * "The Nile is the longest river" → "The Nile: longest river" outside passages: a form of "to be"
  * before an article or a possessive ("is our session") links two noun phrases, and dropping both words would fuse them ("Nile
  * longest river"); a colon keeps the link for one token. Only once per sentence and only in a
- * sentence without a colon of its own (two colons would read as a list or a label); not after a
+ * sentence without a colon of its own (two colons would read as a list or a label), not in a
+ * question; not after a
  * pronoun, a wh-word or "there" ("What is the", "There is a"), not at a sentence start, not
  * inside passages. Where it does not apply, the form of "to be" and the article both stay.
  */
@@ -128,7 +129,9 @@ function sentenceWithoutColon(all: string, offset: number, converted: number): b
   for (let j = offset; j < all.length; j++) {
     if (j - offset > SENTENCE_SCAN_MAX) return false;
     const c = all[j];
-    if (c === '.' || c === '!' || c === '?' || c === '\n') return true;
+    // A question keeps its words ("What time is the meeting?" is no "What time: meeting?").
+    if (c === '?') return false;
+    if (c === '.' || c === '!' || c === '\n') return true;
     if (c === ':') return false;
   }
   return true;
@@ -246,6 +249,16 @@ function pruneIfThen(m: string, offset: number, at: Context): string {
 const BACKCHANNEL_WORD = String.raw`\b(?:${BACKCHANNEL_WORDS.map(escape).join('|')})\b`;
 const ACK_SENTENCE_RE = new RegExp(String.raw`([.!?:])[ \t]+${BACKCHANNEL_WORD}(?:(?:[ \t]*,)?[ \t]+${BACKCHANNEL_WORD})*[ \t]*[.!?]+(?=[ \t\n]|$)`, 'gi');
 
+/**
+ * True when the turn whose label ends at `colon` follows a line that ends with a question: its
+ * "Yeah." is the answer, not an acknowledgement.
+ */
+function answersQuestion(all: string, colon: number): boolean {
+  let i = all.lastIndexOf('\n', colon) - 1;
+  while (i >= 0 && (all.charCodeAt(i) === 32 || all.charCodeAt(i) === 9)) i--;
+  return i >= 0 && all.charCodeAt(i) === 63 /* ? */;
+}
+
 /** Spoken fillers set off by a comma anywhere in a turn: "but you know , not metal" → "but not metal". */
 const SPOKEN_FILLER_MID_RE = /\b(?:you know|I mean)[ \t]*,[ \t]*/gi;
 /** Words after which "you know ," / "I mean ," are words of the sentence ("do you know , …", "what I mean , …"). */
@@ -262,7 +275,7 @@ const HEDGE_KEPT_AFTER: ReadonlySet<string> = new Set([
 export function applyAggressive(s: string): string {
   // Only in text with speaker turns (core.ts marks them with LINE_MARK).
   if (s.includes(LINE_MARK)) {
-    s = s.replace(ACK_SENTENCE_RE, '$1');
+    s = s.replace(ACK_SENTENCE_RE, (m, mark: string, offset: number, all: string) => (mark === ':' && answersQuestion(all, offset) ? m : mark));
     s = s.replace(SPOKEN_FILLER_MID_RE, (m, offset: number, all: string) => (joined(all, offset) || FILLER_KEPT_AFTER.has(previousWord(all, offset).replace(/['’]/g, '')) ? m : ' '));
     s = s.replace(SPOKEN_HEDGE_RE, (m, offset: number, all: string) => (joined(all, offset) || HEDGE_KEPT_AFTER.has(previousWord(all, offset)) || atSentenceStart(all, offset) ? m : ''));
   }
