@@ -17,6 +17,7 @@ import {
 import { VERBOSE_RE } from '../src/services/tokenslimmer/rules.ts';
 import { joinClitics, SPLIT_CLITIC_RE, trimLineEnds } from '../src/services/tokenslimmer/surface.ts';
 import { NEGATION_WORD_RE } from '../src/services/tokenslimmer/words.ts';
+import { checkRetention } from '../src/services/tokenslimmer/retention.ts';
 import { slimPrompt } from '../src/services/tokenslimmer/slim.ts';
 import { seededText } from './helpers/rng.ts';
 
@@ -457,6 +458,24 @@ describe('code blocks and inline code', () => {
     assert.deepEqual('use `x` and ``a ` b`` here'.match(inline), ['`x`', '``a ` b``']);
     assert.equal('a ```b`` c'.match(inline), null, 'runs of different lengths do not pair');
     assert.equal('`'.repeat(5000).match(inline), null);
+  });
+});
+
+describe('invisible characters and trailing fences', () => {
+  it('keeps a zero-width space or soft hyphen inside a quoted string or JSON value, drops it elsewhere', () => {
+    for (const level of ['safe', 'balanced', 'aggressive'] as const) {
+      assert.equal(compressText('{\n  "token": "abc\u200Bdef"\n}', level), '{"token":"abc\u200Bdef"}', level);
+      assert.equal(compressText('Soft\u00ADhyphen out, "in\u00ADside" kept, zero\u200Bwidth out.', 'safe'), 'Softhyphen out, "in\u00ADside" kept, zerowidth out.');
+    }
+  });
+
+  it('reads an unclosed fence at the end without the blank lines after it, as the output has it', () => {
+    for (const level of ['safe', 'balanced', 'aggressive'] as const) {
+      const input = 'Return JSON.\n\n```json\n\n';
+      const out = compressText(input, level);
+      assert.equal(out, 'Return JSON.\n\n```json');
+      assert.ok(checkRetention(input, out, level).ok, level);
+    }
   });
 });
 

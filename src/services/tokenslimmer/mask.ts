@@ -99,7 +99,7 @@ export function maskBlocks(text: string, masker: Masker): string {
 
 function maskLines(chunk: string, masker: Masker): string {
   if (chunk === '') return chunk;
-  const lines = (hasInvisible(chunk) ? chunk.replace(INVISIBLE_RE, '') : chunk).split('\n');
+  const lines = (hasInvisible(chunk) ? chunk.replace(INVISIBLE_OUTSIDE_QUOTES_RE, keepQuoted) : chunk).split('\n');
   // Reserved characters are rare: one scan of the chunk spares a regex call per line.
   const reserved = RESERVED_RE.test(chunk);
   const isOption = optionReader();
@@ -148,5 +148,13 @@ function maskLines(chunk: string, masker: Masker): string {
 }
 
 const INNER_TAB_RE = /\S\t/;
+/**
+ * An invisible character (INVISIBLE_RE), or a double-quoted string on one line, matched whole so
+ * that what it holds stays: a zero-width space inside a JSON value or a quotation is part of the
+ * value ("abc\u200Bdef" is not "abcdef"); elsewhere it goes.
+ */
+const INVISIBLE_OUTSIDE_QUOTES_RE = new RegExp(`"(?:[^"\\\\\\n]|\\\\.){0,400}"|${INVISIBLE_RE.source}`, 'g');
+const keepQuoted = (m: string): string => (m.length > 1 ? m : '');
+
 /** INVISIBLE_RE would match (four includes() scan faster than the class, and find nothing in a one-byte string). */
 const hasInvisible = (s: string): boolean => s.includes('\u00AD') || s.includes('\u200B') || s.includes('\u2060') || s.includes('\uFEFF');

@@ -85,7 +85,8 @@ export function checkRetention(input: string, output: string, level: Level): Ret
     let prose = '';
     let last = 0;
     for (const m of codeBlocks(text)) {
-      blocks.add(m[0].replace(/\n$/, ''));
+      // A block's trailing blank lines are not part of it (an unclosed fence at the end keeps its lines, not the blanks after).
+      blocks.add(m[0].replace(/\s+$/, ''));
       prose += text.slice(last, m.index) + '\n';
       last = m.index + m[0].length;
     }
