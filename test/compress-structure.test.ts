@@ -364,3 +364,22 @@ describe('WebVTT voice spans', () => {
     assert.ok(compressText(text, 'safe').includes('<v Ann>like this</v>'));
   });
 });
+
+describe('tables keep each cell in its column', () => {
+  it('an HTML cell that spans columns closes as many, so the cells after it keep their column', () => {
+    const html = '<table><tr><th>Hall</th><th>Capacity</th><th>Step-free</th></tr><tr><td colspan="2">Studio</td><td>No</td></tr></table>';
+    assert.equal(compressText(html, 'safe'), '|Hall|Capacity|Step-free|\n|Studio||No|');
+  });
+
+  it('a pipe inside an HTML cell is escaped', () => {
+    assert.equal(compressText('<table><tr><td>A|B test</td><td>40</td></tr></table>', 'safe'), '|A\\|B test|40|');
+  });
+
+  it('an empty cell of a Confluence/Jira wiki table keeps a space ("||" starts a header cell there), a Markdown one closes up', () => {
+    const wiki = '||Service||Owner||Team||\n|notifications|  |Growth|';
+    assert.equal(compressText(wiki, 'safe'), '||Service||Owner||Team||\n|notifications| |Growth|');
+    assert.equal(compressText(compressText(wiki, 'safe'), 'safe'), compressText(wiki, 'safe'));
+    assert.equal(compressText('| a | b | c |\n|---|---|---|\n| 1 |   | 3 |', 'safe'), 'a|b|c\n-|-|-\n1||3');
+  });
+});
+

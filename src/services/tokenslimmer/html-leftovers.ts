@@ -148,6 +148,7 @@ export function cleanHtml(s: string): string {
   let href: string | undefined; // of the open <a>, written after its text
   let dropUntil = ''; // closing tag name whose content is skipped
   let row = false; // inside <tr>: cells end with "|"
+  let cellSpan = 1; // columns the open cell spans (colspan): its closing writes as many "|"
   let tables = 0; // open <table> elements: white space between their rows is layout
   const code = s.includes('`') ? codeSpans(s) : [];
   let span = 0; // the first code span that does not end before `at`
@@ -204,7 +205,8 @@ export function cleanHtml(s: string): string {
     const chunk = s.slice(copied, at);
     // Inside a table row the source's line breaks and indentation between cells are layout, and
     // so are those between a table's rows (a pretty-printed table's indented <tr> lines).
-    add(row ? (chunk.trim() === '' ? '' : chunk.replace(/\s+/g, ' ')) : tables > 0 && chunk.trim() === '' ? '' : chunk);
+    // A cell's own "|" is escaped: unescaped it would split the cell in two.
+    add(row ? (chunk.trim() === '' ? '' : chunk.replace(/\s+/g, ' ').replace(/(?<!\\)\|/g, '\\|')) : tables > 0 && chunk.trim() === '' ? '' : chunk);
     copied = end;
     at = end - 1;
     if (!closing && DROP_CONTENT.has(name) && !source.endsWith('/>')) {
@@ -228,7 +230,14 @@ export function cleanHtml(s: string): string {
     } else if (name === 'tr') {
       row = !closing;
       add(closing ? '' : atLineStart ? '|' : '\n|');
-    } else if ((name === 'td' || name === 'th') && closing && row) add('|');
+    } else if ((name === 'td' || name === 'th') && row) {
+      // A cell that spans columns closes as many of them, so the cells after it stay in their columns.
+      if (!closing) cellSpan = colspan(source, nameEnd);
+      else {
+        add('|'.repeat(cellSpan));
+        cellSpan = 1;
+      }
+    }
   }
   if (href !== undefined) add(`](${href})`);
   if (tags === 0 && !s.includes('&')) return s;
@@ -238,6 +247,16 @@ export function cleanHtml(s: string): string {
     return count >= 3 ? decodeEntities(s) : s;
   }
   return decodeEntities(out);
+}
+
+/** MAX_COLSPAN bounds what a cell may claim: HTML's own limit is 1000. */
+const MAX_COLSPAN = 1000;
+
+/** The columns a <td>/<th> tag spans: its colspan, 1 without one or when it is not a positive number. */
+function colspan(source: string, nameEnd: number): number {
+  if (!/colspan/i.test(source)) return 1;
+  const n = Number.parseInt(attributes(source, nameEnd).get('colspan') ?? '', 10);
+  return Number.isFinite(n) && n > 1 ? Math.min(n, MAX_COLSPAN) : 1;
 }
 
 function replacement(name: string, closing: boolean, source: string, nameEnd: number): string {

@@ -52,12 +52,18 @@ export function tableCells(row: string): string[] {
 
 export const isDelimiter = (line: string): boolean => line.includes('|') && line.includes('-') && DELIMITER_ROW_RE.test(line);
 
+/** A Confluence / Jira wiki header row: every cell between "||" ("||Service||Owner||"). */
+const WIKI_HEADER_RE = /^[ \t]*\|\|(?:[^|\n]+\|\|)+[ \t]*$/;
+
 /** Compacts the pipe table that starts at line `i`; returns its last line. */
 export function pipeTable(lines: string[], kinds: Uint8Array, i: number): number {
   let j = i;
   // Rows of a table written without outer pipes count only under (or above) a delimiter row.
   const delimiterAt = (k: number): boolean => k < lines.length && isDelimiter(lines[k]!);
   let loose = delimiterAt(i) || delimiterAt(i + 1);
+  // A Confluence / Jira wiki table (header cells between "||"): there "||" starts a header cell,
+  // so an empty cell of a row keeps a space instead of closing up to "||".
+  let wiki = false;
   for (; j < lines.length; j++) {
     const line = lines[j]!;
     if (line.trim() === '' || !line.includes('|') || INDENTED_CODE_RE.test(line)) break;
@@ -67,7 +73,13 @@ export function pipeTable(lines: string[], kinds: Uint8Array, i: number): number
     while (line.charCodeAt(indent) === 32 || line.charCodeAt(indent) === 9) indent++;
     const row = cells(line).cells;
     const delimiter = delimiterAt(j);
-    const body = delimiter ? row.map((c) => (c.startsWith(':') ? ':' : '') + '-' + (c.length > 1 && c.endsWith(':') ? ':' : '')) : row;
+    const header = WIKI_HEADER_RE.test(line);
+    wiki ||= header;
+    const body = delimiter
+      ? row.map((c) => (c.startsWith(':') ? ':' : '') + '-' + (c.length > 1 && c.endsWith(':') ? ':' : ''))
+      : wiki && !header
+        ? row.map((c) => (c === '' ? ' ' : c))
+        : row;
     lines[j] = line.slice(0, indent) + '|' + body.join('|') + '|';
     kinds[j] = Kind.Table;
   }
