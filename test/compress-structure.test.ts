@@ -383,3 +383,12 @@ describe('tables keep each cell in its column', () => {
   });
 });
 
+describe('quoted replies', () => {
+  it('keeps a quote that an inline reply answers right under it, drops one said before with nothing under it', () => {
+    const inline = 'Can you do Tuesday at 10:00?\nCan you bring the contract?\n\n> Can you do Tuesday at 10:00?\nYes, Tuesday works.\n> Can you bring the contract?\nNo, legal still has it.';
+    assert.equal(compressText(inline, 'safe'), inline);
+    const below = 'Thanks, see you Tuesday.\n\nCan you do Tuesday at 10:00? Bring the contract.\n\nOn Mon, Ann wrote:\n> Can you do Tuesday at 10:00? Bring the contract.';
+    assert.equal(compressText(below, 'safe'), 'Thanks, see you Tuesday.\n\nCan you do Tuesday at 10:00? Bring the contract.\n\nOn Mon, Ann wrote:');
+  });
+});
+

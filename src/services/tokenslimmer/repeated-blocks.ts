@@ -92,7 +92,10 @@ export function dropRepeats(lines: string[], kinds: Uint8Array, seen: BlockSeen)
         any = true;
         if (allSeen && !after.has(k)) allSeen = false;
       }
-      if (any && allSeen) drop(i, j);
+      // An inline reply answers right under the quote ("> Can you do Tuesday?" / "Yes, Tuesday
+      // works."): there the quote is the question the answer needs, and stays.
+      const answered = j < n && kinds[j] === Kind.Prose && lines[j]!.trim() !== '';
+      if (any && allSeen && !answered) drop(i, j);
       else for (let k = i; k < j; k++) remember(after, key(k), k + 1 < j ? key(k + 1) : '');
       i = j;
       continue;
