@@ -31,6 +31,8 @@ const CASES: readonly Case[] = [
   { name: 'mobile line with a model number stays in balanced', level: 'balanced', input: `${BODY}\n\nSent from my Galaxy S21`, kept: ['Sent from my Galaxy S21'] },
   // salutations
   { name: 'greeting and closing lines', level: 'balanced', input: `Hi,\n\n${BODY}\n\nKind regards,\nAnn Lee`, gone: ['Hi,', 'Kind regards'], kept: ['Ann Lee'] },
+  { name: 'greeting and closing lines in other languages', level: 'balanced', input: `Hallo zusammen,\n\n${BODY}\n\nMit freundlichen Grüßen\nJana Müller\n\nHola,\n\n${BODY}\n\nAtentamente,\nLuis\n\nCordialement,\nMarie`, gone: ['Hallo zusammen', 'Mit freundlichen', 'Hola', 'Atentamente', 'Cordialement'], kept: ['Jana Müller', 'Luis', 'Marie'] },
+  { name: 'a greeting with a name stays in any language', level: 'balanced', input: `Hallo Anna,\n\n${BODY}\n\nMerci pour tout, Marie.`, kept: ['Hallo Anna,', 'Merci pour tout'] },
   { name: 'a greeting with a name stays', level: 'balanced', input: `Dear Ann,\n\n${BODY}`, kept: ['Dear Ann,'] },
   { name: 'thanks in a sentence stays', level: 'balanced', input: `${BODY}\nThanks for the quick reply on the budget.`, kept: ['for the quick reply on the budget'] },
   { name: 'closings stay in safe', level: 'safe', input: `Hi,\n\n${BODY}\n\nBest regards,\nAnn`, kept: ['Hi,', 'Best regards,'] },

@@ -14,7 +14,9 @@ export const FOOTER_RE =
   /^(?:to unsubscribe\b|unsubscribe(?:$|[ \t]*[|:·•]|[ \t]+(?:here|now|from|instantly)\b)|click here to unsubscribe|if you (?:no longer wish|wish to stop|would like to stop|do not wish) to receive|you (?:are )?receiv(?:ed|ing) this (?:(?:e-?mail|message|newsletter|notification)s? )?because|reply to this e-?mail directly,? or view it on|this (?:e-?mail|message) was sent to\b|you are subscribed to\b|view (?:this (?:e-?mail|newsletter) )?in (?:your|a) (?:web )?browser|having trouble viewing this (?:e-?mail|message)|manage (?:your )?(?:e-?mail |subscription |notification )?(?:preferences|settings|subscriptions?)(?:$|[ \t]*[|:·•])|update your (?:e-?mail )?preferences|to stop receiving)/i;
 /**
  * Greetings and closings of a pasted e-mail alone on their line ("Hi,", "Kind regards,"): no fact in
- * them; the sender's name under a closing stays. A greeting with a name ("Dear Ann,") stays.
+ * them; the sender's name under a closing stays. A greeting with a name ("Dear Ann,", "Hallo
+ * Anna,") stays. English, and the formulas a reader of German, French, Spanish, Italian,
+ * Portuguese or Dutch mail would list.
  */
 export const SALUTATION_LINES: ReadonlySet<string> = new Set([
   'hi', 'hello', 'hey', 'hi all', 'hi everyone', 'hi team', 'hi there', 'hello all', 'hello everyone', 'hello team',
@@ -32,6 +34,15 @@ export const SALUTATION_LINES: ReadonlySet<string> = new Set([
   'thank you for your patience', 'thanks for your patience', 'let me know if you have any questions',
   'please let me know if you have any questions', 'feel free to reach out', 'please feel free to reach out',
   'looking forward to hearing from you', 'i look forward to hearing from you', 'look forward to hearing from you',
+  // German, French, Spanish, Italian, Portuguese and Dutch greetings and closings
+  'hallo', 'hallo zusammen', 'hallo allerseits', 'guten tag', 'guten morgen', 'sehr geehrte damen und herren', 'liebe grüße',
+  'viele grüße', 'beste grüße', 'herzliche grüße', 'freundliche grüße', 'mit freundlichen grüßen', 'mit besten grüßen',
+  'vielen dank', 'danke', 'danke schön', 'bonjour', 'bonjour à tous', 'madame, monsieur', 'cordialement', 'bien cordialement',
+  'bien à vous', 'salutations', 'meilleures salutations', 'merci', 'merci beaucoup', 'merci d’avance', "merci d'avance",
+  'bonne journée', 'hola', 'hola a todos', 'buenos días', 'saludos', 'un saludo', 'saludos cordiales', 'atentamente',
+  'muchas gracias', 'gracias', 'gracias de antemano', 'ciao', 'ciao a tutti', 'buongiorno', 'cordiali saluti', 'distinti saluti',
+  'saluti', 'grazie', 'grazie mille', 'olá', 'bom dia', 'atenciosamente', 'cumprimentos', 'abraços', 'obrigado', 'obrigada',
+  'hoi', 'hallo allemaal', 'beste groeten', 'met vriendelijke groet', 'met vriendelijke groeten', 'groeten', 'bedankt',
 ]);
 /** An external-sender warning that mail gateways put above a message. */
 const BANNER_RE =
