@@ -147,6 +147,13 @@ describe('hostile input', () => {
   it('survives 100,000 nested lists', () => {
     assert.equal(typeof extract('<ul><li>'.repeat(100_000)).markdown, 'string');
   });
+  it('does not throw on an element with 130,000 children or a table of 130,000 rows (no spread of them as arguments)', () => {
+    const many = extract('<div>' + '<b>x</b>'.repeat(130_000), false).markdown;
+    assert.ok(many.length > 100_000);
+    const rows = extract('<body><table>' + '<tr><td>a<td>b'.repeat(130_000), false).markdown;
+    assert.ok(rows.length > 100_000);
+  });
+
   it('answers quickly for 30,000 comment headings and embedded posts side by side in one block', () => {
     const t0 = performance.now();
     const body = `<p>${PROSE}</p>` + '<h3>Comments</h3><p>A reader wrote this.</p><blockquote class="twitter-tweet"><p>x</p></blockquote>'.repeat(30_000);

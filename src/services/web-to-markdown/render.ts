@@ -214,7 +214,9 @@ class Renderer {
       for (const row of rows) for (const cell of row) if (!(this.#o.clean && isNavigationCell(cell))) this.blocksOf(cell.children, out);
       return;
     }
-    const width = Math.max(...rows.map((r) => r.reduce((s, c) => s + span(c), 0)));
+    // A loop, not Math.max(...): spreading ~120,000 rows overflows the call stack.
+    let width = 0;
+    for (const r of rows) width = Math.max(width, r.reduce((s, c) => s + span(c), 0));
     const lines: string[] = [];
     rows.forEach((row, i) => {
       const cells: string[] = [];
@@ -487,7 +489,8 @@ function codeBlock(pre: ElementNode): string {
     const code = pre.children.find((c): c is ElementNode => typeof c !== 'string' && c.tag === 'code');
     if (code) lang = CODE_LANG.exec(code.attrs.class ?? '')?.[1] ?? code.attrs['data-lang'];
   }
-  const text = preText(pre).replace(/^\n/, '').replace(/\s+$/, '');
+  // trimEnd, not /\s+$/: the regex retries from every position of a long blank run, O(n²).
+  const text = preText(pre).replace(/^\n/, '').trimEnd();
   let fence = '```';
   while (text.includes(fence)) fence += '`';
   return `${fence}${lang ?? ''}\n${text}\n${fence}`;
