@@ -313,11 +313,22 @@ function scan(c: Compiled, src: string, depth: number, origin: Origin): ScanResu
     }
     return lo < destStarts.length && destStarts[lo]! <= r.end + 2;
   };
+  // Destinations by start, with the furthest end among each prefix: "does one cover offset x" is
+  // a binary search (a loop over all of them per exfil verb was O(verbs × destinations)).
+  const byStart = destinations.slice().sort((x, y) => x.start - y.start);
+  const reach = new Int32Array(byStart.length);
+  for (let k = 0, max = -1; k < byStart.length; k++) reach[k] = max = Math.max(max, byStart[k]!.end);
   /** Token i is part of an e-mail address or URL ("mail" in "security@acme-mail.example"). */
   const inDestination = (i: number): boolean => {
     const at = tokenRange(i, i).start;
-    for (const d of destinations) if (d.start <= at && at < d.end) return true;
-    return false;
+    let lo = 0;
+    let hi = byStart.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (byStart[mid]!.start <= at) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo > 0 && reach[lo - 1]! > at;
   };
   // GCG-style adversarial suffixes are typed into a prompt; the symbol-dense tail of a document
   // (a WHOIS record, a table, code) is not one, so external text skips the suffix reading.
