@@ -563,6 +563,9 @@ function copyLikely(el: ElementNode, parent: ElementNode | null): ElementNode {
   // The own text is the original's, except where a run now follows other text or opens the
   // element: a leading whitespace run then counts as its predecessor's (TextMeter).
   let ownText = el.ownText;
+  // The last character of the text run `kids` ends with, kept as runs join: reading it from the
+  // joined string would flatten that string each time, O(n²) over many left-out elements.
+  let tail = NaN;
   for (let i = 0; i < from.length; i++) {
     const c = from[i]!;
     if (typeof c === 'string') {
@@ -571,11 +574,13 @@ function copyLikely(el: ElementNode, parent: ElementNode | null): ElementNode {
       if (isMeterSpace(c.charCodeAt(0))) {
         const prev = from[i - 1];
         const spaceBefore = i === 0 || (typeof prev === 'string' && isMeterSpace(prev.charCodeAt(prev.length - 1)));
-        const spaceNow = last < 0 || (joins && isMeterSpace((kids[last] as string).charCodeAt((kids[last] as string).length - 1)));
+        const spaceNow = last < 0 || (joins && isMeterSpace(tail));
         if (spaceBefore !== spaceNow) ownText += spaceBefore ? 1 : -1;
       }
       if (joins) kids[last] += c;
       else kids.push(c);
+      if (c.length > 0) tail = c.charCodeAt(c.length - 1);
+      else if (!joins) tail = NaN;
     } else if (!c.unlikely) {
       kids.push(copyLikely(c, out));
     }
