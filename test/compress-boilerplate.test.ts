@@ -500,6 +500,19 @@ describe('API-09 repeated link-only lines', () => {
     assert.equal(compressText(text.replaceAll('Go ', '').replaceAll(').', ')'), 'safe').split('[here]').length - 1, 1);
   });
 
+  it('a share bar pasted again under nested list markers goes too', () => {
+    const share = '[](https://www.facebook.com/sharer.php?u=https%3A%2F%2Fexample.com%2Fa)';
+    const mail = '[](mailto:?subject=Budget&body=https%3A%2F%2Fexample.com%2Fa)';
+    const text = `* ${share}\n* ${mail}\n\n# Budget approved\n\nBy Ann Lee\n\n* * ${share}\n    *   ${mail}\n\nThe council approved the budget for 2025 after a long debate.`;
+    for (const level of ['safe', 'balanced'] as const) {
+      const out = compressText(text, level);
+      assert.equal(out.split(share).length - 1, 1, out);
+      assert.equal(out.split(mail).length - 1, 1, out);
+      assert.ok(out.includes('By Ann Lee') && out.includes('2025'), out);
+      assert.equal(compressText(out, level), out);
+    }
+  });
+
   it('a repeated block with a link line still goes as a block', () => {
     const block = 'Ann Lee\n[Profile](https://example.com/ann)\nEditor';
     const text = `${block}\n\nThe council approved the budget for 2025 after a long debate.\n\n${block}`;

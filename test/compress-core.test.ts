@@ -69,6 +69,7 @@ const SAFE: Case[] = [
   ['leaves a ```python block alone even when it parses as JSON', '```python\n[\n  1,\n  2\n]\n```', '```python\n[\n  1,\n  2\n]\n```'],
   ['keeps fenced code byte for byte', '```py\nx  =  1   \n```\ntext   here', '```py\nx  =  1   \n```\ntext here'],
   ['keeps indented code byte for byte', 'Code:\n    if  (a)  {}  ', 'Code:\n    if  (a)  {}  '],
+  ['reads an indented item right under a list item as a nested item, not code', '* Fruit\n    *   Apples  and   pears\n    1.  Plums  \n\n    *  not  nested\n- Run:\n    npm  ci', '* Fruit\n    * Apples and pears\n    1. Plums\n\n    *  not  nested\n- Run:\n    npm  ci'],
   ['trims table cells and the delimiter row, keeping alignment', '| a  |  b | c |\n|:---|:----:|---:|\n| 1 | `x | y` | z\\|w |', 'a|b|c\n:-|:-:|-:\n1|`x | y`|z\\|w'],
   ['trims a table written without outer pipes', 'Name  | Age\n----- | ---\nAnn   | 30', 'Name|Age\n-|-\nAnn|30'],
   ['keeps an outer pipe at an empty edge cell', '| a | b | c |\n|---|---|---|\n|   | 2 | 3 |\n| 1 | 2 |   |', 'a|b|c\n-|-|-\n||2|3\n1|2||'],

@@ -232,9 +232,12 @@ function joinParagraphs(paragraphs: readonly string[][], wholes: readonly string
   return out.join('\n\n');
 }
 
-/** Links and images alone on a line, under an optional list marker, separated by nothing or | · •. */
-const LINK_ONLY_RE = /^(?:[-*+][ \t]+|\d{1,3}[.)][ \t]+)?(?:!?\[[^\]\n]{0,300}\]\([^()\s]{0,2000}(?:[ \t]+[^()\n]{0,300})?\)[ \t]*(?:[|·•][ \t]*)?)+$/;
-const LIST_MARKER_RE = /^(?:[-*+]|\d{1,3}[.)])[ \t]+/;
+/**
+ * Links and images alone on a line, under optional list markers (an empty item's marker and its
+ * child's, "* * [Share](…)", as pasted share bars and menus nest), separated by nothing or | · •.
+ */
+const LINK_ONLY_RE = /^(?:[-*+][ \t]+|\d{1,3}[.)][ \t]+){0,4}(?:!?\[[^\]\n]{0,300}\]\([^()\s]{0,2000}(?:[ \t]+[^()\n]{0,300})?\)[ \t]*(?:[|·•][ \t]*)?)+$/;
+const LIST_MARKER_RE = /^(?:(?:[-*+]|\d{1,3}[.)])[ \t]+){1,4}/;
 const LINK_LINE_MAX_CHARS = 4000;
 const isLinkOnly = (line: string): boolean => {
   if (!line.includes('](')) return false;

@@ -104,8 +104,12 @@ function maskLines(chunk: string, masker: Masker): string {
   const reserved = RESERVED_RE.test(chunk);
   const isOption = optionReader();
   const budget = jsonBudget(lines);
+  /** The line before is a list item that was not masked (a nested item may follow it). */
+  let listAbove = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
+    const underItem = listAbove;
+    listAbove = false;
     // Answer options stay verbatim (every level), like table rows.
     if (isOption(line)) {
       const ph = masker.maskRaw(line);
@@ -129,8 +133,11 @@ function maskLines(chunk: string, masker: Masker): string {
         continue;
       }
     }
+    // An indented list item right under a list item is a nested item, not code: indented code
+    // cannot interrupt a paragraph or a list item (CommonMark 4.4).
+    const nested = underItem && LIST_ITEM_RE.test(trimmed);
     // A tab inside a line: cells of a table (fixed-width.ts writes aligned columns that way).
-    if (INDENTED_CODE_RE.test(line) || TABLE_ROW_RE.test(line) || (reserved && RESERVED_RE.test(line)) || (line.includes('\t') && INNER_TAB_RE.test(line) && !line.includes('  '))) {
+    if ((INDENTED_CODE_RE.test(line) && !nested) || TABLE_ROW_RE.test(line) || (reserved && RESERVED_RE.test(line)) || (line.includes('\t') && INNER_TAB_RE.test(line) && !line.includes('  '))) {
       lines[i] = LABEL_LINE_MARK + masker.maskRaw(line);
       continue;
     }
@@ -143,11 +150,14 @@ function maskLines(chunk: string, masker: Masker): string {
     // left empty (or, in aggressive, as a mere acknowledgement). A line that merely comes to look
     // like a label after a removal ("Thanks! go A: -" → "Go A: -") is never dropped.
     lines[i] = line.slice(0, indent) + (SPOKEN_TURN_RE.test(trimmed) ? LINE_MARK : LABEL_LINE_MARK) + line.slice(indent);
+    listAbove = LIST_ITEM_RE.test(trimmed);
   }
   return lines.join('\n');
 }
 
 const INNER_TAB_RE = /\S\t/;
+/** A (trimmed) Markdown list item: a bullet or an ordinal, then a blank. */
+const LIST_ITEM_RE = /^(?:[-*+]|\d{1,9}[.)])[ \t]/;
 /**
  * An invisible character (INVISIBLE_RE), or a double-quoted string on one line, matched whole so
  * that what it holds stays: a zero-width space inside a JSON value or a quotation is part of the
