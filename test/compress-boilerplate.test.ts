@@ -165,11 +165,24 @@ const CASES: readonly Case[] = [
     kept: [BODY, 'The vote moves to next month.'],
   },
   {
-    name: 'a headline with a number stays in balanced; "Headlines:" is the user\'s',
+    name: 'a headline with a number stays in balanced, under its heading; "Headlines:" is the user\'s',
     level: 'balanced',
     input: `Tweet\nShare\nComment\n\n${BODY}\n\nMore on Slate Book Review\nHow to turn a bureaucracy into a justice system\nThe 50 best nonfiction books of the past 25 years\nA memoir that refuses to tidy up its feelings\n\nHeadlines:\nCouncil delays vote on the housing plan\nFerry service to resume on weekends`,
-    gone: ['More on Slate', 'How to turn', 'A memoir that'],
-    kept: ['The 50 best nonfiction books', 'Headlines:', 'Council delays vote', 'Ferry service to resume'],
+    gone: ['How to turn', 'A memoir that'],
+    kept: ['More on Slate Book Review\nThe 50 best nonfiction books', 'Headlines:', 'Council delays vote', 'Ferry service to resume'],
+  },
+  {
+    name: 'a related run of linked headlines under a linked heading goes whole in aggressive',
+    level: 'aggressive',
+    input: `Tweet\nShare\nComment\n\n${BODY}\n\n# More on [Book Review](/tag/book-review)\n\n1. [How to turn a bureaucracy into a justice system](https://example.com/a)\n2. [The 50 best nonfiction books of the past 25 years](https://example.com/b)\n\nThe end of the text is here.`,
+    gone: ['More on', 'How to turn', 'The 50 best'],
+    kept: ['end of text here.'],
+  },
+  {
+    name: 'linked headlines under a linked related heading stay in balanced, heading and all (their links are values)',
+    level: 'balanced',
+    input: `Tweet\nShare\nComment\n\n${BODY}\n\n# More on [Book Review](/tag/book-review)\n\n1. [How to turn a bureaucracy into a justice system](https://example.com/a)\n2. [The 50 best nonfiction books of the past 25 years](https://example.com/b)`,
+    kept: ['# More on [Book Review](/tag/book-review)', '[How to turn a bureaucracy', '[The 50 best'],
   },
   {
     name: 'a related-stories box pasted alone stays: its heading is no sign of a page',
@@ -509,6 +522,19 @@ describe('API-09 repeated link-only lines', () => {
       assert.equal(out.split(share).length - 1, 1, out);
       assert.equal(out.split(mail).length - 1, 1, out);
       assert.ok(out.includes('By Ann Lee') && out.includes('2025'), out);
+      assert.equal(compressText(out, level), out);
+    }
+  });
+
+  it('a menu pasted again in another layout goes: a line of links that earlier link-only lines all hold', () => {
+    const menu = '* [Culture](/culture)\n* [Technology](/technology)\n* [Business](/business)';
+    const text = `${menu}\n\n# Budget approved\n\nThe council approved the budget for 2025 after a long debate.\n\n[Culture](/culture) [Technology](/technology) [Business](/business)\n\n[Culture](/culture) [Sport](/sport)`;
+    for (const level of ['safe', 'balanced'] as const) {
+      const out = compressText(text, level);
+      assert.equal(out.split('[Technology](/technology)').length - 1, 1, out);
+      // a line with a link not seen before stays whole
+      assert.ok(out.endsWith('[Culture](/culture) [Sport](/sport)'), out);
+      assert.ok(checkRetention(text, out, level).ok);
       assert.equal(compressText(out, level), out);
     }
   });

@@ -321,6 +321,13 @@ describe('API-09 tables (property)', () => {
     assert.equal(restructure(code), code);
   });
 
+  it('reads the padding after list markers as no column gutter, a column of markers beside cells still as columns', () => {
+    const list = '*   [Culture](/culture)\n*   [Technology](/technology)\n*   [Business](/business)\n1.  Plums';
+    assert.equal(compressText(list, 'safe'), '* [Culture](/culture)\n* [Technology](/technology)\n* [Business](/business)\n1. Plums');
+    const diff = '-   old.txt   12 KB\n+   new.txt   14 KB\n-   tmp.log   1 KB';
+    assert.equal(compressText(diff, 'safe'), '-\told.txt\t12 KB\n+\tnew.txt\t14 KB\n-\ttmp.log\t1 KB');
+  });
+
   it('compressText is idempotent and keeps its values over random mixes of tables, boxes, turns, notices and JSON', () => {
     const next = rng(0xb0c5);
     const parts = ['+---+----+', '+===+====+', '| 1 | 22 |', '| a  | b |', ' a | b ', '---+---', '|-|-|', '| x |', '|  | 2 |', '- item', 'Ann: so , you know , it sort of works .', 'Bob: yes .', 'Ann: we start at 9 .', '', 'Text line here.', '{\n  "a": 1\n}', '[link](https://x.io/a)', 'CAUTION: This email originated from outside of the organization. Do not click links.', 'Terms | Privacy Policy', 'Hope this helps!', 'This e-mail is confidential and intended solely for the addressee. Call 020 7946 0000. Any copying is strictly prohibited.', '> quoted line that is long enough', 'On Mon, Ann wrote:', '┌───┬────┐', '│ 1 │ 22 │', '├───┼────┤', '╞═══╪════╡', '└───┴────┘', '├── src', '│   └── x.ts', 'Home', 'Log in', 'Privacy Policy', 'We use cookies to improve your experience.', 'Accept all', '-------  ------', '|---+----|'];

@@ -207,22 +207,23 @@ function joinParagraphs(paragraphs: readonly string[][], wholes: readonly string
     for (let k = n - 2; k >= 0; k--) if (state[k] === 2 && state[k + 1] === 1) state[k] = 1;
   }
   const out: string[] = [];
-  /** Link-only lines kept so far (without list markers). */
+  /** The links of the link-only lines kept so far. */
   let seenLinks: Set<string> | undefined;
   for (let k = 0; k < n; k++) {
     let p = paragraphs[k]!;
     if (state[k] === 1 || p === REPEATED) continue;
-    // A line that is only links ("[Log In](…)", "* [Home](/) | [About](/about)") said again goes:
-    // its targets stay in the first copy. After the paragraph repeats, so a repeated block still
-    // reads as the block it repeats.
+    // A line that is only links ("[Log In](…)", "* [Home](/) | [About](/about)") whose every link
+    // an earlier link-only line holds goes: its targets stay in the first copy. So does a menu
+    // pasted again in another layout (a list, then the same links on one line). After the
+    // paragraph repeats, so a repeated block still reads as the block it repeats.
     if (p.some(isLinkOnly)) {
       seenLinks ??= new Set();
       const seenNow = seenLinks;
       p = p.filter((l) => {
         if (!isLinkOnly(l)) return true;
-        const key = l.trim().replace(LIST_MARKER_RE, '');
-        if (seenNow.has(key)) return false;
-        seenNow.add(key);
+        const links = l.match(LINK_RE)!;
+        if (links.every((link) => seenNow.has(link))) return false;
+        for (const link of links) seenNow.add(link);
         return true;
       });
       if (p.length === 0) continue;
@@ -237,7 +238,8 @@ function joinParagraphs(paragraphs: readonly string[][], wholes: readonly string
  * child's, "* * [Share](…)", as pasted share bars and menus nest), separated by nothing or | · •.
  */
 const LINK_ONLY_RE = /^(?:[-*+][ \t]+|\d{1,3}[.)][ \t]+){0,4}(?:!?\[[^\]\n]{0,300}\]\([^()\s]{0,2000}(?:[ \t]+[^()\n]{0,300})?\)[ \t]*(?:[|·•][ \t]*)?)+$/;
-const LIST_MARKER_RE = /^(?:(?:[-*+]|\d{1,3}[.)])[ \t]+){1,4}/;
+/** One link or image of a link-only line. */
+const LINK_RE = /!?\[[^\]\n]{0,300}\]\([^()\s]{0,2000}(?:[ \t]+[^()\n]{0,300})?\)/g;
 const LINK_LINE_MAX_CHARS = 4000;
 const isLinkOnly = (line: string): boolean => {
   if (!line.includes('](')) return false;

@@ -40,9 +40,15 @@ function hasInnerRun(line: string, header = false): boolean {
   let k = 0;
   while (line.charCodeAt(k) === 32) k++;
   if (header ? k === 0 : k >= 4) return false;
+  // The padding after a list item's marker ("*   [Home](/)", "1.  Plums") is no column gutter.
+  const marker = LIST_MARKER_PAD_RE.exec(line.slice(k, k + 12));
+  if (marker !== null) k += marker[0].length;
   const at = line.indexOf('  ', k);
   return at !== -1 && line.slice(at).trim() !== '';
 }
+
+/** A Markdown list marker and the spaces after it. */
+const LIST_MARKER_PAD_RE = /^(?:[-*+]|\d{1,9}[.)]) +/;
 
 /** A cell of a rule row under aligned columns: one character repeated, - or =. */
 const RULE_CELL_RE = /^(?:-{3,}|={3,})$/;

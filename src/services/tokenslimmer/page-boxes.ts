@@ -2,7 +2,7 @@
  * The boxes of a page pasted as text (boilerplate.ts): a newsletter box, a feedback widget, a site
  * index, related-story runs, a pager, an "On this page" list, and labels left beside dropped chrome.
  */
-import { chromeKey, isKnownLabel, RELATED_HEADINGS } from './page-labels.ts';
+import { chromeKey, isKnownLabel, linkText, RELATED_HEADINGS } from './page-labels.ts';
 import { LABEL_END_RE } from './page-menus.ts';
 
 /** Headings of a newsletter sign-up box (keys of chromeKey). */
@@ -230,8 +230,9 @@ export function dropPageLeftovers(lines: string[], kind: Uint8Array, keepsValue:
  * Related-story runs of a page pasted as text (called only where other page chrome went): a heading
  * such as "Related stories", "Most read", "You might also like", "More on X" alone on its line
  * (no colon, no question mark: "Headlines:" is the user's), then, after at most one blank line, 2+
- * consecutive headline lines (isHeadline: 3-20 words, no closing full stop). The heading and the
- * headlines go; a headline holding a value stays in balanced. The run ends at the first other line.
+ * consecutive headline lines (isHeadline: 3-20 words, no closing full stop; a line that is one
+ * link reads as its text). The heading and the headlines go; a headline holding a value stays in
+ * balanced, and so does the heading then. The run ends at the first other line.
  */
 export function dropHeadlineRuns(lines: string[], kind: Uint8Array, keepsValue: (s: string) => boolean, heads: readonly number[]): boolean {
   const n = lines.length;
@@ -239,7 +240,7 @@ export function dropHeadlineRuns(lines: string[], kind: Uint8Array, keepsValue: 
   let done = 0; // lines before this one are taken
   for (const i of heads) {
     if (i < done || kind[i] === 1) continue;
-    const label = lines[i]!.trim();
+    const label = linkText(lines[i]!.trim());
     if (label === '' || label.length > 60 || label.endsWith(':') || label.endsWith('?')) continue;
     const key = chromeKey(label);
     if (key === '' || !isHeadlineLabel(key)) continue;
@@ -247,9 +248,13 @@ export function dropHeadlineRuns(lines: string[], kind: Uint8Array, keepsValue: 
     if (j < n && kind[j] === 0 && lines[j]!.trim() === '') j++;
     let k = j;
     let headlines = 0;
-    for (; k < n && kind[k] === 0 && isHeadline(lines[k]!.trim()); k++) headlines++;
+    // A headline is often a link to its story ("1. [Title](/story)"): it is read as its text.
+    for (; k < n && kind[k] === 0 && isHeadline(headlineText(lines[k]!.trim())); k++) headlines++;
     if (headlines < 2) continue;
-    for (let m = i; m < k; m++) {
+    // A headline that stays (it holds a value) keeps its heading: without it the headlines would read as the text's own.
+    let kept = false;
+    for (let m = j; m < k && !kept; m++) kept = keepsValue(lines[m]!);
+    for (let m = kept ? j : i; m < k; m++) {
       if (kind[m] !== 0 || lines[m]!.trim() === '' || keepsValue(lines[m]!)) continue;
       kind[m] = 2;
       changed = true;
@@ -269,6 +274,9 @@ const isHeadlineLabel = (key: string): boolean =>
 /** A headline under such a heading: 3 to 20 words, up to 150 characters, a capital, digit or quote first, no closing . , ; : ! and no tab. */
 const HEADLINE_RE = /^[\p{Lu}\d"'‘“][^\t\n]{8,148}$/u;
 const HEADLINE_END_RE = /[.,;:!]["'’”)]*$/;
+/** A line that is one link, under an optional list marker: a headline linking its story. */
+const LINKED_HEADLINE_RE = /^(?:(?:[-*+]|\d{1,3}[.)])[ \t]+)?\[([^\]\n]{1,300})\]\([^()\s]{1,2000}\)$/;
+const headlineText = (t: string): string => (t.endsWith(')') ? (LINKED_HEADLINE_RE.exec(t)?.[1] ?? t) : t);
 const isHeadline = (t: string): boolean => {
   if (!HEADLINE_RE.test(t) || HEADLINE_END_RE.test(t)) return false;
   const words = t.split(/[ \t]+/).length;

@@ -98,6 +98,10 @@ export const isKnownLabel = (key: string): boolean => MENU_ITEMS.has(key) || FOO
 export const isPageLabel = (key: string): boolean => isKnownLabel(key) && !WEBMAIL_BUTTONS.has(key);
 
 /** The line without quote markers, heading, list and emphasis markers and closing punctuation, lower case. */
+/** Inline links of a line read as their text ("More on [Books](/tag/books)" is "More on Books"); images stay. */
+const INLINE_LINK_RE = /(?<!!)\[([^\]\n]{0,300})\]\([^()\s]{0,2000}\)/g;
+export const linkText = (line: string): string => (line.includes('](') ? line.replace(INLINE_LINK_RE, '$1') : line);
+
 export function chromeKey(body: string): string {
   let s = body.trim();
   if (s.length > 60) return '';
