@@ -480,3 +480,23 @@ describe('invisible characters and trailing fences', () => {
   });
 });
 
+
+describe('word edges next to non-ASCII letters', () => {
+  // JavaScript's \b is ASCII: "García said" has an edge inside the name, and the article rule took its "a".
+  const cases = [
+    ['Dr. García said the results were fine and the team agreed with him.', 'García said'],
+    ['Our contact is María from the office, she will call you back tomorrow.', 'María from'],
+    ['The product has a Garantía de 3 años according to the seller in Madrid.', 'Garantía de'],
+    ['We insured the car with Mapfre España de Seguros because it was cheaper.', 'España de'],
+    ['She wrote: zgubiłam telefon, and then she asked for help with it.', 'zgubiłam telefon'],
+    ['Then he said, ähm, that the plan was fine and the budget was approved.', 'ähm'],
+    ['The decomposed José\u0301 and the\u0301 word are here, you know, as planned.', 'the\u0301'],
+  ] as const;
+  for (const level of ['balanced', 'aggressive'] as const) {
+    it(`${level}: a word with accented letters is never cut`, () => {
+      for (const [text, kept] of cases) assert.ok(compressText(text, level).includes(kept), `${level}: ${compressText(text, level)}`);
+      // English words beside them still go
+      assert.ok(!compressText('We met María. The meeting was, you know, basically fine.', level).includes('basically'));
+    });
+  }
+});

@@ -19,8 +19,12 @@ export const byLengthDesc = (a: string, b: string): number => b.length - a.lengt
 // Word edges. No lookbehind at the start of a pattern: V8 then cannot skip ahead by the first
 // character and a pattern costs 2-3x more. The left edge is checked in the replace callback instead
 // (`joined`): a match right after a hyphen or apostrophe ("well-being", "o'the") is left alone.
+// JavaScript's \b knows ASCII letters only: "García said" has an edge between "í" and "a", and
+// the article rule would take that "a". The right edge therefore also refuses a following
+// letter of the Latin, Greek or Cyrillic blocks or a combining mark, and `joined` refuses a match
+// right after any non-ASCII letter or mark.
 export const WORD_START = String.raw`\b`;
-export const WORD_END = String.raw`\b(?![-'’])`;
+export const WORD_END = String.raw`\b(?![-'’\u00AA\u00B5\u00BA\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u052F\u1E00-\u1FFF])`;
 /**
  * Line-start marks that core.ts puts on every non-blank line while the rules run: LINE_MARK on a
  * speaker turn of the input that says something ("Bob: um {vocalsound}"), LABEL_LINE_MARK on
@@ -88,8 +92,9 @@ export function previousWord(all: string, offset: number): string {
 /** True when the match at `offset` continues a hyphenated or apostrophised word. */
 export function joined(all: string, offset: number): boolean {
   const c = all.charCodeAt(offset - 1);
-  return c === 45 /* - */ || c === 39 /* ' */ || c === 0x2019;
+  return c === 45 /* - */ || c === 39 /* ' */ || c === 0x2019 || (c >= 0xaa && LETTER_OR_MARK_RE.test(all[offset - 1]!));
 }
+const LETTER_OR_MARK_RE = /[\p{L}\p{M}]/u;
 
 /** True when `offset` starts a sentence: text start, line start, or after . ! ? : (spaces skipped). */
 export function atSentenceStart(all: string, offset: number): boolean {
