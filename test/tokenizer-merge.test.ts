@@ -1,13 +1,14 @@
 /**
  * The heap merge of long pieces (src/tokenizer/merge.ts): the same count as gpt-tokenizer's own
- * bytePairEncode on every piece, in both encodings.
+ * bytePairEncode on every piece, in both encodings, and counting time that grows with the input
+ * instead of with its square.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import o200kApi from 'gpt-tokenizer/encoding/o200k_base';
-import cl100kApi from 'gpt-tokenizer/encoding/cl100k_base';
+import o200kApi, { countTokens as countO200kPublic } from 'gpt-tokenizer/encoding/o200k_base';
+import cl100kApi, { countTokens as countCl100kPublic } from 'gpt-tokenizer/encoding/cl100k_base';
 import { BytePairEncodingCore } from 'gpt-tokenizer/BytePairEncodingCore';
-import { ENCODINGS } from '../src/tokenizer/index.ts';
+import { countTokens, ENCODINGS, type Encoding } from '../src/tokenizer/index.ts';
 import { mergeCounter, mergedCount } from '../src/tokenizer/merge.ts';
 import { rng } from './helpers/rng.ts';
 
@@ -18,6 +19,11 @@ interface Core {
 const cores = {
   o200k_base: (o200kApi as unknown as { bytePairEncodingCoreProcessor: Core }).bytePairEncodingCoreProcessor,
   cl100k_base: (cl100kApi as unknown as { bytePairEncodingCoreProcessor: Core }).bytePairEncodingCoreProcessor,
+};
+const noSpecial = { disallowedSpecial: new Set<string>() };
+const publicCount: Record<Encoding, (text: string) => number> = {
+  o200k_base: (t) => countO200kPublic(t, noSpecial),
+  cl100k_base: (t) => countCl100kPublic(t, noSpecial),
 };
 
 /** Characters by kind: the byte patterns BPE pairs fall on (ASCII, 2-, 3- and 4-byte UTF-8, combining marks). */
@@ -95,4 +101,62 @@ describe('heap merge of long pieces (src/tokenizer/merge.ts)', () => {
     const skewed = { bytePairEncode: (p: string) => core.bytePairEncode(p), getBpeRankFromBytes: (b: Uint8Array) => (b.length === 2 ? undefined : core.getBpeRankFromBytes(b)) };
     assert.equal(mergeCounter(skewed), undefined);
   });
+});
+
+describe('countTokens on text with long pieces', () => {
+  for (const enc of ENCODINGS) {
+    it(`gives the public countTokens' count for whole texts holding long pieces, in ${enc}`, () => {
+      const r = rng(9);
+      const cjk = Array.from({ length: 2500 }, () => ALPHABETS.cjk![Math.floor(r() * ALPHABETS.cjk!.length)]).join('');
+      const texts = [
+        `<p>Before.</p>\n<pre>${' '.repeat(6000)}x</pre>\n<p>After.</p>`,
+        `${'a'.repeat(5000)} and then ${'Z'.repeat(700)}z`,
+        `中文段落：${cjk}。下一段。`,
+        `${'='.repeat(120)}\n${'-'.repeat(300)}\n\n${'\t'.repeat(200)}end`,
+        `data:image/png;base64,${Array.from({ length: 4000 }, () => 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'[Math.floor(r() * 64)]).join('')}==`,
+        `${'🎉'.repeat(400)} ${'e\u0301'.repeat(300)} ${'\u00A0'.repeat(500)}`,
+      ];
+      for (const text of texts) assert.equal(countTokens(text, enc), publicCount[enc](text), JSON.stringify(text.slice(0, 40)));
+    });
+  }
+});
+
+describe('token counting time grows linearly with the length of a piece', () => {
+  // Four times the input may take about four times as long; the library's merge took sixteen
+  // (a 200,000-space run inside a <pre> took ~20 s). Best of two runs; a small fixed slack absorbs
+  // timer noise on short runs. CJK without punctuation is one piece three bytes a character, so it
+  // is timed smaller. A base64 string splits into short pieces at digits and case changes: linear
+  // before too, kept as a check that nothing else in the counter is quadratic.
+  const b64 = (n: number): string => {
+    const r = rng(n);
+    return Array.from({ length: n }, () => 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'[Math.floor(r() * 64)]).join('');
+  };
+  // make(n, v): the v-th variant of a text of about n characters. Each timed run counts another
+  // variant, since the library keeps every piece it merged in a cache and would answer a repeat at once.
+  const cases: Record<string, [(n: number, v: number) => string, number]> = {
+    'a run of spaces inside a <pre>': [(n, v) => `<pre>${' '.repeat(n + v)}x</pre>`, 16 * 1024],
+    "a long run of 'a'": [(n, v) => 'a'.repeat(n + v), 16 * 1024],
+    'a paragraph of CJK without punctuation': [(n, v) => '数字中文的'.repeat(n / 5) + '数'.repeat(v), 4 * 1024],
+    'a run of dashes': [(n, v) => `${'-'.repeat(n + v)}\n`, 16 * 1024],
+    'a base64 string': [(n, v) => b64(n + v), 8 * 1024],
+  };
+  const best = (make: (n: number, v: number) => string, n: number, enc: Encoding): number => {
+    let ms = Infinity;
+    for (let v = 0; v < 2; v++) {
+      const text = make(n, v);
+      const t0 = performance.now();
+      countTokens(text, enc);
+      ms = Math.min(ms, performance.now() - t0);
+    }
+    return ms;
+  };
+  for (const [name, [make, n]] of Object.entries(cases)) {
+    it(`on ${name}`, () => {
+      for (const enc of ENCODINGS) {
+        const small = best(make, n, enc);
+        const large = best(make, 4 * n, enc);
+        assert.ok(large < 8 * small + 40, `${enc}: ${small.toFixed(1)} ms at ${n} chars, ${large.toFixed(1)} ms at ${4 * n}`);
+      }
+    });
+  }
 });
