@@ -5,7 +5,8 @@
  * `<|endoftext|>` inside user text are counted as ordinary text (never refused): a prompt is data,
  * not a control sequence.
  *
- * Implementation: gpt-tokenizer (pure JS), its pieces counted by the lean loop of pieces.ts.
+ * Implementation: gpt-tokenizer (pure JS), its pieces counted by the lean loop of pieces.ts, the
+ * long ones merged in O(m log m) by merge.ts (the library's own merge is O(m²)).
  * bench/micro/tokenizer.ts compares it with js-tiktoken and the WASM `tiktoken` on the same
  * inputs (counts asserted identical first).
  */

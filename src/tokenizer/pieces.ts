@@ -7,9 +7,9 @@
  * as a sticky copy with test(), which only moves lastIndex: no match array and no piece string.
  * A piece is read from the text where it stands (its characters hashed in place) and looked up in
  * a small open-addressing table of piece -> count; only a piece the table does not hold is cut
- * out as a string and counted by the library. A 10 KB count allocates next to nothing (the
- * earlier replace() loop cut ~2,500 piece strings, ~130 KB) and costs about a third less CPU
- * (bench/micro/tokenizer.ts). The pre-tokenizer pieces follow each other without gaps (every
+ * out as a string and counted by the library (a long one by the heap merge of merge.ts). A 10 KB
+ * count allocates next to nothing (the earlier replace() loop cut ~2,500 piece strings, ~130 KB)
+ * and costs about a third less CPU (bench/micro/tokenizer.ts). The pre-tokenizer pieces follow each other without gaps (every
  * character is matched by one of its alternatives); should a sticky test ever fail before the end,
  * the text is counted by the replace() loop instead, which skips such gaps as the library does.
  * It reads the library's internal piece counter (gpt-tokenizer 4.0.0, pinned in package.json). At
@@ -18,6 +18,7 @@
  * special-token spelling; if anything is missing or differs, the public function is used instead.
  * test/tokenizer.test.ts compares the counts with the WASM `tiktoken` on every eval prompt.
  */
+import { mergeCounter } from './merge.ts';
 
 interface PieceCore {
   readonly tokenSplitRegex: RegExp;
@@ -37,6 +38,16 @@ interface PieceCore {
 const PIECE_CACHE_MAX = 16_384;
 const PIECE_CACHE_MAX_CHARS = 24;
 
+/**
+ * A piece that is no token itself and has at least LONG_PIECE_CHARS characters is merged by the
+ * heap of merge.ts, O(m log m), not by the library's bytePairEncode, O(m²) (a run of 200,000
+ * spaces took ~20 s). Shorter ones stay with the library, whose cache of merged pieces answers a
+ * repeated one at once, and below 64 characters the two cost about the same (measured per piece,
+ * uncached: the heap is ahead on runs and CJK from 16 characters, the library on random letters up
+ * to about 48; the heap takes a third of the time on runs at 128 characters, a quarter at 512).
+ */
+const LONG_PIECE_CHARS = 64;
+
 const PROBE = "Hello, world!  naïve café — 数字 1234567 don't WE'LL <|endoftext|>\n\n\t x/y.\n";
 
 /**
@@ -50,7 +61,12 @@ export function pieceCounter(api: unknown, publicCount: (text: string) => number
   const re = core.tokenSplitRegex;
   if (!(re instanceof RegExp) || !re.global || typeof core.getBpeRankFromString !== 'function' || typeof core.bytePairEncode !== 'function') return undefined;
   const known = core as PieceCore;
-  const pieceCount = (piece: string): number => (known.getBpeRankFromString(piece) !== undefined ? 1 : known.bytePairEncode(piece).length);
+  // undefined when the library has no byte-sequence lookup as merge.ts expects: then its own merge counts every piece.
+  const merged = mergeCounter(core);
+  const pieceCount = (piece: string): number => {
+    if (known.getBpeRankFromString(piece) !== undefined) return 1;
+    return merged !== undefined && piece.length >= LONG_PIECE_CHARS ? merged(piece) : known.bytePairEncode(piece).length;
+  };
   const table = new PieceTable(pieceCount);
   // The library's regex walked piece by piece: sticky, so each test() must match right where the last piece ended.
   const sticky = new RegExp(re.source, re.flags.replace(/[gy]/g, '') + 'y');
