@@ -9,9 +9,10 @@
  * a small open-addressing table of piece -> count; only a piece the table does not hold is cut
  * out as a string and counted by the library (a long one by the heap merge of merge.ts). A 10 KB
  * count allocates next to nothing (the earlier replace() loop cut ~2,500 piece strings, ~130 KB)
- * and costs about a third less CPU (bench/micro/tokenizer.ts). The pre-tokenizer pieces follow each other without gaps (every
- * character is matched by one of its alternatives); should a sticky test ever fail before the end,
- * the text is counted by the replace() loop instead, which skips such gaps as the library does.
+ * and costs about a third less CPU (bench/micro/tokenizer.ts). The pre-tokenizer pieces follow
+ * each other without gaps (every character is matched by one of its alternatives); should a
+ * sticky test ever fail before the end, the text is counted by the replace() loop instead, which
+ * skips such gaps as the library does.
  * It reads the library's internal piece counter (gpt-tokenizer 4.0.0, pinned in package.json). At
  * load the internals are checked for shape and the loop is compared with the public countTokens
  * on a probe text holding letters, accents, CJK, digits, contractions, whitespace runs and a
