@@ -500,3 +500,41 @@ describe('word edges next to non-ASCII letters', () => {
     });
   }
 });
+
+describe('a line said again is a value unless it is framing or part of a block said again', () => {
+  const levels = ['safe', 'balanced', 'aggressive'] as const;
+  it('records keep their repeated values, labelled or not, in every level', () => {
+    const orders = 'Order 1001\nStatus: out for delivery today\nOrder 1002\nStatus: delivered to front door\nOrder 1003\nStatus: out for delivery today\n\nWhich orders are still out?';
+    const rooms = 'Room A\nProjector is not working at all\nRoom B\nAll fine\nRoom C\nProjector is not working at all\nRoom D\nAll fine';
+    const log = 'Backup job finished with errors\nBackup job finished OK\nBackup job finished with errors\nBackup job finished OK';
+    const shots = 'Review: The battery died after two days.\nVerdict: this review is negative overall\n\nReview: Great screen and fast delivery.\nVerdict: this review is positive overall\n\nReview: Works as described, love it.\nVerdict: this review is positive overall';
+    const trace = 'Thought: I now know the final answer\nFinal Answer: 42\n\nQuestion: And the next one?\nThought: I now know the final answer\nFinal Answer: 7';
+    for (const level of levels) {
+      assert.equal(compressText(orders, level).split('delivery today').length - 1, 2, level);
+      assert.equal(compressText(rooms, level).split('not working').length - 1, 2, level);
+      assert.equal(compressText(log, level).split('\n').length, 4, level);
+      assert.equal(compressText(shots, level).split('positive overall').length - 1, 2, level);
+      assert.equal(compressText(trace, level).split('now know').length - 1, 2, level);
+    }
+  });
+
+  it('framing said again goes: a question, an instruction, "Let\'s think step by step."', () => {
+    const text = 'Q: The sum of 2 and 3 is what number?\nA: Let\'s think step by step.\n2 + 3 = 5. So the answer is 5.\n\nQ: The sum of 4 and 4 is what number?\nA: Let\'s think step by step.\n4 + 4 = 8. So the answer is 8.\n\nIs the statement true or false?\nThe sky is green.\nFalse.\n\nIs the statement true or false?\nWater is wet.\nTrue.';
+    for (const level of levels) {
+      const out = compressText(text, level);
+      assert.equal(out.split("step by step").length - 1, 1, `${level}\n${out}`);
+      assert.equal(out.split('true or false?').length - 1, 1, `${level}\n${out}`);
+      assert.ok(out.includes('Water is wet.') || out.includes('Water wet.'), out);
+    }
+  });
+
+  it('a block said again goes whole: three lines or twenty words, blank lines between them or not', () => {
+    const footer = 'Acme Corp, 1 Main Street, Springfield\n\nYou receive this mail because you signed up on our site.\n\nManage your preferences here';
+    const text = `Hi Ann, the order shipped today.\n\n${footer}\n\n> Where is my order? It is late.\n\n${footer}`;
+    for (const level of levels) {
+      const out = compressText(text, level);
+      assert.equal(out.split('signed up on our site').length - 1, 1, `${level}\n${out}`);
+      assert.equal(out.split('Manage your preferences here').length - 1, 1, `${level}\n${out}`);
+    }
+  });
+});

@@ -15,7 +15,8 @@ const DEDUPE_MIN_CHARS = 20;
 const INSTRUCTION_MIN_WORDS = 5;
 
 /**
- * Drops emptied lines, repeated lines, repeated paragraphs and (balanced, aggressive) sentences
+ * Drops emptied lines, lines said again (within a block said again, or framing: repeatedRuns,
+ * isFraming), repeated paragraphs and (balanced, aggressive) sentences
  * said again: a turn's framing that an earlier turn with the same label opened with, an
  * instruction said twice, a sentence said twice in a row; collapses blank runs.
  */
@@ -41,6 +42,7 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
   /** A line of the current paragraph went as a repeat. */
   let repeated = false;
   const raws = masked.split('\n');
+  const inRun = repeatedRuns(raws);
   let next = lineContent(raws[0]!);
   let nextLabel = labelOf(next.content);
   /** The last non-blank line ended with a question mark. */
@@ -112,14 +114,14 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
         k = labels.push(head) - 1;
         seenLabelled.push(new SeenSet());
       }
-      if (isDedupeCandidate(text) && !seenLabelled[k]!.add(text) && !adjacent) {
+      if (isDedupeCandidate(text) && !seenLabelled[k]!.add(text) && !adjacent && (inRun[i] === 1 || isFraming(text))) {
         leads?.skip(text);
         current.push(prefix.trimEnd());
         edited = true;
         continue;
       }
     } else {
-      if (isDedupeCandidate(content) && !seenLines.add(content) && !adjacent && !(current.length > 0 && next.content === '')) {
+      if (isDedupeCandidate(content) && !seenLines.add(content) && !adjacent && !(current.length > 0 && next.content === '') && (inRun[i] === 1 || isFraming(content))) {
         leads?.skip(content);
         repeated = true;
         edited = true;
@@ -159,6 +161,68 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
   }
   return joinParagraphs(paragraphs, wholes, options);
 }
+
+/** A repeated run of lines is a block said again from this many lines, or this many words, on. */
+const RUN_MIN_LINES = 3;
+const RUN_MIN_WORDS = 20;
+
+/**
+ * Per line, 1 when it belongs to a block said again: a run of consecutive non-blank lines (blank
+ * lines between them do not end it) that each appeared before, of RUN_MIN_LINES lines or
+ * RUN_MIN_WORDS words at least (a quoted message, a footer, a signature pasted again). A single
+ * line said again is often a value of a record ("Status: out for delivery", a log line, a
+ * ticket's "Projector is not working"), which no level may drop: only framing goes alone.
+ */
+function repeatedRuns(raws: readonly string[]): Uint8Array {
+  const n = raws.length;
+  const inRun = new Uint8Array(n);
+  const seen = new SeenSet();
+  let start = -1; // first line of the current run
+  let lines = 0;
+  let words = 0;
+  const close = (end: number): void => {
+    if (start !== -1 && (lines >= RUN_MIN_LINES || words >= RUN_MIN_WORDS)) inRun.fill(1, start, end);
+    start = -1;
+    lines = 0;
+    words = 0;
+  };
+  for (let i = 0; i < n; i++) {
+    const content = lineContent(raws[i]!).content;
+    if (content === '') continue;
+    if (seen.add(content)) {
+      close(i);
+      continue;
+    }
+    if (start === -1) start = i;
+    lines++;
+    words += wordCount(content);
+  }
+  close(n);
+  return inRun;
+}
+
+/** Space-separated words of a trimmed line. */
+function wordCount(s: string): number {
+  let count = 1;
+  for (let at = s.indexOf(' '); at !== -1; at = s.indexOf(' ', at + 1)) count++;
+  return count;
+}
+
+/**
+ * Prompt framing said again: a question, or an instruction ("Let's think step by step.", "Answer
+ * with the letter only."), as few-shot examples repeat them. It goes where it repeats, alone too.
+ */
+function isFraming(text: string): boolean {
+  const t = text.replace(CLOSING_QUOTES_RE, '');
+  if (t.endsWith('?') || (t.endsWith(':') && QUESTION_WORD_RE.test(t)) || LETS_RE.test(text)) return true;
+  // An instruction may follow a lead-in: "In the following sentences, explain the antecedent …".
+  for (let at = 0; at !== -1; at = text.indexOf(', ', at + 1)) if (INSTRUCTION_START_RE.test(at === 0 ? text : text.slice(at + 2))) return true;
+  return false;
+}
+const CLOSING_QUOTES_RE = /["'’”)\]]+$/;
+const LETS_RE = /^let(?:['’]s|[ \t]+us)[ \t]/i;
+/** A question put before its options ("Which sentence has the correct adjective order:"). */
+const QUESTION_WORD_RE = /^(?:which|what|who|whom|whose|where|when|why|how|is|are|does|do|can)[ \t]/i;
 
 /** A paragraph whose every line went as a repeat (it holds no line any more). */
 const REPEATED: string[] = [];

@@ -7,8 +7,9 @@ import { Kind, NON_BLANK_RE } from './line-kinds.ts';
 
 const QUOTE_RE = /^[ \t]*>/;
 const SIGNATURE_RE = /^--[ \t]?$/;
+/** Two lines said again are a block from about 20 words on; fewer are often two records said twice (two log lines). */
 const BLOCK_MIN_LINES = 2;
-const BLOCK_MIN_CHARS = 40;
+const BLOCK_MIN_CHARS = 100;
 /** Boilerplate blocks are short; a longer run is not followed further (and the search stays linear). */
 const BLOCK_MAX_LINES = 16;
 /** A block of 3+ short lines (a sign-off with name and title) counts from this size. */
