@@ -55,7 +55,8 @@ const SAFE: Case[] = [
   ['keeps short repeated lines (dialogue)', 'Yes.\nNo.\nYes.', 'Yes.\nNo.\nYes.'],
   ['keeps the label of a repeated labelled line (few-shot structure)', 'Q: one\nA: Let us think step by step.\n\nQ: two\nA: Let us think step by step.', 'Q: one\nA: Let us think step by step.\n\nQ: two\nA:'],
   ['keeps short labelled repeats whole (dialogue turns)', 'Ann: Yes, fine.\nBob: Why?\nAnn: Yes, fine.', 'Ann: Yes, fine.\nBob: Why?\nAnn: Yes, fine.'],
-  ['drops a repeated paragraph', 'Rule one.\nRule two here.\n\nOther.\n\nRule one.\nRule two here.', 'Rule one.\nRule two here.\n\nOther.'],
+  ['drops a repeated paragraph', 'Rule one.\nRule two here.\nRule three.\n\nOther.\n\nRule one.\nRule two here.\nRule three.', 'Rule one.\nRule two here.\nRule three.\n\nOther.'],
+  ['keeps a short paragraph of two lines said again (two records said twice)', 'Ann: 3 days\nBob: 2 days\n\nOther.\n\nAnn: 3 days\nBob: 2 days', 'Ann: 3 days\nBob: 2 days\n\nOther.\n\nAnn: 3 days\nBob: 2 days'],
   ['compacts pretty-printed JSON that round-trips, strings untouched', 'Data:\n{\n  "a": 1,\n  "b": [1, 2, "x  y"],\n  "c": {"d": null}\n}', 'Data:\n{"a":1,"b":[1,2,"x  y"],"c":{"d":null}}'],
   ['compacts JSON after a label and in a json fence', 'Result: {\n  "ok": true\n}\n```json\n[\n  1,\n  2\n]\n```', 'Result: {"ok":true}\n```json\n[1,2]\n```'],
   ['leaves JSON that does not round-trip as written (1.0, duplicate keys)', 'Data:\n{\n  "a": 1.0,\n  "b": [1, 2, "x  y"]\n}\n{\n  "k": 1,\n  "k": 2\n}', 'Data:\n{\n  "a": 1.0,\n  "b": [1, 2, "x  y"]\n}\n{\n  "k": 1,\n  "k": 2\n}'],
@@ -513,6 +514,7 @@ describe('a line said again is a value unless it is framing or part of a block s
       assert.equal(compressText(orders, level).split('delivery today').length - 1, 2, level);
       assert.equal(compressText(rooms, level).split('not working').length - 1, 2, level);
       assert.equal(compressText(log, level).split('\n').length, 4, level);
+      assert.equal(compressText(log.replace('OK\n', 'OK\n\nNight run:\n\n'), level).split('finished with errors').length - 1, 2, level);
       assert.equal(compressText(shots, level).split('positive overall').length - 1, 2, level);
       assert.equal(compressText(trace, level).split('now know').length - 1, 2, level);
     }

@@ -165,6 +165,8 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
 /** A repeated run of lines is a block said again from this many lines, or this many words, on. */
 const RUN_MIN_LINES = 3;
 const RUN_MIN_WORDS = 20;
+/** A paragraph of two lines said again goes from this many characters on (two records said twice stay). */
+const PAIR_MIN_CHARS = 100;
 
 /**
  * Per line, 1 when it belongs to a block said again: a run of consecutive non-blank lines (blank
@@ -256,7 +258,7 @@ function joinParagraphs(paragraphs: readonly string[][], wholes: readonly string
       continue;
     }
     const key = p.length === 1 ? p[0]!.trim() : p.map((l) => l.trim()).join('\n');
-    if (p.length > 1 && key.length >= DEDUPE_MIN_CHARS) {
+    if ((p.length >= RUN_MIN_LINES && key.length >= DEDUPE_MIN_CHARS) || (p.length > 1 && key.length >= PAIR_MIN_CHARS)) {
       if (!seen.add(key)) state[k] = 1;
     } else if (key.length < SHORT_MAX_CHARS && (p.length > 1 || !isDedupeCandidate(key)) && !p.some(isShortExempt)) {
       if (seenShort.has(key)) {
