@@ -540,3 +540,19 @@ describe('a line said again is a value unless it is framing or part of a block s
     }
   });
 });
+
+describe('strings written with escapes are kept whole, at any length', () => {
+  const body = Array.from({ length: 12 }, (_, i) => `def f${i}(x):\\n    if x  >  ${i}:\\n        return x`).join('\\n\\n');
+  const call = `<tool_call>{"name": "write_file", "arguments": {"path": "a.py", "content": "${body}"}}</tool_call>`;
+  for (const level of ['safe', 'balanced'] as const) {
+    it(`${level}: a file's text passed to a tool keeps its indentation (${body.length} characters)`, () => {
+      const out = compressText(`Run this:\n${call}\nThen  report  back.`, level);
+      assert.ok(out.includes(body), out);
+      assert.ok(checkRetention(call, compressText(call, level), level).ok);
+    });
+  }
+  it('a quotation in prose over 400 characters without escapes is still prose', () => {
+    const long = `He wrote "${'the  plan  is  fine '.repeat(30)}" and left.`;
+    assert.ok(!compressText(long, 'safe').includes('the  plan'));
+  });
+});

@@ -94,8 +94,14 @@ export const INLINE_CODE = /(?<!`)(`+)[^`\n][^\n]*?(?<!`)\1(?!`)|<code\b[^>\n]*>
 /** A pipe ends a URL (RFC 3986 has it percent-encoded): in a table row it closes the cell. */
 export const URL = /\b(?:[A-Za-z][A-Za-z0-9+.-]*:\/\/|[Ww]{3}\.|mailto:)[^\s<>"'`|]*[^\s<>"'`|.,;:!?)\]}]/;
 export const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/;
-/** Double, curly, guillemet and single quotes (a single quote must not touch a letter outside: "Let's" is no quote). */
-export const QUOTED = /"[^"\n]{0,400}"|“[^”\n]{0,400}”|„[^“”\n]{0,400}[“”]|«[^»\n]{0,400}»|(?<![A-Za-z0-9\u00C0-\u024F])'[^'\n]{1,400}'(?![A-Za-z0-9\u00C0-\u024F])|(?<![A-Za-z0-9\u00C0-\u024F])‘[^’\n]{1,400}’(?![A-Za-z0-9\u00C0-\u024F])/;
+/**
+ * Double, curly, guillemet and single quotes (a single quote must not touch a letter outside: "Let's" is no quote).
+ * A quotation in prose is at most 400 characters (two quote marks further apart are unrelated),
+ * but a string written with escapes (`\n`, `\"`, `\u00e9`) is a string of code or JSON, of any
+ * length: a file's text passed to a tool ("def f():\n    return 1") keeps its spaces. Each
+ * alternative stops at the next unescaped quote mark, so the scan stays linear.
+ */
+export const QUOTED = /"(?=(?:[^"\\\n]|\\.)*?\\)(?:[^"\\\n]|\\.)*"|"[^"\n]{0,400}"|“[^”\n]{0,400}”|„[^“”\n]{0,400}[“”]|«[^»\n]{0,400}»|(?<![A-Za-z0-9\u00C0-\u024F])'[^'\n]{1,400}'(?![A-Za-z0-9\u00C0-\u024F])|(?<![A-Za-z0-9\u00C0-\u024F])‘[^’\n]{1,400}’(?![A-Za-z0-9\u00C0-\u024F])/;
 export const NUMBER = /\d+(?:[.,:/]\d+)*/;
 /** camelCase / PascalCase with an inner capital, snake_case, words with digits, dotted names. */
 export const IDENTIFIER = new RegExp(
