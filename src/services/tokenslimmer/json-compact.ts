@@ -93,7 +93,11 @@ function printableEscape(s: string, k: number): number {
 
 const FENCE_OPEN_RE = /^([ \t]*)(`{3,}|~{3,})[ \t]*([^\n]*)\n/;
 
-/** A fenced block whose info string is json (or empty) and whose body is compactable JSON: the body compacted. */
+/**
+ * A fenced block whose info string is json (or empty) and whose body is compactable JSON: the body
+ * compacted. In a fence without an info string only a value printed over several lines: one line
+ * there is a program's output as it prints it ("[1, 2, 3, 4]"), which a prompt may ask for exactly.
+ */
 export function compactFencedJson(block: string): string {
   const open = FENCE_OPEN_RE.exec(block);
   if (open === null) return block;
@@ -105,6 +109,7 @@ export function compactFencedJson(block: string): string {
   if (!closing.trim().startsWith(open[2]!)) return block;
   const inner = body.slice(0, close);
   const trimmed = inner.trim();
+  if (info === '' && !trimmed.includes('\n')) return block;
   const json = mayCompact(trimmed) ? (trimmed.charCodeAt(0) === 34 ? compactMembers(trimmed) : compactJson(trimmed)) : undefined;
   return json === undefined ? block : open[0] + json + '\n' + closing;
 }

@@ -45,6 +45,9 @@ import { pythonLiteral } from './python-repr.ts';
 import { BlockSeen, dropRepeats } from './repeated-blocks.ts';
 
 /** Applies every structure pass to `text` (LF line ends). */
+/** A one-line list of numbers (nested lists too), as a program prints it. */
+const NUMBER_LIST_RE = /^\[[-+\d.eE, \t[\]]*\][ \t]*$/;
+
 export function restructure(text: string): string {
   const mayHtml = text.includes('<') || text.includes('&');
   const mayCode = text.includes('``') || text.includes('~~~') || text.includes('<');
@@ -136,7 +139,10 @@ function restructureLines(text: string, seen: BlockSeen): string {
       const shape = { loose: false };
       const end = jsonEnd(lines, i, col, budget, shape);
       if (end !== -1) {
-        const json = shape.loose ? compactJson(lines.slice(i, end + 1).join('\n').slice(col)) : undefined;
+        // A list of numbers on one line ("[1, 2, 3, 4]", "# [1, 2, 3, 4]") is how Python prints one: a
+        // program's output that a prompt may quote exactly, so it stays; other values are compacted.
+        const printed = end === i && NUMBER_LIST_RE.test(line.slice(col));
+        const json = shape.loose && !printed ? compactJson(lines.slice(i, end + 1).join('\n').slice(col)) : undefined;
         if (json !== undefined) {
           lines[i] = line.slice(0, col) + json;
           for (let j = i + 1; j <= end; j++) kinds[j] = Kind.Blank, (lines[j] = '\u0000');
