@@ -558,3 +558,14 @@ describe('strings written with escapes are kept whole, at any length', () => {
     assert.ok(!compressText(long, 'safe').includes('the  plan'));
   });
 });
+
+describe('transcript annotations', () => {
+  it('a mark of missing words stays, a sound goes', () => {
+    const text = 'Ann: They told us later it was [inaudible] the power was out. [laughter]\nBob: (unintelligible) on Friday. {vocalsound} OK.';
+    for (const level of ['balanced', 'aggressive'] as const) {
+      const out = compressText(text, level);
+      assert.ok(out.includes('[inaudible]') && out.includes('(unintelligible)'), out);
+      assert.ok(!out.includes('[laughter]') && !out.includes('{vocalsound}'), out);
+    }
+  });
+});

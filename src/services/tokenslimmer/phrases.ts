@@ -158,11 +158,12 @@ export const SPOKEN_FILLERS: readonly string[] = ['you know', 'i mean', 'you see
 
 /**
  * Non-speech annotations of transcripts (AMI/ICSI/QMSum `{vocalsound}`, subtitle `[laughter]`,
- * `(inaudible)` …). Removed in balanced and aggressive, in braces, brackets or parentheses.
+ * `(crosstalk)` …). Removed in balanced and aggressive, in braces, brackets or parentheses.
  */
 export const NON_SPEECH_TAGS: readonly string[] = [
+  // Not "inaudible" or "unintelligible": they mark words the record is missing, which a reader must know.
   'vocalsound', 'nonvocalsound', 'disfmarker', 'gap', 'pause', 'laughter', 'laughs', 'laugh', 'laughing', 'applause',
-  'music', 'noise', 'background noise', 'inaudible', 'unintelligible', 'crosstalk', 'cough', 'coughs', 'coughing',
+  'music', 'noise', 'background noise', 'crosstalk', 'cough', 'coughs', 'coughing',
   'silence', 'sigh', 'sighs', 'breath', 'breathing', 'clears throat', 'static',
 ];
 
