@@ -547,3 +547,24 @@ describe('API-09 repeated link-only lines', () => {
     assert.equal(out.split('Ann Lee').length - 1, 1, out);
   });
 });
+
+describe('API-09 a menu run in a browser copy keeps the lines beside it', () => {
+  it('the headline above a share bar, the byline or a field label under it stay; the bar goes', () => {
+    const news = 'Skip to main content\nPort to cut jobs as automation is brought forward\nShare\nFacebook\nX\nEmail\nMaria Okonkwo\nBusiness correspondent\nThe Port of Eastmouth will cut hundreds of jobs over the next two years, the operator said on Tuesday.\nPrivacy Policy\nTerms of Use\nContact us\n\nWho wrote the article?';
+    const recipe = 'Skip to main content\nApple cake\nShare\nFacebook\nEmail\nPrep time\n20 min\nBake time\n45 min\nMix the flour and the butter, then add the apples and bake until golden.\n\nHow long do I need to prepare it?';
+    for (const level of ['balanced', 'aggressive'] as const) {
+      const a = compressText(news, level);
+      for (const kept of ['Port to cut jobs', 'Maria Okonkwo', 'Business correspondent']) assert.ok(a.includes(kept), `${level}: ${kept}\n${a}`);
+      assert.ok(!a.includes('Facebook') && !a.includes('Terms of Use'), a);
+      const b = compressText(recipe, level);
+      for (const kept of ['Apple cake', 'Prep time\n20 min']) assert.ok(b.includes(kept), `${level}: ${kept}\n${b}`);
+      assert.ok(!b.includes('Facebook'), b);
+    }
+  });
+
+  it('three or more section names before the first known label go with the menu', () => {
+    const page = 'World\nPolitics\nBusiness\nHome\nAbout us\nContact us\n\nThe council approved the budget for 2025 after a long debate on Monday.';
+    const out = compressText(page, 'balanced');
+    assert.ok(!out.includes('Politics') && !out.includes('About us'), out);
+  });
+});

@@ -25,6 +25,9 @@ const COOKIE_CUE_RE = /\b(?:experience|website|site|brows\w*|visit\w*|personali[
 /** A cookie notice opens like this ("We use cookies to …", "This website uses cookies …"). */
 const COOKIE_NOTICE_RE = /^(?:we(?: and our (?:partners|vendors))? use cookies|(?:this|our) (?:web)?site uses cookies|by (?:using|continuing to (?:use|browse)) (?:this|our) (?:web)?site,? you (?:agree|accept|consent) to (?:the|our) use of cookies)\b/i;
 
+/** Lines of a menu run outside its known labels that stay (a headline, a byline and its role). */
+const EDGE_LINES_KEPT = 2;
+
 /** A run of 3+ short label lines (dropMenuBlocks): lines start..end-1, and whether it holds a known label. */
 export interface LabelRun {
   readonly start: number;
@@ -105,8 +108,20 @@ export function dropMenuBlocks(lines: string[], kind: Uint8Array, keepsValue: (s
   // unless the text shows a page otherwise too (page chrome, a cookie banner, a second menu).
   if (menus.length >= 4 || page || cookie || !endsWithQuestion(lines, kind)) {
     for (let r = 0; r < menus.length; r += 2) {
+      // A browser's copy has no blank lines: the headline above a share bar, the byline or a field
+      // label ("Prep time") under it stand in the same run. Up to EDGE_LINES_KEPT lines before the
+      // run's first known label or after its last stay; more are the site's sections, and go, as
+      // those between two labels do.
+      const start = menus[r]!;
+      const end = menus[r + 1]!;
+      let first = start;
+      while (first < end && !isKnownLabel(chromeKey(lines[first]!.trim()))) first++;
+      let last = end - 1;
+      while (last > first && !isKnownLabel(chromeKey(lines[last]!.trim()))) last--;
+      if (first - start > EDGE_LINES_KEPT) first = start;
+      if (end - 1 - last > EDGE_LINES_KEPT) last = end - 1;
       // balanced keeps a label that reads as an identifier ("LinkedIn", "YouTube").
-      for (let k = menus[r]!; k < menus[r + 1]!; k++) {
+      for (let k = first; k <= last; k++) {
         if (keepsValue(lines[k]!)) continue;
         kind[k] = 2;
         changed = true;
