@@ -64,13 +64,19 @@ export function pipeTable(lines: string[], kinds: Uint8Array, i: number): number
   // A Confluence / Jira wiki table (header cells between "||"): there "||" starts a header cell,
   // so an empty cell of a row keeps a space instead of closing up to "||".
   let wiki = false;
+  /** The indentation of the table's first line: a row indented further without an outer pipe pads its first cell. */
+  let base = -1;
   for (; j < lines.length; j++) {
     const line = lines[j]!;
-    if (line.trim() === '' || !line.includes('|') || INDENTED_CODE_RE.test(line)) break;
+    // Indented code cannot interrupt a table: under its delimiter row an indented line is a row
+    // whose first cell is right-aligned (psql's "       10231 | ACME GmbH").
+    if (line.trim() === '' || !line.includes('|') || (INDENTED_CODE_RE.test(line) && !(loose && j > i))) break;
     if (!PIPE_ROW_RE.test(line) && !loose) break;
     if (delimiterAt(j)) loose = true;
     let indent = 0;
     while (line.charCodeAt(indent) === 32 || line.charCodeAt(indent) === 9) indent++;
+    if (base === -1) base = indent;
+    else if (indent > base && line.charCodeAt(indent) !== 124 /* | */) indent = base;
     const row = cells(line).cells;
     const delimiter = delimiterAt(j);
     const header = WIKI_HEADER_RE.test(line);
