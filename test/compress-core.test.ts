@@ -121,7 +121,7 @@ const BALANCED: Case[] = [
   ['keeps the capital of a replaced sentence start', 'Prior to the meeting, read this.', 'Before the meeting, read this.'],
   ['removes disfluencies and noise tags of transcripts', 'Sarah: Um I think {vocalsound} we should uh go.', 'Sarah: I think we should go.'],
   ['collapses stutters in spoken text', 'Tom: uh I I think the the plan works.', 'Tom: I think the plan works.'],
-  ['takes a disfluency that ends or is a sentence with its comma or stop', "I don't know, hmm. Hmm. Let me think.\nAnn: Um . We start at nine.\nBob: It was, uh, fine.", "I don't know. Let me think.\nAnn: We start at nine.\nBob: It was, fine."],
+  ['takes a disfluency that ends or is a sentence with its comma or stop', "I don't know, hmm. Hmm. Let me think.\nAnn: Um . We start at nine.\nBob: It was, uh, fine.", "I don't know. Let me think.\nAnn: We start at nine.\nBob: It was fine."],
   ['collapses a long stutter completely', 'Ann: um tu tu tu tu yes.', 'Ann: tu yes.'],
   ['leaves lines of another language to the structure passes, and rewrites the English ones', 'Er hat das Buch gelesen, und das ist gut.\nHet is een mooie dag en er is een probleem.\nCould you please explain this?', 'Er hat das Buch gelesen, und das ist gut.\nHet is een mooie dag en er is een probleem.\nExplain this?'],
   ['keeps "um" and "er" where they are words of another language', 'Händler fürchten um Parkplätze.\nEr kommt morgen um neun.\nEle comprou um carro.\nSam: Um, er, the store opens at nine.', 'Händler fürchten um Parkplätze.\nEr kommt morgen um neun.\nEle comprou um carro.\nSam: The store opens at nine.'],
@@ -493,7 +493,7 @@ describe('word edges next to non-ASCII letters', () => {
     ['The product has a Garantía de 3 años according to the seller in Madrid.', 'Garantía de'],
     ['We insured the car with Mapfre España de Seguros because it was cheaper.', 'España de'],
     ['She wrote: zgubiłam telefon, and then she asked for help with it.', 'zgubiłam telefon'],
-    ['Then he said, ähm, that the plan was fine and the budget was approved.', 'ähm'],
+    ['Um, we met at the Brühm office, then we left the room, you know, together.', 'Brühm office'],
     ['The decomposed José\u0301 and the\u0301 word are here, you know, as planned.', 'the\u0301'],
   ] as const;
   for (const level of ['balanced', 'aggressive'] as const) {
@@ -568,5 +568,22 @@ describe('transcript annotations', () => {
       assert.ok(out.includes('[inaudible]') && out.includes('(unintelligible)'), out);
       assert.ok(!out.includes('[laughter]') && !out.includes('{vocalsound}'), out);
     }
+  });
+});
+
+describe('fillers of speech set off by commas', () => {
+  it('go with both commas; "like" between commas goes in speech; hesitations of other languages go on their lines', () => {
+    const t = "Ann: So, um, the export was, like, really slow on Monday.\nBob: I like, like, the new design.\nJonas: Also, äh, wir müssen, ähm, das Budget bis Freitag klären.\nMarie: Alors, euh, on commence lundi à neuf heures.";
+    for (const level of ['balanced', 'aggressive'] as const) {
+      const out = compressText(t, level);
+      assert.ok(/So (the )?export/.test(out) && !out.includes('like,'), out);
+      assert.ok(out.includes('I like') && !out.includes('like, like'), out);
+      assert.ok(out.includes('Also wir müssen das Budget bis Freitag klären.') && out.includes('Alors on commence'), out);
+      assert.ok(checkRetention(t, out, level).ok, out);
+    }
+    // not in safe, and "like" not in text that is no speech, nor a word that holds the letters
+    assert.equal(compressText(t, 'safe'), t);
+    assert.ok(compressText('The results were, like, the ones before: 3 and 4.', 'balanced').includes(', like,'));
+    assert.ok(compressText('Ann: Um, die Lösung ist ähnlich, meinte Jonas, und Ehmke stimmt zu.', 'balanced').includes('ähnlich, meinte Jonas, und Ehmke'));
   });
 });

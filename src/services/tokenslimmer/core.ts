@@ -37,7 +37,7 @@ import { restructure } from './structure.ts';
 import { mergeTurns } from './turns.ts';
 import { dropBoilerplate } from './boilerplate.ts';
 import { onEnglishRuns } from './language.ts';
-import { applyBalanced } from './rules.ts';
+import { applyBalanced, removeForeignFillers } from './rules.ts';
 import { BLOCK_TAG_RE, BR_RE, EMPHASIS_RE, INLINE_TAG_RE, joinClitics, SPACE_RUN_RE, trimLineEnds } from './surface.ts';
 import { applyAggressive } from './telegraph.ts';
 import { CAP_MARK, LINE_MARK, SPLIT_MARK } from './words.ts';
@@ -90,11 +90,16 @@ function applyRules(s: string, level: Level): string {
     // Space runs (also of no-break and other Unicode spaces) collapse before the phrase rules, as
     // retention.ts normalises them: "please \u2003answer" must read as "please answer" in the
     // first pass too, or a wrapper rule would see a different text than the checker.
-    // The English word tables leave lines of another language as they are (language.ts).
-    s = onEnglishRuns(s.replace(SPACE_RUN_RE, '$1 '), (run) => {
-      const t = applyBalanced(run, true);
-      return level === 'aggressive' ? applyAggressive(t) : t;
-    });
+    // The English word tables leave lines of another language as they are (language.ts), but for
+    // hesitation sounds that are no word of any language ("äh", "euh").
+    s = onEnglishRuns(
+      s.replace(SPACE_RUN_RE, '$1 '),
+      (run) => {
+        const t = applyBalanced(run, true);
+        return level === 'aggressive' ? applyAggressive(t) : t;
+      },
+      removeForeignFillers,
+    );
     if (s.includes(CAP_MARK)) s = s.replace(/\u0001[ \t]*([a-z])(?=[a-z]*\b)/g, (_m, c: string) => c.toUpperCase()).replace(/\u0001/g, '');
   }
   return trimLineEnds(s.replace(SPACE_RUN_RE, '$1 '));

@@ -74,10 +74,10 @@ function lineCount(text: string): number {
 }
 
 /**
- * `rewrite` over the runs of lines that are not foreign (foreignLines), the foreign lines kept as
- * they are. A text without foreign lines is rewritten whole, as one run.
+ * `rewrite` over the runs of lines that are not foreign (foreignLines), `other` over the runs of
+ * foreign lines (by default kept as they are). A text without foreign lines is rewritten whole, as one run.
  */
-export function onEnglishRuns(text: string, rewrite: (run: string) => string): string {
+export function onEnglishRuns(text: string, rewrite: (run: string) => string, other: (run: string) => string = (run) => run): string {
   const foreign = foreignLines(text);
   if (foreign === null) return rewrite(text);
   const lines = text.split('\n');
@@ -86,7 +86,7 @@ export function onEnglishRuns(text: string, rewrite: (run: string) => string): s
     let j = i;
     if (foreign[i] === 1) {
       while (j < lines.length && foreign[j] === 1) j++;
-      out.push(lines.slice(i, j).join('\n'));
+      out.push(other(lines.slice(i, j).join('\n')));
     } else {
       while (j < lines.length && foreign[j] !== 1) j++;
       out.push(rewrite(lines.slice(i, j).join('\n')));

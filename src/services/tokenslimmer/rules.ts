@@ -86,9 +86,29 @@ function removeSpeechNoise(s: string, removed: Removal, gated: boolean): string 
       // "I see."); alone it is the sentence and goes with its stop ("Hmm. Let me think." → "Let me
       // think.", a turn's ": Um ." → ":").
       if (end !== undefined && (lead !== undefined || atSentenceStart(all, word))) return lead !== undefined ? end : '';
-      return lead !== undefined ? ', ' : removed(m, word, all) + (end ?? '');
-    });
+      // Set off by commas on both sides ("and, uh, dbt", "is, um, 40"), it goes with both.
+      if (lead !== undefined) return TRAILING_COMMA_RE.test(m) ? ' ' : ', ';
+      return removed(m, word, all) + (end ?? '');
+    })
+    .replace(FOREIGN_FILLER_RE, foreignFiller);
 }
+
+const TRAILING_COMMA_RE = /,[ \t]*$/;
+const LIKE_FILLER_RE = /,[ \t]*like[ \t]*,[ \t]*/gi;
+
+/**
+ * Hesitation sounds of other languages that are no word of any (German "äh", "ähm", "öhm",
+ * French "euh", Italian "ehm"): removed on every line, with the commas that set them off as
+ * DISFLUENCY_RE does. Their letters are not ASCII, so the edges are Unicode-aware here.
+ */
+export const FOREIGN_FILLER_RE = /(,[ \t]*)?(?<![\p{L}\p{M}\p{N}])(?:[ÄäÖö]hm?|[Ee]uh|[Ee]hm)(?![\p{L}\p{M}\p{N}'’-])(?:[ \t]*,)?[ \t]*/gu;
+function foreignFiller(m: string, lead: string | undefined): string {
+  if (lead === undefined) return '';
+  return TRAILING_COMMA_RE.test(m.trimEnd()) ? ' ' : ', ';
+}
+/** Hesitation sounds of other languages (FOREIGN_FILLER_RE) out of a line of another language, which no word table reads. */
+export const removeForeignFillers = (s: string): string => (FOREIGN_FILLER_GATE_RE.test(s) ? s.replace(FOREIGN_FILLER_RE, foreignFiller) : s);
+const FOREIGN_FILLER_GATE_RE = /[äöÄÖ]h|[Ee](?:uh|hm)/;
 
 /** True when a number (a digit or a masked number) follows the match `m` that ends at `end`, with no comma between. */
 function beforeNumber(all: string, end: number, m: string): boolean {
@@ -118,6 +138,8 @@ export function applyBalanced(s: string, cap: boolean, spoken = false, gated = t
   s = removeSpeechNoise(s, removed, gated);
   // Spoken-language text (it had disfluencies or noise tags): collapse stutters and false starts.
   if (spoken || s !== before) {
+    // "like" set off by commas is a filler of speech ("It was, like, slow"); first, so that "I like, like, it" reads "I like it".
+    if (s.includes('ike')) s = s.replace(LIKE_FILLER_RE, ' ');
     // Again until stable (bounded): "Tu tu tu tu" first collapses as a two-word unit.
     s = collapseRepeatsUntilStable(s, 3);
   }
