@@ -568,3 +568,18 @@ describe('API-09 a menu run in a browser copy keeps the lines beside it', () => 
     assert.ok(!out.includes('Politics') && !out.includes('About us'), out);
   });
 });
+
+describe('API-09 disclaimers and print notices in other languages', () => {
+  const de = 'Diese E-Mail enthält vertrauliche und/oder rechtlich geschützte Informationen. Wenn Sie nicht der richtige Adressat sind oder diese E-Mail irrtümlich erhalten haben, informieren Sie bitte sofort den Absender und vernichten Sie diese Mail. Das unerlaubte Kopieren sowie die unbefugte Weitergabe dieser Mail sind nicht gestattet.';
+  const fr = "Ce message et ses pièces jointes sont confidentiels et destinés exclusivement à leurs destinataires. Si vous avez reçu ce message par erreur, merci de le supprimer et d'en avertir l'expéditeur.";
+  const es = 'Antes de imprimir este mensaje, asegúrese de que es necesario. Proteger el medio ambiente está en nuestras manos.';
+  it('go in balanced like the English ones; an instruction that names two of their words stays', () => {
+    const text = `Hallo Jonas,\n\ndie Rechnung kommt am Freitag.\n\nAnna\n\n${de}\n\n${fr}\n\n${es}\n\nWann kommt die Rechnung?`;
+    const out = compressText(text, 'balanced');
+    for (const gone of ['irrtümlich', 'par erreur', 'imprimir']) assert.ok(!out.includes(gone), `${gone}\n${out}`);
+    assert.ok(out.includes('die Rechnung kommt am Freitag.') && checkRetention(text, out, 'balanced').ok, out);
+    const instruction = 'Hallo Jonas,\n\nbitte löschen Sie die vertrauliche Datei aus dem Ordner, sobald der Absender sie bestätigt hat.\n\nAnna';
+    assert.ok(compressText(instruction, 'balanced').includes('bitte löschen Sie die vertrauliche Datei'));
+    assert.equal(compressText(text, 'safe').includes('irrtümlich'), true);
+  });
+});

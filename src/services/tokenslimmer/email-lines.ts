@@ -53,6 +53,9 @@ const BANNER_CUE_RE = /\b(?:links?|attachments?|sender|caution|careful|vigilant|
 const MONITOR_RE = /^(?:please note(?: that)? )?(?:e-?mails?|electronic mail|(?:e-?mail )?communications?|this (?:e-?mail|message)) (?:may|might|will|can) be (?:monitored|recorded)\b[^.!?]{0,80}[.!]?$/i;
 /** "Please consider the environment before printing this e-mail" and its kin. */
 const PRINT_RE = /\bprint(?:ing)? (?:this|the) (?:e-?mail|message)\b/i;
+/** The same notice in German, French, Spanish, Italian, Portuguese, Dutch: it names printing and the environment, paper or need. */
+const PRINT_OTHER_RE = /(?:drucken|ausdrucken|imprimer|impression|imprimir|impresión|stampare|stampa|afdrukken|printen)/i;
+const PRINT_OTHER_CUE_RE = /(?:umwelt|papier|notwendig|environnement|nécessaire|medio ambiente|ambiente|necesario|necessario|necessário|milieu|nodig)/i;
 const PRINT_CUE_RE = /\b(?:environment|necessary|needed|tree|trees|think|consider|paper|planet)\b/i;
 
 /**
@@ -90,7 +93,7 @@ export const FOOTER_FIRST: ReadonlySet<number> = new Set([...'tuciyvhmr'].map((c
  * rest out). The separators are found with includes(): as a character class inside this
  * alternation they made the scan about three times slower.
  */
-const NOTICE_GATE_RE = /outside|external|often|monitor|record|print|facebook|twitter|linkedin|instagram|youtube|pinterest|tiktok|whatsapp|reddit|threads|mastodon|bluesky|snapchat|tumblr|vimeo|flickr|xing|telegram/i;
+const NOTICE_GATE_RE = /outside|external|often|monitor|record|print|druck|imprim|impres|stamp|afdruk|facebook|twitter|linkedin|instagram|youtube|pinterest|tiktok|whatsapp|reddit|threads|mastodon|bluesky|snapchat|tumblr|vimeo|flickr|xing|telegram/i;
 const mayBeNotice = (body: string): boolean => body.includes('|') || body.includes('·') || body.includes('•') || NOTICE_GATE_RE.test(body);
 
 /** An external-sender banner, a footer link row, a social row or a print notice. */
@@ -99,6 +102,7 @@ export function isNoticeLine(body: string): boolean {
   const plain = plainLine(body);
   if ((BANNER_RE.test(plain) && BANNER_CUE_RE.test(plain)) || MONITOR_RE.test(plain)) return true;
   if (body.length <= 200 && PRINT_RE.test(plain) && PRINT_CUE_RE.test(plain)) return true;
+  if (body.length <= 200 && PRINT_OTHER_RE.test(plain) && PRINT_OTHER_CUE_RE.test(plain) && !/\d/.test(plain)) return true;
   if (body.length > 160) return false;
   if (/[|·•]/.test(plain)) {
     const items = plain.split(/[ \t]*[|·•,][ \t]*/).map((x) => x.replace(/[*_]/g, '').trim().toLowerCase()).filter((x) => x !== '');

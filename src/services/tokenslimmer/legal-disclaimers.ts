@@ -7,8 +7,29 @@ const DISCLAIMER_CUE_RE =
 const DISCLAIMER_OPENER_RE = /^(?:confidentiality notice|confidentiality|disclaimer|legal disclaimer|important notice|privileged (?:and|&) confidential|notice of confidentiality)[ \t]*[:\-–—]/i;
 export const DISCLAIMER_MAX_LINES = 25;
 export const DISCLAIMER_MAX_CHARS = 3000;
+/**
+ * The same disclaimer in German, French, Spanish, Italian, Portuguese and Dutch, by what it speaks
+ * of: each alternative is one cue (its group's index names it); a paragraph needs three distinct
+ * ones, one of them an error or a prohibition.
+ */
+const OTHER_CUE_RE = new RegExp(
+  [
+    'vertraulich|confidentiel|confidencial|confidenziale|riservat[oaie]|sigilos[oa]|vertrouwelijk', // confidential
+    'irrtümlich|versehentlich|fälschlicherweise|par erreur|por error|per errore|por engano|por erro|per vergissing|abusievelijk', // in error (strong)
+    'untersagt|nicht gestattet|unzulässig|strengstens|interdite?s?|prohibid[oa]s?|vietat[oa]|proibid[oa]|verboden', // prohibited (strong)
+    'adressat|empfänger|destinataires?|destinatari[oa]s?|destinatários?|geadresseerde', // recipient
+    'absender|expéditeur|remitente|mittente|remetente|afzender', // sender
+    'vernichten|löschen|supprimer|détruire|eliminar|destruir|cancellare|eliminare|apagar|verwijderen', // delete
+  ]
+    .map((alt) => `(${alt})`)
+    .join('|'),
+  'giu',
+);
+/** Groups 2 and 3 (in error, prohibited) are the strong cues. */
+const OTHER_STRONG_GROUPS = 3;
+
 /** The words of the strong cues: a text without any of them holds no disclaimer. */
-export const DISCLAIMER_GATE_RE = /confidential|intended|prohibited|disclaimer|privileged|in error|liabilit|sender|addressee/i;
+export const DISCLAIMER_GATE_RE = /confidential|intended|prohibited|disclaimer|privileged|in error|liabilit|sender|addressee|vertraulich|confiden|riservat|sigilos|vertrouwelijk|irrtümlich|versehentlich|fälschlicherweise|erreur|por error|per errore|por engano|por erro|vergissing|abusievelijk|untersagt|gestattet|unzulässig|interdit|prohibid|vietat|proibid|verboden/i;
 /** The second word of the one cue that can span a line break ("in error"). */
 export const ERROR_WORD_RE = /error/i;
 
@@ -33,6 +54,16 @@ export function isDisclaimer(para: string): boolean {
     cues.add(m[0].toLowerCase().split(/[ \t]/)[0]!);
     strong ||= DISCLAIMER_GATE_RE.test(m[0]);
     if (cues.size >= 2 && strong) return true;
+  }
+  // Single words are weaker cues than the English phrases: three distinct ones, one of them an
+  // error or a prohibition ("Bitte löschen Sie die vertrauliche Datei, sobald der Absender …" is an instruction).
+  const other = new Set<number>();
+  let otherStrong = false;
+  for (const m of para.matchAll(OTHER_CUE_RE)) {
+    const group = m.findIndex((g, k) => k > 0 && g !== undefined);
+    other.add(group);
+    otherStrong ||= group >= 2 && group <= OTHER_STRONG_GROUPS;
+    if (other.size >= 3 && otherStrong) return true;
   }
   return false;
 }
