@@ -6,7 +6,8 @@
  *   mobile signatures   "Sent from my iPhone", "Get Outlook for Android" alone on a line
  *   salutations         "Hi,", "Kind regards," alone on a line (a name stays: "Dear Ann,")
  *   disclaimers         a paragraph with 2+ legal-notice cues ("intended recipient", "strictly
- *                       prohibited", "notify the sender", "CONFIDENTIALITY NOTICE:" …)
+ *                       prohibited", "notify the sender", "CONFIDENTIALITY NOTICE:" …), or 3+ of
+ *                       them in German, French, Spanish, Italian, Portuguese or Dutch
  *   mailing footers     a line that opens with "To unsubscribe", "You received this message
  *                       because", "View this email in your browser", "Manage your preferences" …
  *   page chrome         a line that is only "Share this", "Follow us", "Read more", "Related
@@ -46,8 +47,9 @@
  * In `balanced` a line or paragraph holding a value the contract protects (number, URL, e-mail,
  * quoted string, code span, identifier, placeholder: patterns.ts RETAINED_CLASSES) is never dropped.
  * `aggressive` drops those too, and also: image-only lines, link-only list items under a "Related"
- * / "Read more" heading, tracking parameters (utm_*, fbclid, gclid, mc_cid, mc_eid) of URLs, and
- * the targets of inline links in prose (`[text](url)` → `text`; not in table rows or code).
+ * / "Read more" heading, tracking parameters (utm_*, fbclid, gclid, mc_cid, mc_eid) of URLs, the
+ * targets of inline links in prose (`[text](url)` → `text`; not in table rows or code), and the
+ * scaffolding of subtitle transcripts (subtitles.ts: cue numbers, end times; cues become turns).
  *
  * Code (fenced, indented by 4) is left alone. One scan over the lines plus one per paragraph, each
  * test a regex without nested quantifiers over one line or a Set lookup: linear in the input.
@@ -66,6 +68,7 @@ import { dropHeadlineRuns, dropPageLeftovers, dropSignupForms, dropSiteIndex, is
 import { CHROME_LINES, chromeKey, COMMENT_FORM_RE, linkText, LIST_ONLY, RELATED_HEADINGS, WEBMAIL_BUTTONS } from './page-labels.ts';
 import { dropJoinedMenus, dropMenuBlocks, type LabelRun } from './page-menus.ts';
 import { codeLines, firstNonBlank, holdsValue, LINE_RULE_MAX_CHARS, QUOTE_PREFIX_RE } from './pasted-lines.ts';
+import { cuesAsTurns } from './subtitles.ts';
 import { dropTransportHeaders, mayOpenTransport } from './transport-headers.ts';
 
 const ATTRIBUTION_RE = /(?:wrote|writes|schrieb|a écrit|escribió|scrisse|schreef)[ \t]*:$/i;
@@ -86,12 +89,20 @@ const TRACKING_PARAM_RE = /^(?:utm_[a-z_]{1,20}|fbclid|gclid|dclid|msclkid|mc_ci
 export function dropBoilerplate(text: string, level: Level): string {
   if (level === 'safe') return text;
   const aggressive = level === 'aggressive';
-  const lines = text.split('\n');
-  const n = lines.length;
+  let lines = text.split('\n');
   /** 0 prose, 1 code (never touched), 2 dropped */
-  const kind = codeLines(lines);
-
+  let kind = codeLines(lines);
   let changed = false;
+  if (aggressive && text.includes('-->')) {
+    const turns = cuesAsTurns(lines, kind);
+    if (turns !== lines) {
+      lines = [...turns];
+      kind = codeLines(lines);
+      changed = true;
+    }
+  }
+  const n = lines.length;
+
   const drop = (i: number): void => {
     kind[i] = 2;
     changed = true;
