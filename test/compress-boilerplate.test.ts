@@ -583,3 +583,14 @@ describe('API-09 disclaimers and print notices in other languages', () => {
     assert.equal(compressText(text, 'safe').includes('irrtümlich'), true);
   });
 });
+
+describe('API-09 page chrome in other languages', () => {
+  it('skip links, share and print buttons, a cookie notice and its buttons, a feedback widget go in balanced', () => {
+    const page = "Aller au menu\nAller à la recherche\nGestion des cookies\nCe site utilise des cookies pour mesurer l'audience. Vous pouvez accepter ou refuser ces cookies.\nTout accepter\nTout refuser\nPersonnaliser\nCarte d'identité : renouvellement\nImprimer\nEnvoyer par e-mail\nCopier le lien\nVous pouvez demander le renouvellement de votre carte d'identité en mairie, sur rendez-vous.\nCette page vous a-t-elle été utile ?\nOui\nNon\n\nOù faire la demande ?";
+    const out = compressText(page, 'balanced');
+    for (const gone of ['Aller au menu', 'Tout accepter', 'utilise des cookies', 'Copier le lien', 'utile ?', '\nOui']) assert.ok(!out.includes(gone), `${gone}\n${out}`);
+    for (const kept of ["Carte d'identité : renouvellement", 'en mairie, sur rendez-vous.', 'Où faire la demande ?']) assert.ok(out.includes(kept), `${kept}\n${out}`);
+    // a sentence about cookies in a recipe stays
+    assert.ok(compressText('Nous utilisons des cookies au chocolat pour ce dessert.\n\nCombien ?', 'balanced').includes('cookies au chocolat'));
+  });
+});

@@ -31,8 +31,12 @@ const SIGNUP_PITCH_MAX_WORDS = 25;
 /** A box has a few lines: a longer paragraph is something else (and the scan stays bounded). */
 const SIGNUP_MAX_LINES = 10;
 /** A feedback widget's question; its answer buttons (FEEDBACK_BUTTONS) follow. */
-const FEEDBACK_RE = /^(?:was this (?:page|article|answer|post|guide|information) (?:helpful|useful)|did (?:this|the) (?:page|article) (?:help(?: you)?|answer your question)|is this page (?:helpful|useful)|how (?:helpful|useful) was this (?:page|article))\??$/i;
-const FEEDBACK_BUTTONS: ReadonlySet<string> = new Set(['yes', 'no', 'yes, thanks', 'no, thanks', 'not really', 'thumbs up', 'thumbs down']);
+const FEEDBACK_RE =
+  /^(?:was this (?:page|article|answer|post|guide|information) (?:helpful|useful)|did (?:this|the) (?:page|article) (?:help(?: you)?|answer your question)|is this page (?:helpful|useful)|how (?:helpful|useful) was this (?:page|article)|(?:war|ist) (?:diese(?:r)? (?:seite|artikel|information)) hilfreich|cette page vous a-t-elle été utile|cet article vous a-t-il été utile|¿?(?:te|le) (?:ha )?(?:resultado|sido) útil (?:esta|este) (?:página|artículo)|¿?(?:fue|es) útil (?:esta|este) (?:página|artículo)|questa pagina (?:ti )?è stata utile|(?:esta|essa) página (?:foi|é) útil|(?:was|is) deze pagina nuttig)[ \t]*\??$/i;
+const FEEDBACK_BUTTONS: ReadonlySet<string> = new Set([
+  'yes', 'no', 'yes, thanks', 'no, thanks', 'not really', 'thumbs up', 'thumbs down',
+  'ja', 'nein', 'oui', 'non', 'sí', 'si', 'sì', 'sim', 'não', 'nee',
+]);
 
 /**
  * Forms of a page pasted as text. A newsletter box: a heading ("Sign up for our newsletter", "Stay in

@@ -43,6 +43,13 @@ export const CHROME_LINES: ReadonlySet<string> = new Set([
   // the same chrome in German, French, Spanish, Italian
   'anzeige', 'werbung', 'publicité', 'publicidad', 'pubblicità', 'teilen', 'artikel teilen', 'partager', 'compartir', 'condividi',
   'zum inhalt springen', 'aller au contenu', 'ir al contenido', 'vai al contenuto', 'weiterlesen', 'lire la suite', 'leer más',
+  'direkt zum inhalt', 'zum hauptinhalt springen', 'zur navigation springen', 'zur suche springen', 'aller au contenu principal',
+  'aller au menu', 'aller à la recherche', 'aller au pied de page', 'saltar al contenido', 'ir al menú', 'salta al contenuto',
+  'vai al menu', 'pular para o conteúdo', 'ir para o conteúdo', 'naar de inhoud', 'ga naar inhoud', 'naar hoofdinhoud',
+  'imprimer', 'imprimer la page', 'envoyer par e-mail', 'envoyer par email', 'copier le lien', 'drucken', 'seite drucken',
+  'link kopieren', 'per e-mail teilen', 'per e-mail senden', 'imprimir', 'copiar enlace', 'enviar por correo', 'stampa',
+  'copia link', 'invia per email', 'partilhar', 'copiar link', 'delen', 'afdrukken', 'link kopiëren',
+  'gestion des cookies', 'cookie-einstellungen', 'configuración de cookies', 'impostazioni cookie',
   // buttons of a web mail or forum view pasted with the text
   ...WEBMAIL_BUTTONS,
   ...RELATED_MORE,

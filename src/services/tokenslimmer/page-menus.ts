@@ -19,11 +19,19 @@ const CONSENT_BUTTONS: ReadonlySet<string> = new Set([
   'accept', 'accept all', 'accept all cookies', 'accept cookies', 'allow all', 'allow cookies', 'allow all cookies', 'i accept',
   'i agree', 'agree', 'reject', 'reject all', 'decline', 'deny', 'got it', 'ok', 'okay', 'manage preferences', 'manage cookies',
   'cookie settings', 'customize', 'customise', 'settings', 'necessary only', 'only necessary', 'essential only', 'learn more', 'more info',
+  'tout accepter', 'tout refuser', 'accepter', 'refuser', 'personnaliser', "j'accepte", 'alle akzeptieren', 'akzeptieren',
+  'ablehnen', 'alle ablehnen', 'einstellungen', 'nur notwendige', 'aceptar', 'aceptar todo', 'aceptar todas', 'rechazar',
+  'rechazar todo', 'configurar', 'accetta', 'accetta tutto', 'rifiuta', 'rifiuta tutto', 'personalizza', 'aceitar', 'rejeitar',
+  'accepteren', 'alles accepteren', 'weigeren', 'instellingen',
 ]);
 /** …and speaks of the site, the visit or consent (so "We use cookies from the bakery" stays). */
 const COOKIE_CUE_RE = /\b(?:experience|website|site|brows\w*|visit\w*|personali[sz]\w*|analytics|advertising|ads|traffic|consent|accept\w*|agree|preferences|privacy|policy|functionality)\b/i;
 /** A cookie notice opens like this ("We use cookies to …", "This website uses cookies …"). */
 const COOKIE_NOTICE_RE = /^(?:we(?: and our (?:partners|vendors))? use cookies|(?:this|our) (?:web)?site uses cookies|by (?:using|continuing to (?:use|browse)) (?:this|our) (?:web)?site,? you (?:agree|accept|consent) to (?:the|our) use of cookies)\b/i;
+/** The same notice in German, French, Spanish, Italian, Portuguese, Dutch ("Ce site utilise des cookies …"). */
+const COOKIE_NOTICE_OTHER_RE = /^(?:(?:diese|unsere) (?:web)?seite (?:verwendet|nutzt)|wir (?:verwenden|nutzen)|(?:ce|notre) site utilise|nous utilisons|(?:este|nuestro) (?:sitio(?: web)?|portal) (?:utiliza|usa)|utilizamos|(?:questo|il nostro) sito (?:utilizza|usa)|utilizziamo|(?:este|o nosso) (?:site|sítio) (?:utiliza|usa)|(?:deze|onze) (?:web)?site (?:gebruikt|maakt gebruik van)|wij gebruiken)\b[^.!?\n]{0,40}cookies/i;
+/** …and speaks of the visit, the audience, consent or ads. */
+const COOKIE_CUE_OTHER_RE = /(?:akzept|zustimm|einwillig|analyse|werbung|besuch|audience|accept|refus|consent|navigation|publicit|mesur|aceptar|consentimiento|navegaci|publicidad|accett|consenso|navigazione|pubblicit|aceitar|navega|toestemming|accepteren|bezoek|advertent)/i;
 
 /** Lines of a menu run outside its known labels that stay (a headline, a byline and its role). */
 const EDGE_LINES_KEPT = 2;
@@ -89,7 +97,7 @@ export function dropMenuBlocks(lines: string[], kind: Uint8Array, keepsValue: (s
       i = j;
       continue;
     }
-    if (body.length <= LINE_RULE_MAX_CHARS && body.includes('ookies') && COOKIE_NOTICE_RE.test(plainLine(body)) && COOKIE_CUE_RE.test(body) && !keepsValue(body)) {
+    if (body.length <= LINE_RULE_MAX_CHARS && body.includes('ookies') && isCookieNotice(plainLine(body)) && !keepsValue(body)) {
       kind[i] = 2;
       changed = cookie = true;
       // The banner's buttons, in its paragraph or the next one.
@@ -130,6 +138,9 @@ export function dropMenuBlocks(lines: string[], kind: Uint8Array, keepsValue: (s
   }
   return changed;
 }
+
+const isCookieNotice = (plain: string): boolean =>
+  (COOKIE_NOTICE_RE.test(plain) && COOKIE_CUE_RE.test(plain)) || (COOKIE_NOTICE_OTHER_RE.test(plain) && COOKIE_CUE_OTHER_RE.test(plain));
 
 /** The text's last line with text ends with a question mark. */
 function endsWithQuestion(lines: readonly string[], kind: Uint8Array): boolean {
