@@ -594,3 +594,14 @@ describe('API-09 page chrome in other languages', () => {
     assert.ok(compressText('Nous utilisons des cookies au chocolat pour ce dessert.\n\nCombien ?', 'balanced').includes('cookies au chocolat'));
   });
 });
+
+describe('API-09 a question above a menu run', () => {
+  const footer = 'Questions\nHelp\nAbout\nPress\nPrivacy Policy\nTerms of Service\nContact Us';
+  it('protects the run when it opens its paragraph (the user asks about the list), not when it is a pasted headline', () => {
+    const pasted = `Skip to main content\nThe answer explains why sort() compares strings by default in every engine.\nHot Network Questions\nWhy do engines not use turbochargers more often?\nIs it rude to decline a handshake?\n${footer}\n\nWhy is my sort wrong?`;
+    const out = compressText(pasted, 'balanced');
+    assert.ok(!out.includes('Terms of Service') && out.includes('compares strings by default'), out);
+    const asked = `Which of these links does the footer show?\n${footer}`;
+    assert.ok(compressText(asked, 'balanced').includes('Terms of Service'));
+  });
+});

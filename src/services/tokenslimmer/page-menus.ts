@@ -108,7 +108,9 @@ export function dropMenuBlocks(lines: string[], kind: Uint8Array, keepsValue: (s
       i = m;
       continue;
     }
-    labelled = body.endsWith(':') || body.endsWith('?');
+    // A question that opens its paragraph is the user's ("Which is a social network?"); one inside
+    // a run of pasted lines is a headline of the page ("Is it rude to decline a handshake?").
+    labelled = body.endsWith(':') || (body.endsWith('?') && (i === 0 || kind[i - 1] === 1 || lines[i - 1]!.trim() === ''));
     i++;
   }
   // One menu run alone in a text that ends with a question may be what the question is about
