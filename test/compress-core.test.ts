@@ -587,3 +587,21 @@ describe('fillers of speech set off by commas', () => {
     assert.ok(compressText('Ann: Um, die Lösung ist ähnlich, meinte Jonas, und Ehmke stimmt zu.', 'balanced').includes('ähnlich, meinte Jonas, und Ehmke'));
   });
 });
+
+describe('a header or footer said across pasted documents', () => {
+  it('goes from its second copy on when said three times or more with six words of text, label and all; a separator stays', () => {
+    const footer = 'Execution Version – Brightline / Halcyon Retail plc – Initials: ____ / ____';
+    const source = 'Source: Encyclopedia of Alpine Lakes, 3rd edition. Retrieved 2024-05-02. All rights reserved.';
+    const docs = [1, 2, 3].map((k) => `Excerpt ${k}\nClause ${k}.1 applies to the party named in section ${k}.\n${source}\n\n${footer}\n\n---`).join('\n\n');
+    for (const level of ['safe', 'balanced', 'aggressive'] as const) {
+      const out = compressText(docs, level);
+      assert.equal(out.split('Initials').length - 1, 1, `${level}\n${out}`);
+      assert.equal(out.split('Encyclopedia of Alpine Lakes').length - 1, 1, `${level}\n${out}`);
+      assert.ok(!/^Source:\s*$/m.test(out), out);
+      assert.equal(out.split('\n---').length - 1, 3, `${level}\n${out}`);
+    }
+    // a short turn said many times stays (who acknowledged)
+    const talk = Array.from({ length: 4 }, (_, k) => `Grad C: Point ${k} of the plan is agreed by all of us .\nGrad A: Mm - hmm .`).join('\n');
+    assert.equal(compressText(talk, 'safe').split('Mm - hmm').length - 1, 4);
+  });
+});

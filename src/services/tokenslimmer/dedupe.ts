@@ -43,6 +43,7 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
   let repeated = false;
   const raws = masked.split('\n');
   const inRun = repeatedRuns(raws);
+  const seenFrequent = new SeenSet();
   let next = lineContent(raws[0]!);
   let nextLabel = labelOf(next.content);
   /** The last non-blank line ended with a question mark. */
@@ -101,6 +102,14 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
       current.push(line);
       continue;
     }
+    // A line said three times or more, of FREQUENT_MIN_WORDS words at least: the header or footer
+    // of pasted documents ("Source: Encyclopedia of Alpine Lakes, 3rd edition. All rights
+    // reserved."), kept once, label and all; a turn's framing keeps its label (below).
+    if (inRun[i]! & FREQUENT && !(label && isFraming(content.slice(label[0].length))) && !seenFrequent.add(content) && !adjacent) {
+      repeated = true;
+      edited = true;
+      continue;
+    }
     if (label) {
       const l = label[0];
       prefix = line.slice(0, line.indexOf(l) + l.length);
@@ -114,14 +123,14 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
         k = labels.push(head) - 1;
         seenLabelled.push(new SeenSet());
       }
-      if (isDedupeCandidate(text) && !seenLabelled[k]!.add(text) && !adjacent && (inRun[i] === 1 || isFraming(text))) {
+      if (isDedupeCandidate(text) && !seenLabelled[k]!.add(text) && !adjacent && ((inRun[i]! & IN_RUN) !== 0 || isFraming(text))) {
         leads?.skip(text);
         current.push(prefix.trimEnd());
         edited = true;
         continue;
       }
     } else {
-      if (isDedupeCandidate(content) && !seenLines.add(content) && !adjacent && !(current.length > 0 && next.content === '') && (inRun[i] === 1 || isFraming(content))) {
+      if (isDedupeCandidate(content) && !seenLines.add(content) && !adjacent && !(current.length > 0 && next.content === '') && ((inRun[i]! & IN_RUN) !== 0 || isFraming(content))) {
         leads?.skip(content);
         repeated = true;
         edited = true;
@@ -168,22 +177,33 @@ const RUN_MIN_WORDS = 20;
 /** A paragraph of two lines said again goes from this many characters on (two records said twice stay). */
 const PAIR_MIN_CHARS = 100;
 
+/** Flags of repeatedRuns. */
+const IN_RUN = 1;
+const FREQUENT = 2;
+/** A line said this many times, of this many words, is a header or footer of pasted documents. */
+const FREQUENT_MIN_TIMES = 3;
+const FREQUENT_MIN_WORDS = 6;
+
 /**
- * Per line, 1 when it belongs to a block said again: a run of consecutive non-blank lines (blank
- * lines between them do not end it) that each appeared before, of RUN_MIN_LINES lines or
- * RUN_MIN_WORDS words at least (a quoted message, a footer, a signature pasted again). A single
- * line said again is often a value of a record ("Status: out for delivery", a log line, a
- * ticket's "Projector is not working"), which no level may drop: only framing goes alone.
+ * Per line, IN_RUN when it belongs to a block said again: a run of consecutive non-blank lines
+ * (blank lines between them do not end it) that each appeared before, of RUN_MIN_LINES lines or
+ * RUN_MIN_WORDS words at least (a quoted message, a footer, a signature pasted again); FREQUENT
+ * when the line is said FREQUENT_MIN_TIMES times or more and holds FREQUENT_MIN_WORDS words. A
+ * single line said again a second time, or a short one, is often a value of a record ("Status:
+ * out for delivery", a log line, a ticket's "Projector is not working"), which no level may drop:
+ * only framing goes alone.
  */
 function repeatedRuns(raws: readonly string[]): Uint8Array {
   const n = raws.length;
   const inRun = new Uint8Array(n);
   const seen = new SeenSet();
+  /** Per line of FREQUENT_MIN_WORDS+ words said before: how often its text comes (lines seen once are never counted). */
+  let counts: Map<string, number> | undefined;
   let start = -1; // first line of the current run
   let lines = 0;
   let words = 0;
   const close = (end: number): void => {
-    if (start !== -1 && (lines >= RUN_MIN_LINES || words >= RUN_MIN_WORDS)) inRun.fill(1, start, end);
+    if (start !== -1 && (lines >= RUN_MIN_LINES || words >= RUN_MIN_WORDS)) inRun.fill(IN_RUN, start, end);
     start = -1;
     lines = 0;
     words = 0;
@@ -197,10 +217,25 @@ function repeatedRuns(raws: readonly string[]): Uint8Array {
     }
     if (start === -1) start = i;
     lines++;
-    words += wordCount(content);
+    const w = wordCount(content);
+    words += w;
+    // Words of the text: a turn's label is not counted ("Grad A: Mm - hmm ." says two).
+    if (w >= FREQUENT_MIN_WORDS && wordCount(textOf(content)) >= FREQUENT_MIN_WORDS) (counts ??= new Map()).set(content, (counts.get(content) ?? 1) + 1);
   }
   close(n);
+  if (counts !== undefined) {
+    for (let i = 0; i < n; i++) {
+      const content = lineContent(raws[i]!).content;
+      if ((counts.get(content) ?? 0) >= FREQUENT_MIN_TIMES) inRun[i]! |= FREQUENT;
+    }
+  }
   return inRun;
+}
+
+/** A line's text after its label, if it opens with one. */
+function textOf(content: string): string {
+  const label = labelOf(content);
+  return label === null ? content : content.slice(label[0].length);
 }
 
 /** Space-separated words of a trimmed line. */
@@ -319,8 +354,10 @@ const SHORT_MAX_CHARS = 40;
 /** A line that a short paragraph's repeat never takes along: a labelled turn, a kept block (code, table row). */
 const isShortExempt = (line: string): boolean => {
   const t = line.trim();
-  return isBlockLine(t) || labelOf(t) !== null;
+  return isBlockLine(t) || labelOf(t) !== null || THEMATIC_BREAK_RE.test(t);
 };
+/** A separator line ("---", "***", "====="): it parts documents, and stays between them. */
+const THEMATIC_BREAK_RE = /^(?:[-*_=][ \t]*){3,}$/;
 
 interface LineContent {
   /** The line without its mark (indentation kept). */
