@@ -1,0 +1,41 @@
+/**
+ * API-01 time grows linearly with the page: each case is a page shape that once cost quadratic
+ * time (a regex retried from every position, a search repeated per element), timed at a size
+ * and at four times that size.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { extractMarkdown } from '../src/services/web-to-markdown/core.ts';
+
+/** Best of two runs, in milliseconds (the first run also warms the code up). */
+function time(html: string): number {
+  let best = Infinity;
+  for (let r = 0; r < 2; r++) {
+    const t0 = performance.now();
+    extractMarkdown({ html, url: 'https://x.test/', includeLinks: true });
+    best = Math.min(best, performance.now() - t0);
+  }
+  return best;
+}
+
+/** `unit` repeated to about `bytes` characters between `head` and `tail`. */
+function fill(bytes: number, head: string, unit: string, tail = ''): string {
+  return head + unit.repeat(Math.floor(bytes / unit.length)) + tail;
+}
+
+describe('API-01 time grows linearly with the page', () => {
+  // Four times the page may take about four times as long; a quadratic pass takes sixteen. The
+  // sizes are where the old code's square already shows (it failed each case) and the new
+  // code's runs stay short; a small fixed slack absorbs timer noise.
+  const KiB = 1024;
+  const cases: Record<string, { kib: number; page: (bytes: number) => string }> = {
+    'a paragraph of <br>s that ends in one (trimmed at both ends)': { kib: 16, page: (n) => fill(n, '<body><p>a', '<br>', 'b<br></p>') },
+  };
+  for (const [name, { kib, page }] of Object.entries(cases)) {
+    it(`on ${name}`, () => {
+      const small = time(page(kib * KiB));
+      const large = time(page(4 * kib * KiB));
+      assert.ok(large < 8 * small + 40, `${small.toFixed(1)} ms at ${kib} KiB, ${large.toFixed(1)} ms at ${4 * kib} KiB`);
+    });
+  }
+});
