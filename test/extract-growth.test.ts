@@ -30,6 +30,7 @@ describe('API-01 time grows linearly with the page', () => {
   const KiB = 1024;
   const cases: Record<string, { kib: number; page: (bytes: number) => string }> = {
     'a paragraph of <br>s that ends in one (trimmed at both ends)': { kib: 16, page: (n) => fill(n, '<body><p>a', '<br>', 'b<br></p>') },
+    'bold text around a long run of spaces between empty elements (emphasis marks set inside the white space)': { kib: 32, page: (n) => fill(n, '<body><p>x<b>a', ' <i></i>', 'b</b></p>') },
   };
   for (const [name, { kib, page }] of Object.entries(cases)) {
     it(`on ${name}`, () => {
