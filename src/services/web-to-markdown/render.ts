@@ -103,8 +103,29 @@ class Renderer {
   /** The top-level block list, and the indexes in it of headings kept as their block's label (see `block`). */
   top: string[] | null = null;
   readonly labels = new Set<number>();
+  /**
+   * Where each element stands among its parent's children, filled for all of a parent's element
+   * children the first time one of them is asked for: a search of the children per element
+   * (`indexOf`) is quadratic in a parent of many lists (35 s at 5 MiB of sibling link lists).
+   */
+  readonly #childIndex = new Map<ElementNode, number>();
   constructor(o: RenderOptions) {
     this.#o = o;
+  }
+
+  /** The index of `el` in its parent's children (-1 without a parent). */
+  #indexInParent(el: ElementNode): number {
+    if (el.parent === null) return -1;
+    let at = this.#childIndex.get(el);
+    if (at === undefined) {
+      const kids = el.parent.children;
+      for (let i = 0; i < kids.length; i++) {
+        const k = kids[i]!;
+        if (typeof k !== 'string') this.#childIndex.set(k, i);
+      }
+      at = this.#childIndex.get(el)!;
+    }
+    return at;
   }
 
   /** Appends the blocks of a run of nodes; consecutive inline content becomes one paragraph. */
@@ -350,7 +371,7 @@ class Renderer {
     if (!isList && el.textLen < 25 && (img === 0 || img > 2) && ld > 0) return true;
     if (!isList && weight < 25 && ld > 0.2 && el.textLen < 2000 && !mostlyProse(el)) return true;
     if (weight >= 25 && ld > 0.5) return true;
-    if (isList && ld > 0.7 && el.textLen / Math.max(1, el.liCount) < 60 && !announced(el)) return true;
+    if (isList && ld > 0.7 && el.textLen / Math.max(1, el.liCount) < 60 && !announced(el, this.#indexInParent(el))) return true;
     return false;
   }
 }
@@ -587,12 +608,13 @@ const ANNOUNCING_WORDS = 4;
 /**
  * The block before the list is a sentence ending in a colon: the list is what it announces (the
  * open roles of a careers page, the documents of a notice), links or not. Related-links labels
- * ("Read more:") are short and go with their list as furniture (boilerplate-lines.ts).
+ * ("Read more:") are short and go with their list as furniture (boilerplate-lines.ts). `at`: the
+ * list's index among its parent's children.
  */
-function announced(list: ElementNode): boolean {
+function announced(list: ElementNode, at: number): boolean {
   const kids = list.parent?.children;
   if (kids === undefined) return false;
-  for (let i = kids.indexOf(list) - 1; i >= 0; i--) {
+  for (let i = at - 1; i >= 0; i--) {
     const c = kids[i]!;
     if (typeof c === 'string') {
       if (c.trim() === '') continue;
