@@ -538,9 +538,23 @@ function codeBlock(pre: ElementNode): string {
   }
   // trimEnd, not /\s+$/: the regex retries from every position of a long blank run, O(n²).
   const text = preText(pre).replace(/^\n/, '').trimEnd();
-  let fence = '```';
-  while (text.includes(fence)) fence += '`';
+  // One backtick more than the longest run in the code, and at least three (CommonMark: a fence
+  // closes only on a run as long). Found by one scan: lengthening the fence until the code no
+  // longer holds it searched the code once per backtick of the run, O(n²) on a long run.
+  const fence = '`'.repeat(Math.max(3, longestBacktickRun(text) + 1));
   return `${fence}${lang ?? ''}\n${text}\n${fence}`;
+}
+
+/** The length of the longest run of backticks in `s` (0 without one). */
+function longestBacktickRun(s: string): number {
+  let longest = 0;
+  for (let i = s.indexOf('`'); i !== -1; ) {
+    let j = i + 1;
+    while (j < s.length && s.charCodeAt(j) === 0x60) j++;
+    if (j - i > longest) longest = j - i;
+    i = s.indexOf('`', j);
+  }
+  return longest;
 }
 
 function preText(el: ElementNode): string {
