@@ -58,6 +58,10 @@ describe('API-01 time grows linearly with the page', () => {
     // Rendering only: the Markdown's exact token count is itself slow on one long run of a
     // character (the tokenizer's byte-pair merge), whatever the renderer does.
     'a <pre> holding one long run of backticks (its fence must be longer)': { kib: 16, page: (n) => fill(n, '<body><pre>', '`', '</pre>'), render: true },
+    // The open elements grow with the page (to ~3,900 of the 4,096 the parse allows), so a search
+    // of them per tag grows with its square.
+    'stray close tags under ever more open elements': { kib: 96, page: (n) => fill(n, '<body>' + '<div>'.repeat(n / 100), '</x>') },
+    '<form> pairs under ever more open elements (is a <form> open?)': { kib: 96, page: (n) => fill(n, '<body>' + '<div>'.repeat(n / 100), '<form></form>') },
   };
   for (const [name, { kib, page, render }] of Object.entries(cases)) {
     it(`on ${name}`, () => {
