@@ -164,6 +164,8 @@ class Renderer {
   blocksOf(nodes: readonly Node[], out: string[]): void {
     let inline = '';
     const flush = () => {
+      // Nothing since the last block (blocks in a row): no paragraph, and no pass over ''.
+      if (inline === '') return;
       const text = finishInline(inline);
       if (hasContent(text)) out.push(escapeLineStart(text));
       inline = '';
