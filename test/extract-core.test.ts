@@ -77,6 +77,17 @@ describe('extraction keeps the article structure', () => {
   });
 });
 
+describe('nested block quotes', () => {
+  it('prefixes every line once per quote around it, a blank line with a last ">", and a quote in a list item under the item', () => {
+    const html = `<body><article><p>${PROSE}</p><blockquote><p>Outer one.</p><blockquote><p>Inner one.</p><p>Inner two.</p><blockquote><p>Deepest.</p></blockquote></blockquote><ul><li>Item<blockquote><p>In item.</p><blockquote><p>Deeper in item.</p></blockquote></blockquote></li></ul><pre>code\n\nline</pre><p>Outer two.</p></blockquote></article>`;
+    const quote = [
+      '> Outer one.', '>', '> > Inner one.', '> >', '> > Inner two.', '> >', '> > > Deepest.', '>',
+      '> - Item', '>   > In item.', '>   >', '>   > > Deeper in item.', '>', '> ```', '> code', '>', '> line', '> ```', '>', '> Outer two.',
+    ];
+    assert.equal(extract(html, false).markdown, `${PROSE}\n\n${quote.join('\n')}`);
+  });
+});
+
 describe('links and URLs', () => {
   const html = page(`<p>${PROSE} See <a href="/x?a=1">the report</a> and <a href="javascript:void(0)">this</a>.</p><p><img data-src="lazy.jpg" src="data:image/gif;base64,R0lGOD" alt="Lazy"></p><p>${PROSE}</p>`);
 

@@ -60,18 +60,33 @@ function finishInline(s: string): string {
   return t.replace(/ *\uE000[ \uE000]*/g, (m) => '  \n'.repeat(Math.min(2, m.split(HARD_BREAK).length - 1)));
 }
 
-const EDGE_BREAKS = /^[\s\uE000]+|[\s\uE000]+$/g;
+/** One character of JavaScript's `\s` (WhiteSpace and LineTerminator in the spec). */
+const SPACE_CHAR = /\s/;
+
+/** `c` is white space as `\s` reads it. */
+function isSpace(c: number): boolean {
+  if (c === 0x20 || (c >= 0x09 && c <= 0x0d)) return true;
+  // Every other `\s` character is U+00A0 or above: one regex test for the rare ones.
+  return c >= 0xa0 && SPACE_CHAR.test(String.fromCharCode(c));
+}
+
+/** `c` is white space as `\s` reads it, or a <br> stand-in. */
+function isSpaceOrBreak(c: number): boolean {
+  return c === 0xe000 || isSpace(c);
+}
 
 /**
- * `s` without whitespace and <br> stand-ins at either end. String.prototype.trim strips the same
- * whitespace as the regex's \s (both are WhiteSpace and LineTerminator in the spec), so only a
- * stand-in left at an end needs the regex; trim is one native pass, the regex's `[...]+$`
- * alternative is tried at every position of the paragraph.
+ * `s` without whitespace and <br> stand-ins at either end, found by a scan inward from each end.
+ * Not the regex `/^[\s\uE000]+|[\s\uE000]+$/g`: its `[...]+$` alternative is tried at every
+ * position and runs to the end of each inner run before failing, so a paragraph of 64 KiB of
+ * `<br>`s took 2 s, and 256 KiB 34 s.
  */
 function trimBreaks(s: string): string {
-  const t = s.trim();
-  if (t.charCodeAt(0) !== 0xe000 && t.charCodeAt(t.length - 1) !== 0xe000) return t;
-  return s.replace(EDGE_BREAKS, '');
+  let from = 0;
+  let to = s.length;
+  while (from < to && isSpaceOrBreak(s.charCodeAt(from))) from++;
+  while (to > from && isSpaceOrBreak(s.charCodeAt(to - 1))) to--;
+  return from === 0 && to === s.length ? s : s.slice(from, to);
 }
 
 /** Renders the selected content elements to Markdown (trimmed, blocks separated by a blank line). */
@@ -83,19 +98,74 @@ export function renderMarkdown(nodes: readonly ElementNode[], options: RenderOpt
   return ((options.furniture ?? options.clean) ? dropFurniture(blocks, r.labels) : blocks).join('\n\n').replace(/\n{3,}/g, '\n\n').trim();
 }
 
+/**
+ * A blockquote being rendered: its blocks, and the quotes nested straight in it (pushed into
+ * `blocks` itself, not into a list item or other block of it) by their index in `blocks`, where
+ * NESTED_QUOTE holds their place. Each quote used to prefix the lines of its finished Markdown,
+ * its nested quotes' lines included, so 90 nested quotes went over the innermost text 90 times
+ * (4.2 s for 1 MiB); the outermost quote now writes every line once with its full prefix.
+ */
+interface QuoteFrame {
+  readonly blocks: string[];
+  readonly nested: Map<number, QuoteFrame>;
+}
+/** Holds a nested quote's place in its enclosing quote's blocks; never in the output (not empty, so the quote is not empty). */
+const NESTED_QUOTE = '>';
+
+/**
+ * The lines of a quote `depth` levels deep: its blocks' lines behind `> ` once per level, a
+ * blank line between blocks and each empty line behind `> ` once per enclosing level and a last
+ * `>` (what prefixing the Markdown once per level gives: `>` for a blank line, `> > x` for x).
+ */
+function quoteLines(frame: QuoteFrame, depth: number, lines: string[]): void {
+  const prefix = '> '.repeat(depth);
+  const blank = prefix.slice(0, -1);
+  for (let i = 0; i < frame.blocks.length; i++) {
+    if (i > 0) lines.push(blank);
+    const nested = frame.nested.get(i);
+    if (nested !== undefined) quoteLines(nested, depth + 1, lines);
+    else for (const l of frame.blocks[i]!.split('\n')) lines.push(l === '' ? blank : prefix + l);
+  }
+}
+
 class Renderer {
   readonly #o: RenderOptions;
   /** The top-level block list, and the indexes in it of headings kept as their block's label (see `block`). */
   top: string[] | null = null;
   readonly labels = new Set<number>();
+  /**
+   * Where each element stands among its parent's children, filled for all of a parent's element
+   * children the first time one of them is asked for: a search of the children per element
+   * (`indexOf`) is quadratic in a parent of many lists (35 s at 5 MiB of sibling link lists).
+   */
+  readonly #childIndex = new Map<ElementNode, number>();
+  /** The innermost blockquote being rendered (see QuoteFrame). */
+  #quote: QuoteFrame | null = null;
   constructor(o: RenderOptions) {
     this.#o = o;
+  }
+
+  /** The index of `el` in its parent's children (-1 without a parent). */
+  #indexInParent(el: ElementNode): number {
+    if (el.parent === null) return -1;
+    let at = this.#childIndex.get(el);
+    if (at === undefined) {
+      const kids = el.parent.children;
+      for (let i = 0; i < kids.length; i++) {
+        const k = kids[i]!;
+        if (typeof k !== 'string') this.#childIndex.set(k, i);
+      }
+      at = this.#childIndex.get(el)!;
+    }
+    return at;
   }
 
   /** Appends the blocks of a run of nodes; consecutive inline content becomes one paragraph. */
   blocksOf(nodes: readonly Node[], out: string[]): void {
     let inline = '';
     const flush = () => {
+      // Nothing since the last block (blocks in a row): no paragraph, and no pass over ''.
+      if (inline === '') return;
       const text = finishInline(inline);
       if (hasContent(text)) out.push(escapeLineStart(text));
       inline = '';
@@ -158,10 +228,22 @@ class Renderer {
         out.push(codeBlock(el));
         return;
       case 'blockquote': {
-        const inner: string[] = [];
-        this.blocksOf(el.children, inner);
-        const text = inner.join('\n\n');
-        if (text !== '') out.push(text.split('\n').map((l) => (l === '' ? '>' : '> ' + l)).join('\n'));
+        const outer = this.#quote;
+        const frame: QuoteFrame = { blocks: [], nested: new Map() };
+        this.#quote = frame;
+        this.blocksOf(el.children, frame.blocks);
+        this.#quote = outer;
+        // Empty when its blocks join to nothing (none, or one empty block).
+        if (frame.blocks.length === 0 || (frame.blocks.length === 1 && frame.blocks[0] === '')) return;
+        if (outer !== null && out === outer.blocks) {
+          // A block of the enclosing quote itself: that quote prefixes it with its own lines.
+          outer.nested.set(out.length, frame);
+          out.push(NESTED_QUOTE);
+        } else {
+          const lines: string[] = [];
+          quoteLines(frame, 1, lines);
+          out.push(lines.join('\n'));
+        }
         return;
       }
       case 'ul':
@@ -335,7 +417,7 @@ class Renderer {
     if (!isList && el.textLen < 25 && (img === 0 || img > 2) && ld > 0) return true;
     if (!isList && weight < 25 && ld > 0.2 && el.textLen < 2000 && !mostlyProse(el)) return true;
     if (weight >= 25 && ld > 0.5) return true;
-    if (isList && ld > 0.7 && el.textLen / Math.max(1, el.liCount) < 60 && !announced(el)) return true;
+    if (isList && ld > 0.7 && el.textLen / Math.max(1, el.liCount) < 60 && !announced(el, this.#indexInParent(el))) return true;
     return false;
   }
 }
@@ -459,10 +541,21 @@ function hasContent(text: string): boolean {
   return /[\p{L}\p{N}]/u.test(text) || text.includes('![');
 }
 
+/**
+ * `inner` between emphasis marks, its white space at either end left outside them (`*a*`, not
+ * `* a *`); all white space stays as it is. The ends are found by a scan inward, not by
+ * `/^(\s*)([\s\S]*?)(\s*)$/`: the lazy middle tried `\s*$` at every position, running to the
+ * end of each inner run of white space, so <b> around 256 KiB of spaces between empty elements
+ * took 9 s.
+ */
 function wrap(inner: string, mark: string): string {
-  const m = /^(\s*)([\s\S]*?)(\s*)$/.exec(inner)!;
-  if (m[2] === '') return inner;
-  return `${m[1]}${mark}${m[2]}${mark}${m[3]}`;
+  let from = 0;
+  let to = inner.length;
+  while (from < to && isSpace(inner.charCodeAt(from))) from++;
+  if (from === to) return inner;
+  while (isSpace(inner.charCodeAt(to - 1))) to--;
+  if (from === 0 && to === inner.length) return mark + inner + mark;
+  return `${inner.slice(0, from)}${mark}${inner.slice(from, to)}${mark}${inner.slice(to)}`;
 }
 
 const MARKDOWN_SPECIAL = /[\\`*_]/;
@@ -491,9 +584,23 @@ function codeBlock(pre: ElementNode): string {
   }
   // trimEnd, not /\s+$/: the regex retries from every position of a long blank run, O(n²).
   const text = preText(pre).replace(/^\n/, '').trimEnd();
-  let fence = '```';
-  while (text.includes(fence)) fence += '`';
+  // One backtick more than the longest run in the code, and at least three (CommonMark: a fence
+  // closes only on a run as long). Found by one scan: lengthening the fence until the code no
+  // longer holds it searched the code once per backtick of the run, O(n²) on a long run.
+  const fence = '`'.repeat(Math.max(3, longestBacktickRun(text) + 1));
   return `${fence}${lang ?? ''}\n${text}\n${fence}`;
+}
+
+/** The length of the longest run of backticks in `s` (0 without one). */
+function longestBacktickRun(s: string): number {
+  let longest = 0;
+  for (let i = s.indexOf('`'); i !== -1; ) {
+    let j = i + 1;
+    while (j < s.length && s.charCodeAt(j) === 0x60) j++;
+    if (j - i > longest) longest = j - i;
+    i = s.indexOf('`', j);
+  }
+  return longest;
 }
 
 function preText(el: ElementNode): string {
@@ -561,12 +668,13 @@ const ANNOUNCING_WORDS = 4;
 /**
  * The block before the list is a sentence ending in a colon: the list is what it announces (the
  * open roles of a careers page, the documents of a notice), links or not. Related-links labels
- * ("Read more:") are short and go with their list as furniture (boilerplate-lines.ts).
+ * ("Read more:") are short and go with their list as furniture (boilerplate-lines.ts). `at`: the
+ * list's index among its parent's children.
  */
-function announced(list: ElementNode): boolean {
+function announced(list: ElementNode, at: number): boolean {
   const kids = list.parent?.children;
   if (kids === undefined) return false;
-  for (let i = kids.indexOf(list) - 1; i >= 0; i--) {
+  for (let i = at - 1; i >= 0; i--) {
     const c = kids[i]!;
     if (typeof c === 'string') {
       if (c.trim() === '') continue;
