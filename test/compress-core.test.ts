@@ -605,3 +605,15 @@ describe('a header or footer said across pasted documents', () => {
     assert.equal(compressText(talk, 'safe').split('Mm - hmm').length - 1, 4);
   });
 });
+
+describe('the text of a translation pair is what the task works on', () => {
+  it('keeps every word after a language label, in every level; the instructions around it are still compressed', () => {
+    const text = 'Could you please translate the messages from English into German?\n\nEnglish: Please do not reset the device while the light is blinking.\nGerman: Bitte setzen Sie das Gerät nicht zurück, solange die Leuchte blinkt.\n\nTranslation: On this page are compiled the architectural monuments of the town.';
+    for (const level of ['balanced', 'aggressive'] as const) {
+      const out = compressText(text, level);
+      assert.ok(out.includes('English: Please do not reset the device while the light is blinking.'), out);
+      assert.ok(out.includes('Translation: On this page are compiled the architectural monuments of the town.'), out);
+      assert.ok(!out.startsWith('Could you please'), out);
+    }
+  });
+});

@@ -119,6 +119,13 @@ function maskLines(chunk: string, masker: Masker): string {
     }
     const trimmed = line.trim();
     if (trimmed === '') continue;
+    // A line of a translation pair ("English: Please do not reset the device."): its text is what
+    // the task works on, and keeps every word (the word rules would drop its "Please").
+    const payload = line.includes(':') ? PAYLOAD_LABEL_RE.exec(line) : null;
+    if (payload !== null) {
+      lines[i] = LABEL_LINE_MARK + payload[0] + masker.maskRaw(line.slice(payload[0].length));
+      continue;
+    }
     // Indented code is kept whole below, whatever it holds ("    if  (a)  {}").
     const col = (line.includes('{') || line.includes('[')) && !INDENTED_CODE_RE.test(line) ? jsonStart(line) : -1;
     if (col !== -1) {
@@ -156,6 +163,9 @@ function maskLines(chunk: string, masker: Masker): string {
 }
 
 const INNER_TAB_RE = /\S\t/;
+/** The label of a line in a language, as translation examples pair them ("German: Bitte …"), and its blank. */
+const PAYLOAD_LABEL_RE =
+  /^(?:English|German|French|Spanish|Italian|Portuguese|Dutch|Polish|Swedish|Danish|Norwegian|Finnish|Czech|Turkish|Russian|Ukrainian|Greek|Chinese|Japanese|Korean|Arabic|Hebrew|Hindi|Deutsch|Français|Español|Italiano|Português|Nederlands|Source text|Target text|Original text|Translation)(?: \((?:[A-Za-z-]{2,10})\))?:[ \t]+(?=\S)/;
 /** A (trimmed) Markdown list item: a bullet or an ordinal, then a blank. */
 const LIST_ITEM_RE = /^(?:[-*+]|\d{1,9}[.)])[ \t]/;
 /**
