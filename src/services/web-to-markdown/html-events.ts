@@ -144,7 +144,7 @@ function decodeCommon(raw: string): string {
   return raw.replace(COMMON_REFERENCE, (_, name: string) => COMMON_REFERENCES[name]!);
 }
 
-/** Attributes the extractor reads (dom.ts, score.ts, class-hints.ts, siblings.ts, grid-columns.ts, render.ts); others are never sliced. */
+/** Attributes the extractor reads (dom.ts, score.ts, class-hints.ts, siblings.ts, grid-columns.ts, render.ts and its markdown-blocks.ts, clean-rules.ts); others are never sliced. */
 const WANTED = new Set([
   'class', 'id', 'style', 'role', 'hidden', 'aria-hidden', 'itemprop', 'itemtype', 'lang', 'href', 'property', 'name', 'content',
   'src', 'alt', 'width', 'height', 'srcset', 'data-src', 'data-lazy-src', 'data-original', 'data-srcset',
