@@ -3,7 +3,7 @@
  * the page's characters; WANTED is the set of attributes the extractor reads at all.
  */
 
-/** Attributes the extractor reads (dom.ts, score.ts, class-hints.ts, siblings.ts, grid-columns.ts, render.ts and its markdown-blocks.ts, clean-rules.ts); others are never sliced. */
+/** Attributes the extractor reads (dom.ts and its parse-rules.ts, section-marks.ts, score.ts, class-hints.ts, siblings.ts, grid-columns.ts, render.ts and its markdown-blocks.ts, clean-rules.ts); others are never sliced. */
 const WANTED = new Set([
   'class', 'id', 'style', 'role', 'hidden', 'aria-hidden', 'itemprop', 'itemtype', 'lang', 'href', 'property', 'name', 'content',
   'src', 'alt', 'width', 'height', 'srcset', 'data-src', 'data-lazy-src', 'data-original', 'data-srcset',

@@ -29,7 +29,7 @@ export const OPEN_IMPLIES_CLOSE = new Map<string, ReadonlySet<string>>([
   ['main', pTag], ['nav', pTag], ['ol', pTag], ['pre', pTag], ['section', pTag], ['table', pTag], ['ul', pTag],
   ['rt', rtpTags], ['rp', rtpTags], ['tbody', tableSectionTags], ['tfoot', tableSectionTags],
 ]);
-/** The Parser's void elements (a superset of dom.ts's VOID_TAGS). */
+/** The Parser's void elements (a superset of parse-rules.ts's VOID_TAGS). */
 export const PARSER_VOID = new Set([
   'area', 'base', 'basefont', 'br', 'col', 'command', 'embed', 'frame', 'hr', 'img', 'input', 'isindex', 'keygen', 'link',
   'meta', 'param', 'source', 'track', 'wbr',
