@@ -2,7 +2,7 @@
  * API-01 speed paths give what the straightforward code gave: text counted while parsing
  * (measure.ts TextMeter, dom.ts `ownText`, the strict copy's corrections) against measure's former
  * per-character walk over the text children, on seeded random pages and both views; paragraph
- * ends trimmed natively (render.ts trimBreaks) where <br> and Unicode spaces meet.
+ * ends trimmed natively (inline-text.ts trimBreaks) where <br> and Unicode spaces meet.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';

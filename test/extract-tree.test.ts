@@ -96,14 +96,14 @@ const QUIRKS = [
   '<div><span><b><i>x</div>y</i>',
   '<body><head><link rel=x><script></script>',
   '<p>unterminated <b>bold <a href="x',
-  // Character references: the page's tokenizer leaves them to html-events.ts's second tokenizer.
+  // Character references: the page's tokenizer leaves them to html-references.ts's second tokenizer.
   '<title>a <b> &amp; </b> &lt<&amp; </titlex> &#x41</title><textarea>x<&amp;y &notit; </textarea>',
   '<xmp>&amp; <b></xmp><noembed>&amp;</noembed><noframes>&lt;</noframes><iframe>&amp;<p></iframe><p>&amp;</p>',
   '<p>&notit; &notin; &ampx &AMP; &#128; &#0; &#xD800; &#x110000; &#65 &#x &# & &lt &Aacute &Aacutex a<&amp;b a <&lt; &amp</p>',
   '<a href=a&amp=1&lt;2 alt=\'&quot;x&quot\' class="&amp=x &notin; &#x41 &copy" id=&ampx;>t</a><img src="&#x2F;a&#47;b" alt=&#128;&#0;>',
   '<svg><title>&amp; <b>x</b></title><style>&amp;</style></svg><title>&amp;</title>',
   '<plaintext>&amp; <p>not a tag</p>',
-  // Names skipped at once (html-events.ts skippingName): every ending character, odd characters
+  // Names skipped at once (tokenizer-skips.ts toNameEnd): every ending character, odd characters
   // inside names, and names cut by the end of the page.
   '<DiV\tCLaSs=a\nID=b\fdata-x-y-z="1"\rhref=/u/v/>t</DIV\t><p/class=c/id=d>u</p >',
   '<a hr<ef=x cl"ass=y i\'d=z =w class==v>t</a><im-g src=s alt=a>x</im-g foo><b\u00e9 id=\u00e9>y</b\u00e9>',

@@ -93,7 +93,7 @@ export function hintClass(cls: string): string {
  */
 export function classWeight(el: ElementNode, relaxed = false, heading = HEADING_TAGS.has(el.tag)): number {
   let w = 0;
-  // A discussion's reply (dom.ts markReplies): its comment names say what it is, not boilerplate.
+  // A discussion's reply (section-marks.ts markReplies): its comment names say what it is, not boilerplate.
   if (el.reply) return 0;
   const cls = el.attrs.class;
   const negative = relaxed ? NEGATIVE_STRONG : heading ? NEGATIVE_HEADING : NEGATIVE;

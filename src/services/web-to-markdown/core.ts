@@ -14,7 +14,8 @@ import { bodyOf } from './dom-queries.ts';
 import { bodyParagraphs, headlineBlock } from './fallback-blocks.ts';
 import { isProse, measure } from './measure.ts';
 import { selectContent } from './score.ts';
-import { markReplies, parsePage, strictView, type ElementNode, type ParsedPage } from './dom.ts';
+import { parsePage, strictView, type ElementNode, type ParsedPage } from './dom.ts';
+import { markReplies } from './section-marks.ts';
 import { renderMarkdown } from './render.ts';
 import { estimateHtmlTokens } from './token-estimate.ts';
 

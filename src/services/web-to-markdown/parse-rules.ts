@@ -1,0 +1,137 @@
+/**
+ * What the extraction DOM's parser (dom.ts) drops or marks by an element's own tag, role,
+ * hidden-ness and class/id: skipped subtrees, page chrome, fact boxes, Readability's "unlikely
+ * candidates", and ids that are a heading's anchor rather than a hint.
+ */
+import { hintClass } from './class-hints.ts';
+import type { ElementNode, ParseMode } from './dom.ts';
+
+/** Subtrees never rendered: code, styling, media players, form controls, document metadata. */
+const SKIP_TAGS = new Set([
+  'script', 'style', 'noscript', 'template', 'svg', 'math', 'iframe', 'object', 'embed', 'canvas', 'video', 'audio',
+  'select', 'option', 'button', 'input', 'textarea', 'label', 'dialog', 'map', 'link', 'meta', 'frameset',
+]);
+/** Page chrome: always dropped. */
+const CHROME_TAGS = new Set(['nav', 'aside', 'footer', 'menu']);
+const CHROME_ROLES = new Set(['navigation', 'complementary', 'banner', 'contentinfo', 'menu', 'menubar', 'dialog', 'alertdialog', 'search', 'tablist', 'toolbar']);
+const VOID_TAGS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr', 'param', 'keygen']);
+
+/** Readability's "unlikely candidate" hints, extended with cookie/consent/newsletter/share widgets. */
+const UNLIKELY = /-ad-|\bads?\b|ai2html|banner|breadcrumb|combx|comment|community|cover-wrap|disqus|extra|gdpr|consent|cookie|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|newsletter|subscribe|signup|share|sharing|promo|outbrain|taboola|byline|masthead|toolbar|tags?-list|jump-?link|skip-?link|modal|overlay|print-only|screen-reader|sr-only|visually-?hidden/i;
+/**
+ * A call-to-action band or box (`cta`, `cta-band`, `section--cta`, `newsletter-cta`): a prompt
+ * to sign up, book or buy. Read on the class with its BEM modifiers, where a landing page's
+ * section names its kind (`section section--cta`). Not saved by MAYBE: `cta-band`,
+ * `cta-content` are still the box. Only on a div or section: a link so named inside a sentence
+ * (`a.cta-link`) is the sentence's words (render.ts reads button links).
+ */
+const CALL_TO_ACTION = /(?:^|[\s_-])cta(?:$|[\s_-])/i;
+const MAYBE = /and|article|body|column|content|main|shadow|post|entry|story|text/i;
+const PROTECTED_TAGS = new Set(['html', 'body', 'article', 'main', 'table', 'tbody', 'tr', 'td', 'th', 'pre', 'code', 'p', 'li']);
+/**
+ * The four sets above as bits of one map: an open or close tag looks its name up once instead of
+ * up to six times (Set lookups were ~3% of the extraction's instructions).
+ */
+export const VOID = 1;
+const SKIP = 2;
+const CHROME = 4;
+export const PROTECTED = 8;
+export const TAG_BITS = new Map<string, number>();
+for (const [set, bit] of [[VOID_TAGS, VOID], [SKIP_TAGS, SKIP], [CHROME_TAGS, CHROME], [PROTECTED_TAGS, PROTECTED]] as const) {
+  for (const tag of set) TAG_BITS.set(tag, (TAG_BITS.get(tag) ?? 0) | bit);
+}
+
+const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
+
+export const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+
+/** Letters and digits of `s`, lower-cased, one space between runs. */
+function slugWords(s: string): string {
+  return s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+}
+
+/**
+ * Site generators give headings ids made from their text (Hugo, Jekyll, MkDocs, Docusaurus,
+ * MediaWiki: `<h2 id="sharing-the-work">Sharing the work`), and Sphinx/docutils give each section
+ * the id of its heading (`<section id="comment-lines-in-the-list"><h2>Comment lines in the list`):
+ * such an id is an anchor, and a boilerplate word in it (share, comment, social, media) says
+ * nothing. The id must spell the heading (the element's own text, or its first child's when that
+ * is a heading) in two words or more: `<h3 id="comments">3 Responses</h3>` and `<div
+ * id="comments"><h3>Comments</h3>` stay hints.
+ */
+export function isAnchorId(el: ElementNode): boolean {
+  const id = el.attrs.id;
+  if (id === undefined || id.length > 120) return false;
+  let heading: ElementNode | null = HEADINGS.has(el.tag) ? el : null;
+  if (heading === null) for (const c of el.children) {
+    if (typeof c === 'string') {
+      if (c.trim() !== '') return false;
+      continue;
+    }
+    heading = HEADINGS.has(c.tag) ? c : null;
+    break;
+  }
+  if (heading === null) return false;
+  const words = slugWords(id);
+  return words.includes(' ') && words === slugWords(textOfShallow(heading));
+}
+
+/** Text of an element (a heading: small), children included. */
+export function textOfShallow(el: ElementNode): string {
+  let s = '';
+  for (const c of el.children) s += typeof c === 'string' ? c : textOfShallow(c);
+  return s;
+}
+
+export function dropped(name: string, bits: number, attrs: Record<string, string>, mode: ParseMode, parent: string, inArticle: boolean, panel = false): boolean {
+  // The toggle of an accordion is the heading's text (Bootstrap's `h2.accordion-header > button`: the question of a FAQ).
+  // A declarative shadow root (`<template shadowrootmode="open">`, Lit and Stencil server output) is rendered where it stands.
+  if ((bits & SKIP) !== 0 && !(name === 'button' && HEADINGS.has(parent)) && !(name === 'template' && isShadowRoot(attrs)) && !(name === 'noscript' && mode === 'hidden')) return true;
+  if (mode !== 'all' && (bits & CHROME) !== 0 && !(name === 'aside' && (isFactBox(attrs) || inArticle))) return true;
+  // A disclosure's panel (`panel`: a toggle's aria-controls names it) is hidden until opened.
+  if (mode !== 'hidden' && !panel) {
+    if (attrs.hidden !== undefined || attrs['aria-hidden'] === 'true') return true;
+    if (attrs.style !== undefined && HIDDEN_STYLE.test(attrs.style)) return true;
+  }
+  const role = attrs.role;
+  if (mode !== 'all' && role !== undefined && CHROME_ROLES.has(role.toLowerCase())) return true;
+  return false;
+}
+
+/** `shadowrootmode` (HTML standard) or `shadowroot` (Chrome's first form), open or closed. */
+function isShadowRoot(attrs: Record<string, string>): boolean {
+  return attrs.shadowrootmode !== undefined || attrs.shadowroot !== undefined;
+}
+
+/**
+ * A box of facts set beside the text (`<aside class="factbox">`, `info-box`, `key-facts`, "at a
+ * glance", "tl;dr"): an <aside> by its tag, yet part of the article, as an infobox is. Read on
+ * whole class/id words; a role (complementary) still drops it. Any <aside> inside an <article>
+ * is kept too (a fact box, a side note, Starlight's notes): the strict view drops those whose
+ * class says boilerplate, and the cleaner (render.ts) link lists among them.
+ */
+const FACT_BOX = /(?:^|[\s_-])(?:fact-?box(?:es)?|facts|fact-?file|fact-?sheet|info-?box|key-?facts|key-?points|at-?a-?glance|tl-?dr|takeaways)(?:$|[\s_-])/i;
+
+function isFactBox(attrs: Record<string, string>): boolean {
+  return (attrs.class !== undefined && FACT_BOX.test(attrs.class)) || (attrs.id !== undefined && FACT_BOX.test(attrs.id));
+}
+
+/** `el` or an ancestor is an <article> (read for an <aside> only: asides are few). */
+export function withinArticle(el: ElementNode): boolean {
+  for (let e: ElementNode | null = el; e !== null; e = e.parent) if (e.tag === 'article') return true;
+  return false;
+}
+
+/** Readability's "unlikely candidate" test on class and id (never for structural tags; `anchorId`: the id is not read). */
+export function isUnlikely(tag: string, bits: number, attrs: Record<string, string>, anchorId = false): boolean {
+  const id = anchorId ? undefined : attrs.id;
+  if (attrs.class === undefined && id === undefined) return false;
+  if ((bits & PROTECTED) !== 0) return false;
+  const cls = attrs.class === undefined ? undefined : hintClass(attrs.class);
+  // Read as the hint "class id", tested part by part: no alternative of either pattern matches a
+  // space, so a match never spans the two, and \b sees the same boundary at a part's end as at the
+  // space (no joined string to allocate and flatten per element).
+  if ((tag === 'div' || tag === 'section') && ((attrs.class !== undefined && CALL_TO_ACTION.test(attrs.class)) || (id !== undefined && CALL_TO_ACTION.test(id)))) return true;
+  const unlikely = (cls !== undefined && UNLIKELY.test(cls)) || (id !== undefined && UNLIKELY.test(id));
+  return unlikely && !((cls !== undefined && MAYBE.test(cls)) || (id !== undefined && MAYBE.test(id)));
+}
