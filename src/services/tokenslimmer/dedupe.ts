@@ -405,16 +405,6 @@ const HEADER_LABEL_RE = /^(?:from|to|cc|bcc|subject|date|sent|reply-to)[ \t]*:/i
 /** The label a (trimmed, non-blank) line opens with, or null; internal whitespace runs were collapsed by the rules. */
 const labelOf = (content: string): RegExpExecArray | null => (content === '' || content.indexOf(':') === -1 ? null : LABELLED_LINE_RE.exec(content));
 
-/** True when `s` has at least `n` space-separated words (spaces are collapsed by then). */
-function hasWords(s: string, n: number): boolean {
-  let at = -1;
-  for (let words = 1; words < n; words++) {
-    at = s.indexOf(' ', at + 1);
-    if (at === -1) return false;
-  }
-  return true;
-}
-
 function isDedupeCandidate(key: string): boolean {
   if (key.length < DEDUPE_MIN_CHARS) return false;
   let at = -1;

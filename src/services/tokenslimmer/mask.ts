@@ -18,7 +18,6 @@ import { LABEL_LINE_MARK, LINE_MARK } from './words.ts';
  * whole, so an input can never forge a placeholder or a line mark.
  */
 const RESERVED_RE = /[\x01-\x04\x0E-\x1F]/;
-const PLACEHOLDER_RE = /\x0E([\x10-\x1F]+)\x0F/g;
 
 function placeholder(i: number): string {
   let digits = '';
@@ -49,7 +48,7 @@ export class Masker {
     return ph;
   }
 
-  /** `text` with its placeholders replaced by their spans (PLACEHOLDER_RE, read with indexOf). */
+  /** `text` with its placeholders (\x0E, index digits \x10-\x1F, \x0F; found with indexOf) replaced by their spans. */
   restore(text: string): string {
     if (this.#spans.length === 0) return text;
     let at = text.indexOf('\x0E');

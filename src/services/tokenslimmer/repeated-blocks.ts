@@ -5,7 +5,6 @@
 import { OPTION_ITEM_RE, OPTION_LINE_RE, OPTIONS_HEADER_RE, OPTIONS_INLINE_RE } from './patterns.ts';
 import { Kind, NON_BLANK_RE } from './line-kinds.ts';
 
-const QUOTE_RE = /^[ \t]*>/;
 const SIGNATURE_RE = /^--[ \t]?$/;
 /** Two lines said again are a block from about 20 words on; fewer are often two records said twice (two log lines). */
 const BLOCK_MIN_LINES = 2;
