@@ -4,13 +4,14 @@
  *   WEBVTT                                  (dropped)
  *   12                                      (the cue's number or identifier: dropped)
  *   00:01:02.500 --> 00:01:09.250           (start kept to the second, end dropped)
- *   <v Rachel Kim>So the budget is</v>      → Rachel Kim: [00:01:02] So the budget is
- *   fixed.                                    fixed.
+ *   Rachel Kim: So the budget is            → Rachel Kim: [00:01:02] So the budget is fixed.
+ *   fixed.
  *
  * A cue's lines join on one line, the blank lines between cues go, and the speaker's name leads
- * the line as a turn label, so the turn rules read it (consecutive turns of one speaker join in
- * mergeTurns). Cue numbers and end times are values that only aggressive may drop (retention.ts
- * reads aggressive's values after this pass, as after the other boilerplate rules).
+ * the line as a turn label (a Teams `<v Name>` span is one already: structure.ts), so the turn
+ * rules read it (consecutive turns of one speaker join in mergeTurns). Cue numbers and end times
+ * are values that only aggressive may drop (retention.ts reads aggressive's values after this
+ * pass, as after the other boilerplate rules).
  */
 
 import { BACKCHANNEL_TURN_RE } from './rules.ts';
@@ -23,8 +24,10 @@ const CUE_NUMBER_RE = /^[ \t]*\d{1,6}[ \t]*$/;
 /** A cue identifier: one word of up to 80 characters. */
 const CUE_ID_RE = /^[ \t]*[^\s<>]{1,80}[ \t]*$/;
 const WEBVTT_RE = /^WEBVTT\b/;
-/** A WebVTT voice span, `<v Rachel Kim>` or `<v.loud Rachel Kim>`, and the tags around cue text. */
-const VOICE_RE = /^<v(?:\.[\w.-]+)?[ \t]+([^>\n]{1,60})>/;
+/**
+ * The tags of cue text left after the structure pass (structure.ts turned voice spans, `<v Ann>`,
+ * into "Ann: " labels already): classes, styles, languages.
+ */
 const CUE_TAG_RE = /<\/?(?:v|c|i|b|u|lang|ruby|rt)(?:[.\s][^>\n]*)?>/g;
 /** A speaker's name that opens a cue's text ("Rachel Kim: So …"). */
 const SPEAKER_RE = /^([^\s:<>[\]][^:\n<>[\]]{0,40}):[ \t]+(?=\S)/;
@@ -91,19 +94,11 @@ export function cuesAsTurns(lines: readonly string[], code: Uint8Array): readonl
 /** One cue as a turn: `line` "Name: [start] text" (or "[start] text" without a speaker), `plain` "Name: text"; null when it says nothing. */
 function turn(start: string, text: string): { line: string; plain: string } | null {
   let speaker = '';
-  let rest = text;
-  const voice = VOICE_RE.exec(rest);
-  if (voice !== null) {
-    speaker = voice[1]!.trim();
-    rest = rest.slice(voice[0].length);
-  }
-  rest = rest.replace(CUE_TAG_RE, '').trim();
-  if (speaker === '') {
-    const named = SPEAKER_RE.exec(rest);
-    if (named !== null) {
-      speaker = named[1]!.trim();
-      rest = rest.slice(named[0].length);
-    }
+  let rest = text.replace(CUE_TAG_RE, '').trim();
+  const named = SPEAKER_RE.exec(rest);
+  if (named !== null) {
+    speaker = named[1]!.trim();
+    rest = rest.slice(named[0].length);
   }
   if (rest === '') return null;
   const stamp = `[${start}]`;
