@@ -75,7 +75,7 @@ const SPACE: Removal = () => ' ';
 /** `gated`: "um" and "er" only on English lines (EnglishLines); the checker's view (retention.ts) lets them go anywhere. */
 function removeSpeechNoise(s: string, removed: Removal, gated: boolean): string {
   const english = gated ? new EnglishLines() : null;
-  return s
+  return removeForeignFillers(s)
     .replace(NON_SPEECH_RE, ' ')
     .replace(DISFLUENCY_RE, (m, lead: string | undefined, end: string | undefined, offset: number, all: string) => {
       const word = lead === undefined ? offset : offset + lead.length;
@@ -89,8 +89,7 @@ function removeSpeechNoise(s: string, removed: Removal, gated: boolean): string 
       // Set off by commas on both sides ("and, uh, dbt", "is, um, 40"), it goes with both.
       if (lead !== undefined) return TRAILING_COMMA_RE.test(m) ? ' ' : ', ';
       return removed(m, word, all) + (end ?? '');
-    })
-    .replace(FOREIGN_FILLER_RE, foreignFiller);
+    });
 }
 
 const TRAILING_COMMA_RE = /,[ \t]*$/;
