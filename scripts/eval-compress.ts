@@ -15,6 +15,9 @@
  * words) that repeat an earlier one word for word, in the prompt and in what balanced leaves of
  * it; and the two together.
  *
+ * A record with a `template` and a `question` (BBH) is measured as sent: the template filled in
+ * with both, the worked examples followed by the open question.
+ *
  * Reads every *.jsonl of eval/data/compress/ by default, or `--file F` (repeatable) / `--dir D`.
  * A record without a usable `prompt` (missing, not a string, empty) is skipped and counted; so is
  * a line that is not JSON. Medians are printed per kind and per source (`source` or `dataset`)
@@ -40,6 +43,18 @@ interface EvalRecord {
   answers?: unknown;
 }
 
+/**
+ * The prompt as a caller sends it: a record with a `template` ("{prompt}\n\nQ: {question}\nA: …")
+ * and a `question` is measured filled in, the examples followed by the open query, as the
+ * benchmark's own harness sends it.
+ */
+function asSent(r: Record<string, unknown>): string {
+  const prompt = r.prompt as string;
+  if (typeof r.template !== 'string' || typeof r.question !== 'string' || !r.template.includes('{prompt}')) return prompt;
+  const question = r.question;
+  return r.template.replace(/\{(prompt|question)\}/g, (_m, k: string) => (k === 'prompt' ? prompt : question));
+}
+
 const args = process.argv.slice(2);
 const valuesOf = (flag: string): string[] => args.flatMap((a, i) => (a === flag && args[i + 1] !== undefined ? [args[i + 1]!] : []));
 const dirs = valuesOf('--dir');
@@ -56,7 +71,7 @@ for (const file of files) {
     else if (r.prompt.trim() === '') skip('prompt empty');
     else {
       const source = typeof r.source === 'string' ? r.source : typeof r.dataset === 'string' ? r.dataset : '(no source)';
-      records.push({ id: String(r.id ?? `${file}:${records.length}`), kind: typeof r.kind === 'string' ? r.kind : '(no kind)', source, prompt: r.prompt, answer: r.answer, answers: r.answers });
+      records.push({ id: String(r.id ?? `${file}:${records.length}`), kind: typeof r.kind === 'string' ? r.kind : '(no kind)', source, prompt: asSent(r), answer: r.answer, answers: r.answers });
     }
   }
 }

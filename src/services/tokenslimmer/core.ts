@@ -9,7 +9,8 @@
  *               retrieval header's title that its passage repeats, acknowledgement-only turns not
  *               after a question, boilerplate lines of pasted e-mails and pages and calculator
  *               notes of worked steps (boilerplate.ts),
- *               consecutive turns of one speaker in a transcript joined (turns.ts mergeTurns)
+ *               consecutive turns of one speaker in a transcript joined (turns.ts mergeTurns),
+ *               articles in the worked examples of a few-shot prompt (demos.ts)
  *   aggressive  + forms of "to be", empty intensifiers, articles (kept before names, in quantities,
  *               in "the answer is", after prepositions inside retrieved passages), reduced
  *               relatives, shorter retrieval headers, discourse markers, "that" after verbs of
@@ -36,6 +37,7 @@ import { bareTables } from './pipe-tables.ts';
 import { restructure } from './structure.ts';
 import { mergeTurns } from './turns.ts';
 import { dropBoilerplate } from './boilerplate.ts';
+import { pruneDemoArticles } from './demos.ts';
 import { onEnglishRuns } from './language.ts';
 import { applyBalanced, removeForeignFillers } from './rules.ts';
 import { BLOCK_TAG_RE, BR_RE, EMPHASIS_RE, INLINE_TAG_RE, joinClitics, SPACE_RUN_RE, trimLineEnds } from './surface.ts';
@@ -100,6 +102,8 @@ function applyRules(s: string, level: Level): string {
       },
       removeForeignFillers,
     );
+    // aggressive prunes articles everywhere; balanced in a few-shot prompt's examples only.
+    if (level === 'balanced') s = pruneDemoArticles(s);
     if (s.includes(CAP_MARK)) s = s.replace(/\u0001[ \t]*([a-z])(?=[a-z]*\b)/g, (_m, c: string) => c.toUpperCase()).replace(/\u0001/g, '');
   }
   return trimLineEnds(s.replace(SPACE_RUN_RE, '$1 '));

@@ -31,6 +31,7 @@ import {
   SPLIT_CLITIC_RE,
 } from './surface.ts';
 import { applyAggressive } from './telegraph.ts';
+import { pruneDemoArticles } from './demos.ts';
 
 export type RetentionClass = 'placeholder' | 'number' | 'url' | 'email' | 'quoted' | 'inline_code' | 'identifier' | 'code_block' | 'option' | 'negation' | 'content_word';
 
@@ -163,8 +164,7 @@ function removable(text: string, level: Level): string {
       return !before && !asked && BACKCHANNEL_TURN_RE.test(t) ? '' : l;
     })
     .join('\n');
-  if (level === 'aggressive') text = applyAggressive(text);
-  return text;
+  return level === 'aggressive' ? applyAggressive(text) : pruneDemoArticles(text, true);
 }
 
 function words(text: string): string[] {

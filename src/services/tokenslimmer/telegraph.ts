@@ -85,7 +85,7 @@ export const COMPLEMENTIZER_RE = new RegExp(
  * inside a retrieved passage, it follows a preposition or a form of "to be" (prepositional
  * objects and noun predicates are where answers sit).
  */
-function articlePruner(text: string): (m: string, next: string, offset: number, all: string) => string {
+export function articlePruner(text: string): (m: string, next: string, offset: number, all: string) => string {
   const passages = new Passages(text);
   return (m, next, offset, all) => {
     if (joined(all, offset)) return m;

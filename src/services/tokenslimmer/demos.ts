@@ -1,0 +1,116 @@
+/**
+ * The demonstrations of a few-shot prompt, and the article pruning `balanced` gives them.
+ *
+ * A few-shot prompt is an instruction, worked examples, and the query: the same labelled pair
+ * ("Q:"/"A:", "Question:"/"Answer:", "Input:"/"Output:", or an unlabelled question closed by
+ * "Answer: B") said several times, the last pair left open. A model reads the examples for their
+ * pattern, not their wording, so they bear more compression than the instruction and the query
+ * (the budget split of LLMLingua, Jiang et al. 2023). `balanced` drops articles there and only
+ * there, by the rule `aggressive` applies everywhere (telegraph.ts articlePruner: not before a
+ * name, a number or a capitalised word, not in "the answer is", not after a form of "to be").
+ * The instruction above the examples and the open query stay as written.
+ */
+import { onEnglishRuns } from './language.ts';
+import { ARTICLE_RE, articlePruner } from './telegraph.ts';
+
+/** A line that opens with a label of 1–3 words and a colon: "Q:", "Answer:", "Final answer:". */
+const LABEL_RE = /^[\x01-\x07 \t]*([A-Z][A-Za-z]{0,19}(?:[ \t][A-Za-z]{1,20}){0,2})[ \t]*:(?!\/)[ \t]*(.*)$/;
+/** The open answer may carry a cue ("A: Let's think step by step."): at most this many words. */
+const OPEN_ANSWER_MAX_WORDS = 8;
+/** Examples needed before the query: one could be an instruction's own sample. */
+const MIN_EXAMPLES = 2;
+
+interface Line {
+  readonly start: number;
+  readonly text: string;
+  readonly label: string | undefined;
+  readonly rest: string;
+}
+
+function linesOf(text: string): Line[] {
+  const out: Line[] = [];
+  for (let start = 0; start <= text.length; ) {
+    let end = text.indexOf('\n', start);
+    if (end === -1) end = text.length;
+    const line = text.slice(start, end);
+    const m = LABEL_RE.exec(line);
+    out.push({ start, text: line, label: m?.[1], rest: m?.[2]?.trim() ?? '' });
+    start = end + 1;
+  }
+  return out;
+}
+
+const blank = (l: Line): boolean => l.text.trim() === '';
+
+/**
+ * The span [start, end) of `text` that holds its worked examples, or null when the text is no
+ * few-shot prompt: its last line must open an answer label (empty, or a short cue) that at least
+ * MIN_EXAMPLES earlier answers with text carry. The examples start at the first question label of
+ * that pair (the label of the line that opens the open query), or, for unlabelled questions, at
+ * the paragraph of the first answer; they end where the open query starts.
+ *
+ * `lenient` (retention.ts, which may let more go, never less): an open answer of any length, and
+ * the span runs to the end of the text. The checker's view keeps the repeats the compressor drops,
+ * so a sentence of the query may survive only in its pruned copy among the examples.
+ */
+export function demoSpan(text: string, lenient = false): [number, number] | null {
+  if (!text.includes(':')) return null;
+  const lines = linesOf(text);
+  let last = lines.length - 1;
+  while (last >= 0 && blank(lines[last]!)) last--;
+  const open = lines[last];
+  if (open?.label === undefined || (!lenient && wordCount(open.rest) > OPEN_ANSWER_MAX_WORDS)) return null;
+  const answer = open.label;
+  const answers: number[] = [];
+  for (let i = 0; i < last; i++) {
+    const l = lines[i]!;
+    if (l.label !== answer) continue;
+    const next = lines[i + 1];
+    // An answer with text on its line, or on the lines under it ("Answer:\n42").
+    if (l.rest !== '' || (next !== undefined && !blank(next) && next.label === undefined)) answers.push(i);
+  }
+  if (answers.length < MIN_EXAMPLES) return null;
+  // The open query's first line: after the last example's answer, which runs to a blank line (or,
+  // in prompts without blank lines, to the next line with another label), the first line with
+  // another label, or else the first line of the next paragraph.
+  const lastAnswer = answers[answers.length - 1]!;
+  let gap = lastAnswer + 1;
+  while (gap < last && !blank(lines[gap]!) && (lines[gap]!.label === undefined || lines[gap]!.label === answer)) gap++;
+  let query = -1;
+  for (let i = gap; i < last && query === -1; i++) if (lines[i]!.label !== undefined && lines[i]!.label !== answer) query = i;
+  let from: number;
+  let to: number;
+  if (query !== -1) {
+    const question = lines[query]!.label;
+    from = lines.findIndex((l) => l.label === question);
+    if (from > answers[0]!) return null;
+    to = query;
+  } else {
+    // Unlabelled questions ("Which …?" over its options, closed by "Answer: B"): blocks are
+    // paragraphs; without a blank line before the query its start is unknown.
+    if (gap === last || !blank(lines[gap]!)) return null;
+    to = gap;
+    while (to < last && blank(lines[to]!)) to++;
+    from = answers[0]!;
+    while (from > 0 && !blank(lines[from - 1]!)) from--;
+  }
+  let examples = 0;
+  for (const a of answers) if (a >= from && a < to) examples++;
+  if (examples < MIN_EXAMPLES) return null;
+  return [lines[from]!.start, lenient ? text.length : lines[to]!.start];
+}
+
+function wordCount(s: string): number {
+  let n = 0;
+  for (const _ of s.matchAll(/\S+/g)) n++;
+  return n;
+}
+
+/** `balanced`'s article pruning inside the examples of a few-shot prompt (see the module comment); English lines only. */
+export function pruneDemoArticles(text: string, lenient = false): string {
+  const span = demoSpan(text, lenient);
+  if (span === null) return text;
+  const [from, to] = span;
+  const demos = onEnglishRuns(text.slice(from, to), (run) => run.replace(ARTICLE_RE, articlePruner(run)));
+  return text.slice(0, from) + demos + text.slice(to);
+}

@@ -1,0 +1,100 @@
+/**
+ * API-09 few-shot examples: which span of a prompt demoSpan reads as worked examples, and what
+ * `balanced` removes there (articles) and leaves everywhere else.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { compressText } from '../src/services/tokenslimmer/core.ts';
+import { demoSpan } from '../src/services/tokenslimmer/demos.ts';
+import { checkRetention } from '../src/services/tokenslimmer/retention.ts';
+
+const QA = [
+  'Answer the questions about the stories.',
+  '',
+  'Q: A farmer has a barn with 12 cows. How many legs do the cows have?',
+  'A: Each cow has 4 legs, so the cows have 12 * 4 = 48 legs. The answer is 48.',
+  '',
+  'Q: The shop sells a pen for $3. How much do 5 pens cost?',
+  'A: The price of a pen is $3, so 5 pens cost 5 * 3 = $15. The answer is 15.',
+  '',
+  'Q: A bus carries the same 40 people on each of 3 trips. How many rides is that?',
+  'A:',
+].join('\n');
+
+const spanText = (t: string): string | null => {
+  const s = demoSpan(t);
+  return s === null ? null : t.slice(s[0], s[1]);
+};
+
+describe('demoSpan: the worked examples of a few-shot prompt', () => {
+  it('runs from the first question label to the open query, without the instruction above', () => {
+    const span = spanText(QA)!;
+    assert.ok(span.startsWith('Q: A farmer'), span);
+    assert.ok(span.endsWith('The answer is 15.\n\n'), span);
+  });
+
+  it('reads prompts without blank lines, with an answer cue, and with other labels', () => {
+    const dense = 'Input: red\nOutput: rouge\nInput: blue\nOutput: bleu\nInput: green\nOutput:';
+    assert.equal(spanText(dense), 'Input: red\nOutput: rouge\nInput: blue\nOutput: bleu\n');
+    const cue = QA.replace(/A:$/, "A: Let's think step by step.");
+    assert.equal(spanText(cue), spanText(QA));
+  });
+
+  it('reads unlabelled multiple-choice questions closed by "Answer: X", one paragraph each', () => {
+    const mc = [
+      'The following are questions about cells.',
+      '',
+      'Which part of a cell makes the energy?\nA. Nucleus\nB. Mitochondrion\nAnswer: B',
+      '',
+      'Which part holds the genes?\nA. Nucleus\nB. Wall\nAnswer: A',
+      '',
+      'Which part is found only in plants?\nA. Wall\nB. Ribosome\nAnswer:',
+    ].join('\n');
+    const span = spanText(mc)!;
+    assert.ok(span.startsWith('Which part of a cell'), span);
+    assert.ok(span.endsWith('Answer: A\n\n'), span);
+  });
+
+  it('finds no examples where there are none', () => {
+    assert.equal(demoSpan('Summarize the text below.\n\nThe cat sat on the mat.'), null);
+    // One example is a sample of the format, not a set of examples.
+    assert.equal(demoSpan('Q: What is 2 + 2?\nA: 4\n\nQ: What is 3 + 3?\nA:'), null);
+    // A transcript or a list of answered questions: no open answer at the end.
+    assert.equal(demoSpan('Q: a question\nA: an answer\nQ: another\nA: another answer\nQ: third\nA: the third answer is long enough to be a real answer here'), null);
+    // Lines run into the open query without a blank line or a label: where it starts is unknown.
+    assert.equal(demoSpan('Answer: B\nWhich one?\nAnswer: C\nWhich other?\nA. x\nAnswer:'), null);
+  });
+});
+
+describe('balanced drops articles in the examples only', () => {
+  const out = compressText(QA, 'balanced');
+
+  it('prunes the examples by the rule of aggressive', () => {
+    // A capital "A" stays: in prompts it is as often a variable ("A = not True").
+    assert.ok(out.includes('Q: A farmer has barn with 12 cows. How many legs do cows have?'), out);
+    assert.ok(out.includes('Q: shop sells pen for $3.'), out);
+    assert.ok(out.includes('A: Each cow has 4 legs, so cows have 12 * 4 = 48 legs. The answer is 48.'), out);
+    assert.ok(out.includes('A: price of pen is $3'), out);
+  });
+
+  it('leaves the instruction and the open query as written', () => {
+    assert.ok(out.startsWith('Answer the questions about the stories.'), out);
+    assert.ok(out.endsWith('Q: A bus carries the same 40 people on each of 3 trips. How many rides is that?\nA:'), out);
+  });
+
+  it('keeps every number, and the retention check agrees with the compressor', () => {
+    assert.ok(checkRetention(QA, out, 'balanced').ok);
+    assert.equal(compressText(out, 'balanced'), out);
+  });
+
+  it('leaves a prompt without examples alone, and safe leaves examples alone', () => {
+    const plain = 'Summarize the report. The report covers the sales of the quarter.';
+    assert.equal(compressText(plain, 'balanced'), plain);
+    assert.equal(compressText(QA, 'safe'), QA);
+  });
+
+  it('leaves examples in another language as they are', () => {
+    const de = 'F: Wie viele Beine hat eine Katze?\nA: Eine Katze hat 4 Beine.\n\nF: Wie viele Beine hat ein Huhn?\nA: Ein Huhn hat 2 Beine.\n\nF: Wie viele Beine hat ein Hund?\nA:';
+    assert.equal(compressText(de, 'balanced'), de);
+  });
+});
