@@ -54,7 +54,7 @@ const blank = (l: Line): boolean => l.text.trim() === '';
  * so a sentence of the query may survive only in its pruned copy among the examples.
  */
 export function demoSpan(text: string, lenient = false): [number, number] | null {
-  if (!text.includes(':')) return null;
+  if (!openAnswerLast(text, lenient)) return null;
   const lines = linesOf(text);
   let last = lines.length - 1;
   while (last >= 0 && blank(lines[last]!)) last--;
@@ -98,6 +98,14 @@ export function demoSpan(text: string, lenient = false): [number, number] | null
   for (const a of answers) if (a >= from && a < to) examples++;
   if (examples < MIN_EXAMPLES) return null;
   return [lines[from]!.start, lenient ? text.length : lines[to]!.start];
+}
+
+/** The cheap test first: the text's last line opens a label (most prompts stop here without splitting lines). */
+function openAnswerLast(text: string, lenient: boolean): boolean {
+  let end = text.length;
+  while (end > 0 && /\s/.test(text[end - 1]!)) end--;
+  const m = LABEL_RE.exec(text.slice(text.lastIndexOf('\n', end - 1) + 1, end));
+  return m !== null && (lenient || wordCount(m[2]!) <= OPEN_ANSWER_MAX_WORDS);
 }
 
 function wordCount(s: string): number {
