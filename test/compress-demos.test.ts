@@ -70,8 +70,7 @@ describe('balanced drops articles in the examples only', () => {
   const out = compressText(QA, 'balanced');
 
   it('prunes the examples by the rule of aggressive', () => {
-    // A capital "A" stays: in prompts it is as often a variable ("A = not True").
-    assert.ok(out.includes('Q: A farmer has barn with 12 cows. How many legs do cows have?'), out);
+    assert.ok(out.includes('Q: farmer has barn with 12 cows. How many legs do cows have?'), out);
     assert.ok(out.includes('Q: shop sells pen for $3.'), out);
     assert.ok(out.includes('A: Each cow has 4 legs, so cows have 12 * 4 = 48 legs. The answer is 48.'), out);
     assert.ok(out.includes('A: price of pen is $3'), out);
@@ -85,6 +84,11 @@ describe('balanced drops articles in the examples only', () => {
   it('keeps every number, and the retention check agrees with the compressor', () => {
     assert.ok(checkRetention(QA, out, 'balanced').ok);
     assert.equal(compressText(out, 'balanced'), out);
+  });
+
+  it('keeps a capital "A" in examples that use A as a name', () => {
+    const named = QA.replace('Each cow has 4 legs', 'Let A be the cows. A has 4 legs each');
+    assert.ok(compressText(named, 'balanced').includes('Q: A farmer has barn'));
   });
 
   it('leaves a prompt without examples alone, and safe leaves examples alone', () => {

@@ -11,7 +11,7 @@
  * The instruction above the examples and the open query stay as written.
  */
 import { onEnglishRuns } from './language.ts';
-import { ARTICLE_RE, articlePruner } from './telegraph.ts';
+import { pruneArticles } from './telegraph.ts';
 
 /** A line that opens with a label of 1–3 words and a colon: "Q:", "Answer:", "Final answer:". */
 const LABEL_RE = /^[\x01-\x07 \t]*([A-Z][A-Za-z]{0,19}(?:[ \t][A-Za-z]{1,20}){0,2})[ \t]*:(?!\/)[ \t]*(.*)$/;
@@ -119,6 +119,6 @@ export function pruneDemoArticles(text: string, lenient = false): string {
   const span = demoSpan(text, lenient);
   if (span === null) return text;
   const [from, to] = span;
-  const demos = onEnglishRuns(text.slice(from, to), (run) => run.replace(ARTICLE_RE, articlePruner(run)));
+  const demos = onEnglishRuns(text.slice(from, to), pruneArticles);
   return text.slice(0, from) + demos + text.slice(to);
 }

@@ -40,6 +40,36 @@ import {
 // what precedes them. Capital "A" is never an article here: in prompts it is more often a variable.
 export const PRUNE_RE = new RegExp(`${WORD_START}(?:${PRUNE_WORDS.map(lowerOrCapitalised).join('|')})[ \\t]+(?=[a-z])`, 'g');
 export const ARTICLE_RE = new RegExp(`${WORD_START}(?:${ARTICLES.map((w) => (w === 'a' ? w : lowerOrCapitalised(w))).join('|')})[ \\t]+(?=([a-z]+))`, 'g');
+/** ARTICLE_RE with a capital "A": for a text that uses no letter A as a name (usesLetterA). */
+const ARTICLE_WITH_A_RE = new RegExp(`${WORD_START}(?:${ARTICLES.map(lowerOrCapitalised).join('|')})[ \\t]+(?=([a-z]+))`, 'g');
+/**
+ * A capital "A" that is no article: one before a word an article never precedes ("A and B", "A is
+ * true", "A = not True"), before punctuation ("plugging in A, we get") or at a text's end; answer
+ * labels ("A:") and options ("A.", "(A)", "A)") at a line's start do not count.
+ */
+const LETTER_A_RE = /\bA\b(?![ \t]+[a-z])|\bA[ \t]+([a-z]+)/g;
+const LABEL_BEFORE_RE = /(?:^|\n)[\x01-\x07 \t]*\(?$/;
+
+/** True when `text` uses "A" as a name somewhere (see LETTER_A_RE): then no capital "A" goes as an article. */
+export function usesLetterA(text: string): boolean {
+  for (const m of text.matchAll(LETTER_A_RE)) {
+    const next = m[1];
+    if (next !== undefined) {
+      if (ARTICLE_KEEP_BEFORE.has(next)) return true;
+      continue;
+    }
+    const after = text.charCodeAt(m.index + 1);
+    // "A:" "A." "A)" "(A)" opening a line: a label or an option.
+    if ((after === 58 || after === 46 || after === 41) && LABEL_BEFORE_RE.test(text.slice(Math.max(0, m.index - 8), m.index))) continue;
+    return true;
+  }
+  return false;
+}
+
+/** The articles of `text` pruned by articlePruner; a capital "A" too where the text uses no letter A as a name. */
+export function pruneArticles(text: string): string {
+  return text.replace(text.includes('A ') && !usesLetterA(text) ? ARTICLE_WITH_A_RE : ARTICLE_RE, articlePruner(text));
+}
 const PREPOSITIONS: ReadonlySet<string> = new Set(PREPOSITION_WORDS);
 const BE_FORMS: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were', 'am']);
 /**
@@ -295,8 +325,7 @@ export function applyAggressive(s: string): string {
   if (s.includes('ha')) s = s.replace(PERFECT_RE, (m, participle: string, next: string | undefined, offset: number, all: string) => prunePerfect(m, participle, next, offset, all, (perfect ??= new Context(all))));
   if (s.includes('[')) s = s.replace(DOC_HEADER_RE, shortenDocHeader);
   s = copulaToColon(s);
-  return s
-    .replace(ARTICLE_RE, articlePruner(s))
+  return pruneArticles(s)
     .replace(PRUNE_RE, (m, offset: number, all: string) =>
       joined(all, offset) || atSentenceStart(all, offset) || (BE_FORMS.has(m.trimEnd().toLowerCase()) && (BE_KEPT_AFTER.has(previousWord(all, offset)) || BEFORE_ARTICLE_RE.test(all.slice(offset + m.length, offset + m.length + 4))))
         ? m
