@@ -156,6 +156,9 @@ const BALANCED: Case[] = [
   ['keeps discourse markers and articles in balanced', 'Ann: Okay , so we bought a car.', 'Ann: Okay , so we bought a car.'],
   ['never drops a repeated paragraph of answer options (each question keeps its own)', 'Q: Is it red?\n\nOptions:\n(A) Yes it is\n(B) No it is not\n\nQ: Is it blue?\n\nOptions:\n(A) Yes it is\n(B) No it is not', 'Q: Is it red?\n\nOptions:\n(A) Yes it is\n(B) No it is not\n\nQ: Is it blue?\n\nOptions:\n(A) Yes it is\n(B) No it is not'],
   ['keeps filler inside an answer option', '(A) Please basically go in order to win', '(A) Please basically go in order to win'],
+  ['keeps the list comma around a disfluency after a list item, not after a verb', 'Ann: We use Go, uh, Postgres, and, um, Kafka. It is, um, 40 dollars.', 'Ann: We use Go, Postgres, and Kafka. It is 40 dollars.'],
+  ['drops a turn left empty under a label with a note in parentheses', 'CHAIR (Helen Park): Thank you.\nTREASURER (Bill Evans): The balance is 4,200 pounds.', 'TREASURER (Bill Evans): The balance is 4,200 pounds.'],
+  ['drops "basically" as a sentence adverb, keeps it where it qualifies a word', 'Basically, we need two servers. The fix is basically complete, but two tests fail.', 'We need two servers. The fix is basically complete, but two tests fail.'],
   ['drops a calculator annotation the step says already', 'She sold 48/2 = <<48/2=24>>24 clips, earning 12*6 = $<<12*6=72>>72.', 'She sold 48/2 = 24 clips, earning 12*6 = $72.'],
   ['keeps a calculator annotation whose numbers the line does not say before it', 'Half of them is <<30/2=15>>15 cows.', 'Half of them is <<30/2=15>>15 cows.'],
   ['keeps a calculator annotation its result does not follow', 'It is 4*3 = <<4*3=12>>120 or 4*3 = <<4*3=12>>12.5.', 'It is 4*3 = <<4*3=12>>120 or 4*3 = <<4*3=12>>12.5.'],
@@ -165,6 +168,9 @@ const BALANCED: Case[] = [
 ];
 
 const AGGRESSIVE: Case[] = [
+  ['keeps a question that opens after a comma ("…, who is …?")', 'Based on the table, who is on call on Saturday?', 'Based on table, who is on call on Saturday?'],
+  ['keeps the verb of an inverted question', 'She wrote it, and is there anything left to do?', 'She wrote it, and is there anything left to do?'],
+  ['keeps intensifiers that carry the sense', 'Run them in the day rather than at night. It is not really broken. It took quite a few tries.', 'Run them in day rather than at night. It is not really broken. It took quite a few tries.'],
   ['prunes English lines only: French, Portuguese and Italian keep their articles and verbs', 'Il a un chien et une maison.\nA casa é grande e a porta está aberta.\nLa casa è grande e ha un giardino.\nThe dog is in the garden.', 'Il a un chien et une maison.\nA casa é grande e a porta está aberta.\nLa casa è grande e ha un giardino.\ndog in garden.'],
   ['prunes forms of "to be" and intensifiers before lower-case words', 'The soup is very cold and the guests were really tired.', 'soup cold and guests tired.'],
   ['keeps "to be" after a pronoun (without it a passive reads as active)', 'It is very cold and we were really told.', 'It is cold and we were told.'],
@@ -503,7 +509,7 @@ describe('word edges next to non-ASCII letters', () => {
     it(`${level}: a word with accented letters is never cut`, () => {
       for (const [text, kept] of cases) assert.ok(compressText(text, level).includes(kept), `${level}: ${compressText(text, level)}`);
       // English words beside them still go
-      assert.ok(!compressText('We met María. The meeting was, you know, basically fine.', level).includes('basically'));
+      assert.ok(!compressText('We met María. The meeting was, you know, fine. Basically, it went well.', level).includes('asically'));
     });
   }
 });

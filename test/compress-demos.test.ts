@@ -36,8 +36,10 @@ describe('demoSpan: the worked examples of a few-shot prompt', () => {
   it('reads prompts without blank lines, with an answer cue, and with other labels', () => {
     const dense = 'Input: red\nOutput: rouge\nInput: blue\nOutput: bleu\nInput: green\nOutput:';
     assert.equal(spanText(dense), 'Input: red\nOutput: rouge\nInput: blue\nOutput: bleu\n');
-    const cue = QA.replace(/A:$/, "A: Let's think step by step.");
-    assert.equal(spanText(cue), spanText(QA));
+    const cue = QA.replace(/^A: /gm, "A: Let's think step by step. ").replace(/A:$/, "A: Let's think step by step.");
+    assert.ok(spanText(cue)!.startsWith('Q: A farmer'));
+    // A last line with text the examples' answers do not open with is a turn, not an open answer.
+    assert.equal(demoSpan(QA.replace(/A:$/, 'A: Fine, talk tomorrow.')), null);
   });
 
   it('reads unlabelled multiple-choice questions closed by "Answer: X", one paragraph each', () => {
@@ -53,6 +55,16 @@ describe('demoSpan: the worked examples of a few-shot prompt', () => {
     const span = spanText(mc)!;
     assert.ok(span.startsWith('Which part of a cell'), span);
     assert.ok(span.endsWith('Answer: A\n\n'), span);
+  });
+
+  it('reads no conversation, translation or correction as examples', () => {
+    const chat = 'User: Do you have the bike in a medium frame?\nAssistant: Yes, in the red and the black colour.\nUser: What is the price of the black one?\nAssistant: It is $749, the same as the red one.\nUser: Is there a warranty on the frame?\nAssistant:';
+    assert.equal(demoSpan(chat), null);
+    const translate = 'Input: The cat is sleeping on the sofa.\nOutput: Die Katze schläft auf dem Sofa.\n\nInput: The train to the airport is late.\nOutput: Der Zug zum Flughafen hat Verspätung.\n\nInput: The dog is in the garden.\nOutput:';
+    assert.equal(demoSpan(translate), null);
+    const correct = 'Input: She bought a apple and a orange at the market.\nOutput: She bought an apple and an orange at the market.\n\nInput: I have went to the store yesterday.\nOutput: I went to the store yesterday.\n\nInput: We was waiting for an bus.\nOutput:';
+    assert.equal(demoSpan(correct), null);
+    assert.equal(compressText(correct, 'balanced'), correct);
   });
 
   it('finds no examples where there are none', () => {
@@ -100,5 +112,21 @@ describe('balanced drops articles in the examples only', () => {
   it('leaves examples in another language as they are', () => {
     const de = 'F: Wie viele Beine hat eine Katze?\nA: Eine Katze hat 4 Beine.\n\nF: Wie viele Beine hat ein Huhn?\nA: Ein Huhn hat 2 Beine.\n\nF: Wie viele Beine hat ein Hund?\nA:';
     assert.equal(compressText(de, 'balanced'), de);
+  });
+});
+
+describe('the retention checker owes what balanced keeps, no more', () => {
+  it('reads examples closed by an open label the checker would drop as an empty turn', () => {
+    const nli = 'Premise: A man is playing an old guitar.\nHypothesis: A person makes music.\nLabel: entailment\n\nPremise: A dog sleeps under an oak.\nHypothesis: The dog is running.\nLabel: contradiction\n\nPremise: A woman reads on a train.\nHypothesis: She is going to work.\nLabel:';
+    const out = compressText(nli, 'balanced');
+    assert.ok(out.includes('playing old guitar'), out);
+    assert.deepEqual(checkRetention(nli, out, 'balanced').missing, []);
+  });
+
+  it('owes no calculator note whose step writes the expression with spaces', () => {
+    const step = 'Q: How many?\nA: She sold 48 / 2 = <<48/2=24>>24 clips. The answer is 24.';
+    const out = compressText(step, 'balanced');
+    assert.equal(out, 'Q: How many?\nA: She sold 48 / 2 = 24 clips. The answer is 24.');
+    assert.deepEqual(checkRetention(step, out, 'balanced').missing, []);
   });
 });

@@ -79,7 +79,7 @@ describe('API-09 over HTTP', () => {
 
   it('runs long prompts on the worker pool with the same result as inline', async () => {
     const completedBefore = gw.gateway.pool.stats().completed;
-    const long = Array.from({ length: 60 }, (_, i) => `Um, item ${i} is basically due to the fact that sensor_${i} failed.`).join('\n');
+    const long = Array.from({ length: 60 }, (_, i) => `Um, basically, item ${i} is due to the fact that sensor_${i} failed.`).join('\n');
     const res = await gw.post('/v1/api/09-tokenslimmer', { prompt: long, level: 'balanced' });
     assert.equal(res.status, 200);
     const body = (await res.json()) as Record<string, unknown>;

@@ -10,7 +10,7 @@
  * name, a number or a capitalised word, not in "the answer is", not after a form of "to be").
  * The instruction above the examples and the open query stay as written.
  */
-import { onEnglishRuns } from './language.ts';
+import { foreignLines, onEnglishRuns } from './language.ts';
 import { pruneArticles } from './telegraph.ts';
 
 /** A line that opens with a label of 1–3 words and a colon: "Q:", "Answer:", "Final answer:". */
@@ -43,15 +43,31 @@ function linesOf(text: string): Line[] {
 const blank = (l: Line): boolean => l.text.trim() === '';
 
 /**
+ * Labels of a conversation's roles: a chat history is no set of examples (its answers are what
+ * the assistant said and will echo) and a transcript's speakers are people.
+ */
+const ROLE_LABELS: ReadonlySet<string> = new Set([
+  'user', 'assistant', 'human', 'ai', 'bot', 'chatbot', 'system', 'model', 'gpt', 'chatgpt', 'customer', 'agent', 'client',
+  'me', 'you', 'speaker', 'interviewer', 'interviewee', 'caller', 'operator', 'support', 'host', 'guest', 'moderator',
+]);
+/** An example whose answer repeats this share of its question's words, and the reverse, rewrites its input (grammar, style): the articles are the task. */
+const COPY_SHARE = 0.7;
+
+/**
  * The span [start, end) of `text` that holds its worked examples, or null when the text is no
- * few-shot prompt: its last line must open an answer label (empty, or a short cue) that at least
- * MIN_EXAMPLES earlier answers with text carry. The examples start at the first question label of
- * that pair (the label of the line that opens the open query), or, for unlabelled questions, at
- * the paragraph of the first answer; they end where the open query starts.
+ * few-shot prompt: its last line must open an answer label, empty or with the cue that the
+ * examples' answers open with ("A: Let's think step by step."), and at least MIN_EXAMPLES earlier
+ * answers must carry that label and text. The examples start at the first question label of that
+ * pair (the label of the line that opens the open query), or, for unlabelled questions, at the
+ * paragraph of the first answer; they end where the open query starts.
  *
- * `lenient` (retention.ts, which may let more go, never less): an open answer of any length, and
- * the span runs to the end of the text. The checker's view keeps the repeats the compressor drops,
- * so a sentence of the query may survive only in its pruned copy among the examples.
+ * Not a set of examples: a conversation (ROLE_LABELS), examples in two languages (a translation:
+ * the articles of one side are what the other renders) and examples whose answer is a near copy
+ * of the question (a correction: the articles may be the error).
+ *
+ * `lenient` (retention.ts, which may let more go, never less): any open answer, none of the
+ * exclusions, and the span runs to the end of the text. The checker's view keeps the repeats the
+ * compressor drops, so a sentence of the query may survive only in its pruned copy among the examples.
  */
 export function demoSpan(text: string, lenient = false): [number, number] | null {
   if (!openAnswerLast(text, lenient)) return null;
@@ -59,8 +75,9 @@ export function demoSpan(text: string, lenient = false): [number, number] | null
   let last = lines.length - 1;
   while (last >= 0 && blank(lines[last]!)) last--;
   const open = lines[last];
-  if (open?.label === undefined || (!lenient && wordCount(open.rest) > OPEN_ANSWER_MAX_WORDS)) return null;
+  if (open?.label === undefined) return null;
   const answer = open.label;
+  if (!lenient && ROLE_LABELS.has(answer.toLowerCase())) return null;
   const answers: number[] = [];
   for (let i = 0; i < last; i++) {
     const l = lines[i]!;
@@ -70,6 +87,8 @@ export function demoSpan(text: string, lenient = false): [number, number] | null
     if (l.rest !== '' || (next !== undefined && !blank(next) && next.label === undefined)) answers.push(i);
   }
   if (answers.length < MIN_EXAMPLES) return null;
+  // The open answer's cue must be how the examples' answers open.
+  if (!lenient && open.rest !== '' && !answers.some((a) => lines[a]!.rest.startsWith(open.rest))) return null;
   // The open query's first line: after the last example's answer, which runs to a blank line (or,
   // in prompts without blank lines, to the next line with another label), the first line with
   // another label, or else the first line of the next paragraph.
@@ -97,8 +116,35 @@ export function demoSpan(text: string, lenient = false): [number, number] | null
   let examples = 0;
   for (const a of answers) if (a >= from && a < to) examples++;
   if (examples < MIN_EXAMPLES) return null;
-  return [lines[from]!.start, lenient ? text.length : lines[to]!.start];
+  const start = lines[from]!.start;
+  const end = lines[to]!.start;
+  if (lenient) return [start, text.length];
+  if (query !== -1 && ROLE_LABELS.has(lines[query]!.label!.toLowerCase())) return null;
+  if (foreignLines(text.slice(start, end)) !== null || rewritesInput(lines, from, to, answer)) return null;
+  return [start, end];
 }
+
+/** True when one example's answer is a near copy of its question (COPY_SHARE of the words both ways). */
+function rewritesInput(lines: readonly Line[], from: number, to: number, answer: string): boolean {
+  let question = new Set<string>();
+  for (let i = from; i < to; i++) {
+    const l = lines[i]!;
+    if (l.label !== answer) {
+      for (const w of wordsOf(l.label === undefined ? l.text : l.rest)) question.add(w);
+      continue;
+    }
+    const said = new Set(wordsOf(l.rest));
+    if (said.size >= 3 && question.size > 0) {
+      let shared = 0;
+      for (const w of said) if (question.has(w)) shared++;
+      if (shared >= COPY_SHARE * said.size && shared >= COPY_SHARE * question.size) return true;
+    }
+    question = new Set();
+  }
+  return false;
+}
+
+const wordsOf = (s: string): string[] => s.toLowerCase().match(/[a-z]+/g) ?? [];
 
 /** The cheap test first: the text's last line opens a label (most prompts stop here without splitting lines). */
 function openAnswerLast(text: string, lenient: boolean): boolean {

@@ -120,8 +120,8 @@ export const FILLER_PATTERNS: readonly string[] = [
   String.raw`as a (?:large )?language model,[ \t]*`,
   // Request wrappers before the actual instruction. Not a question that asks something else:
   // "Would you mind if I bring my dog?", "Would it be possible to see Mars with the naked eye?".
-  // "essentially" only as a sentence adverb with its comma: "essentially equivalent" says less
-  // than "equivalent".
+  // "basically" and "essentially" only as sentence adverbs with their comma: "basically done" and
+  // "essentially equivalent" say less than "done" and "equivalent".
   String.raw`i (?:would|'d) (?:really )?(?:like|love) (?:for )?you to[ \t]+`,
   String.raw`i want you to[ \t]+`,
   String.raw`i need you to[ \t]+`,
@@ -145,7 +145,7 @@ export const FILLER_PATTERNS: readonly string[] = [
   String.raw`needless to say,[ \t]*`,
   String.raw`to be (?:honest|frank),[ \t]*`,
   String.raw`(?:quite )?frankly,[ \t]*`,
-  String.raw`basically,?[ \t]+`,
+  String.raw`basically[ \t]*,[ \t]*`,
   String.raw`essentially[ \t]*,[ \t]*`,
   String.raw`literally[ \t]+(?!(?:means?|meant|translates?|translated)\b)`,
 ];

@@ -18,6 +18,7 @@ import type { Level } from './core.ts';
 import { restructure } from './structure.ts';
 import { cleanHtml } from './html-leftovers.ts';
 import { dropBoilerplate } from './boilerplate.ts';
+import { dropCalculatorNotes } from './calculator-notes.ts';
 import { withoutMobileSignatures } from './email-lines.ts';
 import { codeBlocks, INDENTED_CODE_RE, NEGATION_RE, optionReader, RETAINED_CLASSES, SPAN_RE, TABLE_ROW_RE, WORD_ITEM_RE } from './patterns.ts';
 import { applyBalanced, BACKCHANNEL_TURN_RE, EMPTY_TURN_RE, isSpoken } from './rules.ts';
@@ -61,8 +62,9 @@ export function checkRetention(input: string, output: string, level: Level): Ret
   // value by construction (the product name of "Sent from my iPhone" aside), so values are still
   // read from `src` there (a rule that dropped one would show); aggressive may drop values with them (an image line, a tracking parameter).
   const dropped = dropBoilerplate(src, level);
-  const valueSrc = level === 'aggressive' ? dropped : level === 'balanced' ? withoutMobileSignatures(src) : src;
-  const unmarked = level === 'aggressive' ? dropBoilerplate(cleanHtml(lf), level) : cleanHtml(lf);
+  // A calculator note's expression ("<<48/2=24>>" after "48 / 2 = ") is the step said again.
+  const valueSrc = level === 'aggressive' ? dropped : level === 'balanced' ? withoutCalculatorNotes(withoutMobileSignatures(src)) : src;
+  const unmarked = level === 'aggressive' ? dropBoilerplate(cleanHtml(lf), level) : level === 'balanced' ? withoutCalculatorNotes(cleanHtml(lf)) : cleanHtml(lf);
   // The hex digits of a \uXXXX escape are no number: json-compact.ts writes a JSON string's escaped "é" as "é".
   const unmarkedNumbers = unmarked.includes('\\u') ? unmarked.replace(JSON_ESCAPE_RE, ' ') : unmarked;
   const out = output.replace(/\r\n?/g, '\n');
@@ -147,6 +149,8 @@ function removable(text: string, level: Level): string {
     text = applyBalanced(text, false, spoken, false).replace(/[ \t]+/g, ' ').replace(SPACE_RUN_RE, '$1 ').replace(/[ \t]+$/gm, '').replace(SPLIT_CLITIC_RE, '$1'); // a removal can leave a clitic split off
     if (text === before) break;
   }
+  // Before the empty turns go: the open answer label ("A:") is one.
+  if (level === 'balanced') text = pruneDemoArticles(text, true);
   // A speaker turn that held nothing but removed noise is dropped with its label.
   text = text
     .split('\n')
@@ -164,7 +168,8 @@ function removable(text: string, level: Level): string {
       return !before && !asked && BACKCHANNEL_TURN_RE.test(t) ? '' : l;
     })
     .join('\n');
-  return level === 'aggressive' ? applyAggressive(text) : pruneDemoArticles(text, true);
+  if (level === 'aggressive') text = applyAggressive(text);
+  return text;
 }
 
 function words(text: string): string[] {
@@ -197,3 +202,5 @@ export function countNegations(text: string): number {
   while (NEGATION_RE.exec(text) !== null) n++;
   return n;
 }
+
+const withoutCalculatorNotes = (text: string): string => (text.includes('<<') ? text.split('\n').map(dropCalculatorNotes).join('\n') : text);

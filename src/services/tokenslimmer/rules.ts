@@ -27,6 +27,7 @@ import {
   lowerOrCapitalised,
   phrase,
   phraseKey,
+  previousWord,
   trieSource,
   WORD_END,
   WORD_START,
@@ -86,13 +87,24 @@ function removeSpeechNoise(s: string, removed: Removal, gated: boolean): string 
       // "I see."); alone it is the sentence and goes with its stop ("Hmm. Let me think." → "Let me
       // think.", a turn's ": Um ." → ":").
       if (end !== undefined && (lead !== undefined || atSentenceStart(all, word))) return lead !== undefined ? end : '';
-      // Set off by commas on both sides ("and, uh, dbt", "is, um, 40"), it goes with both.
-      if (lead !== undefined) return TRAILING_COMMA_RE.test(m) ? ' ' : ', ';
+      // Set off by commas on both sides ("and, uh, dbt", "is, um, 40"), it goes with both; after
+      // a word that can end a list item the first comma is the list's ("Go, uh, Postgres").
+      if (lead !== undefined) return TRAILING_COMMA_RE.test(m) && COMMA_NOT_AFTER.has(previousWord(all, offset)) ? ' ' : ', ';
       return removed(m, word, all) + (end ?? '');
     });
 }
 
 const TRAILING_COMMA_RE = /,[ \t]*$/;
+/**
+ * Words no list item ends with (conjunctions, forms of "to be", articles, prepositions, pronouns):
+ * after one, the commas around a disfluency are speech, not the list's ("is, um, 40" → "is 40").
+ */
+const COMMA_NOT_AFTER: ReadonlySet<string> = new Set([
+  'and', 'or', 'but', 'so', 'because', 'is', 'are', 'was', 'were', 'be', 'been', 'am', 'the', 'a', 'an', 'to', 'of', 'in', 'on',
+  'at', 'for', 'with', 'from', 'by', 'about', 'like', 'i', 'we', 'you', 'he', 'she', 'it', 'they', 'that', 'this', 'if', 'then',
+  'just', 'maybe', 'well', 'think', 'mean', 'guess', 'have', 'has', 'had', 'do', 'did', 'does', 'can', 'could', 'would', 'will',
+  'should', 'my', 'our', 'your', 'their', 'his', 'her', 'its', 'not', 'really', 'also', 'um', 'uh',
+]);
 const LIKE_FILLER_RE = /,[ \t]*like[ \t]*,[ \t]*/gi;
 
 /**
@@ -163,13 +175,20 @@ export const INSTRUCTION_START_RE = new RegExp(`^(?:${[...INSTRUCTION_OPENERS].s
 export const INSTRUCTION_AT_RE = new RegExp(`(?:${trieSource(INSTRUCTION_OPENERS)})${WORD_END}`, 'iy');
 
 /** A speaker turn with something after its label (checked on the input line, before any removal). */
-export const SPOKEN_TURN_RE = /^[A-Z][\w.'’-]*(?:[ \t]+[A-Z0-9][\w.'’-]*){0,3}:[ \t]*[^ \t.,;!?…-]/;
+/**
+ * A speaker's label: capitalised words ("Project Manager", "Speaker 2"), with a note in
+ * parentheses as minutes write it ("CHAIR (Helen Park)"). Not after a timestamp: a turn that
+ * carries one never goes whole, the timestamp is a value.
+ */
+const TURN_LABEL = String.raw`[A-Z][\w.'’-]*(?:[ \t]+[A-Z0-9][\w.'’-]*){0,3}(?:[ \t]+\([^()\n]{1,40}\))?:`;
+
+export const SPOKEN_TURN_RE = new RegExp(String.raw`^${TURN_LABEL}[ \t]*[^ \t.,;!?…-]`);
 
 /** A speaker turn left with nothing said ("Project Manager:", "Speaker 2:"): capitalised label words only. */
-export const EMPTY_TURN_RE = /^[A-Z][\w.'’-]*(?:[ \t]+[A-Z0-9][\w.'’-]*){0,3}:[ \t.,;!?…-]*$/;
+export const EMPTY_TURN_RE = new RegExp(String.raw`^${TURN_LABEL}[ \t.,;!?…-]*$`);
 
 /** A labelled turn that only acknowledges: "Speaker: Yeah , okay ." (aggressive drops it). */
 export const BACKCHANNEL_TURN_RE = new RegExp(
-  String.raw`^[A-Z][\w.'’-]*(?:[ \t]+[A-Z0-9][\w.'’-]*){0,3}:(?:[ \t,.!?]*\b(?:${BACKCHANNEL_WORDS.map(escape).join('|')})\b)+[ \t,.!?]*$`,
+  String.raw`^${TURN_LABEL}(?:[ \t,.!?]*\b(?:${BACKCHANNEL_WORDS.map(escape).join('|')})\b)+[ \t,.!?]*$`,
   'i',
 );

@@ -301,6 +301,20 @@ const HEDGE_KEPT_AFTER: ReadonlySet<string> = new Set([
   'new', 'right', 'wrong', 'first', 'last', 'only',
 ]);
 
+/** An inverted question ("and is there anything", "is it due"): the form of "to be" is its verb. */
+const INVERTED_SUBJECT_RE = /^(?:there|it|he|she|they|we|you|i|this|that|these|those)\b/;
+/** What an intensifier qualifies where it changes the sense: "rather than", "quite a few". */
+const INTENSIFIER_KEPT_BEFORE_RE = /^(?:than|a|an)\b/;
+/** A negation before an intensifier makes it part of the sense: "not really broken" is no "not broken". */
+const NEGATION_BEFORE: ReadonlySet<string> = new Set(['not', 'never', 'nt', 't', 'no']);
+
+/** True when a word of PRUNE_WORDS (`word`, the match of PRUNE_RE at `offset`) carries sense here and stays. */
+function prunedWordStays(word: string, offset: number, length: number, all: string): boolean {
+  const next = all.slice(offset + length, offset + length + 8);
+  if (BE_FORMS.has(word)) return BE_KEPT_AFTER.has(previousWord(all, offset)) || BEFORE_ARTICLE_RE.test(next) || INVERTED_SUBJECT_RE.test(next);
+  return INTENSIFIER_KEPT_BEFORE_RE.test(next) || NEGATION_BEFORE.has(previousWord(all, offset));
+}
+
 /** The pruning of `aggressive` over a whole (masked) text. */
 export function applyAggressive(s: string): string {
   // Only in text with speaker turns (core.ts marks them with LINE_MARK).
@@ -309,8 +323,10 @@ export function applyAggressive(s: string): string {
     s = s.replace(SPOKEN_FILLER_MID_RE, (m, offset: number, all: string) => (joined(all, offset) || FILLER_KEPT_AFTER.has(previousWord(all, offset).replace(/['’]/g, '')) ? m : ' '));
     s = s.replace(SPOKEN_HEDGE_RE, (m, offset: number, all: string) => (joined(all, offset) || HEDGE_KEPT_AFTER.has(previousWord(all, offset)) || atSentenceStart(all, offset) ? m : ''));
   }
+  let relative: Context | undefined;
   s = s
-    .replace(REDUCED_RELATIVE_RE, ', ')
+    // Not in a question: "Based on the table, who is on call?" asks, it does not describe the table.
+    .replace(REDUCED_RELATIVE_RE, (m, offset: number, all: string) => ((relative ??= new Context(all)).sentences.endMark(offset) === 63 /* ? */ ? m : ', '))
     .replace(DISCOURSE_MARKER_RE, (m, offset: number, all: string) => {
       if (joined(all, offset) || !atClauseStart(all, offset)) return m;
       return m.charCodeAt(0) <= 90 && atSentenceStart(all, offset) ? CAP_MARK : '';
@@ -326,10 +342,6 @@ export function applyAggressive(s: string): string {
   if (s.includes('[')) s = s.replace(DOC_HEADER_RE, shortenDocHeader);
   s = copulaToColon(s);
   return pruneArticles(s)
-    .replace(PRUNE_RE, (m, offset: number, all: string) =>
-      joined(all, offset) || atSentenceStart(all, offset) || (BE_FORMS.has(m.trimEnd().toLowerCase()) && (BE_KEPT_AFTER.has(previousWord(all, offset)) || BEFORE_ARTICLE_RE.test(all.slice(offset + m.length, offset + m.length + 4))))
-        ? m
-        : '',
-    )
+    .replace(PRUNE_RE, (m, offset: number, all: string) => (joined(all, offset) || atSentenceStart(all, offset) || prunedWordStays(m.trimEnd().toLowerCase(), offset, m.length, all) ? m : ''))
     .replace(COMPLEMENTIZER_RE, (m, verb: string, offset: number, all: string) => (joined(all, offset) ? m : `${verb} `));
 }
