@@ -371,6 +371,13 @@ const CASES: readonly Case[] = [
     input: `HTTP/1.1 429 Too Many Requests\nContent-Type: application/json\nX-RateLimit-Remaining: 0\nRetry-After: 30\n\nWhy does the API answer like this?`,
     kept: ['Content-Type: application/json', 'X-RateLimit-Remaining: 0'],
   },
+  {
+    name: 'a related heading stays over headlines that stay (they hold a value), goes over those that go',
+    level: 'balanced',
+    input: `${BODY}\n\nShare this article\n\nMost read\n1. Man rescued from river after two-hour search\n2. Roadworks on A62 to last until September\n\nMore stories\nCouncil approves the new tram depot plan\nResidents fear parking chaos near station\n\nWhat did the council approve?`,
+    kept: ['Most read\n1. Man rescued'],
+    gone: ['More stories', 'Residents fear'],
+  },
   { name: 'a Content-Type line in prose stays', level: 'aggressive', input: `Set the header so the server parses the body.\nContent-Type: application/json\n${BODY}`, kept: ['Content-Type: application/json'] },
 ];
 

@@ -115,6 +115,8 @@ export function dropBoilerplate(text: string, level: Level): string {
   const heads: number[] = [];
   let transport = false; // a line may open a transport header
   let related = false; // aggressive: inside the link list under a "Related" heading
+  /** balanced: related headings ("Most read") whose drop waits for the items under them. */
+  const relatedHeads: number[] = [];
   for (let i = 0; i < n; i++) {
     if (kind[i] !== 0) continue;
     const line = lines[i]!;
@@ -163,11 +165,13 @@ export function dropBoilerplate(text: string, level: Level): string {
       continue;
     }
     if (key !== '' && CHROME_LINES.has(key) && !keepsValue(body) && (!LIST_ONLY.has(key) || linkItemFollows(lines, kind, i))) {
-      drop(i);
       // A heading of a page's boxes ("Most read", "Sign up for our newsletter") is no sign of a
       // page by itself: a user may paste that box alone to ask about it.
       page ||= !WEBMAIL_BUTTONS.has(key) && !isPageHeading(key);
       if (aggressive && RELATED_HEADINGS.has(key)) related = true;
+      // balanced: a related heading goes after the passes, unless items under it stay (they hold a value).
+      if (!aggressive && RELATED_HEADINGS.has(key)) relatedHeads.push(i);
+      else drop(i);
       continue;
     }
     if (aggressive && body.charCodeAt(0) === 33 /* ! */ && IMAGE_ONLY_RE.test(body)) drop(i);
@@ -181,6 +185,8 @@ export function dropBoilerplate(text: string, level: Level): string {
   if (page && heads.length > 0 && dropHeadlineRuns(lines, kind, keepsValue, heads)) changed = true;
   if (page && heads.length > 0 && dropSiteIndex(lines, kind, keepsValue, heads)) changed = true;
   if (page && dropPageLeftovers(lines, kind, keepsValue)) changed = true;
+  // Without its heading a list that stays ("1. Roadworks on A62 …") would read as the text's own.
+  for (const i of relatedHeads) if (kind[i] === 0 && !itemFollows(lines, kind, i)) drop(i);
 
   // Disclaimer paragraphs. A paragraph is read only if it fits (DISCLAIMER_MAX_LINES lines,
   // DISCLAIMER_MAX_CHARS characters as joined) and its own text holds a strong cue's word: a
@@ -318,3 +324,16 @@ function stripTracking(url: string): string {
   if (kept.length === params.length) return url;
   return url.slice(0, q) + (kept.length > 0 ? '?' + kept.join('&') : '') + url.slice(end);
 }
+
+/**
+ * A list item or a short headline-like line right under line `i` (after at most one blank line)
+ * that stays. Not a link: a list of links reads as links to elsewhere without its heading.
+ */
+function itemFollows(lines: readonly string[], kind: Uint8Array, i: number): boolean {
+  let j = i + 1;
+  if (j < lines.length && kind[j] === 0 && lines[j]!.trim() === '') j++;
+  if (j >= lines.length || kind[j] !== 0) return false;
+  const t = lines[j]!.trim().replace(ITEM_MARKER_RE, '');
+  return t !== '' && !t.startsWith('[') && t.length <= 150 && !/[.:!?]$/.test(t);
+}
+const ITEM_MARKER_RE = /^(?:[-*+•]|\d{1,3}[.)])[ \t]+/;
