@@ -60,7 +60,11 @@ export function boxTables(lines: string[]): void {
       const above = i > 1 ? lines[i - 2]! : '';
       const cols = line.split('+').length;
       const header = psql ? head.includes('|') && !PIPE_ROW_RE.test(head) && !isDelimiter(head) : PIPE_ROW_RE.test(head);
-      if (header && !above.includes('|') && cells(head).cells.length === cols) lines[i] = '|' + '-|'.repeat(cols);
+      if (header && !above.includes('|') && cells(head).cells.length === cols) {
+        lines[i] = '|' + '-|'.repeat(cols);
+        // psql centres its header: indented by 4+ spaces it would read as code, not as the table's header row.
+        if (psql) lines[i - 1] = head.trimStart();
+      }
       continue;
     }
     if (!BOX_BORDER_RE.test(line) || i + 1 >= lines.length || !PIPE_ROW_RE.test(lines[i + 1]!)) continue;
