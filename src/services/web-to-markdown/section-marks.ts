@@ -10,14 +10,17 @@ import { isUnlikely, PROTECTED, TAG_BITS, textOfShallow } from './parse-rules.ts
 /**
  * A comment thread by its heading, as a reader tells it on a page whose class names say
  * nothing: "34 responses to “…”", "Comments (12)", "Top Rated Comments", "Leave a Reply", "Kommentare", "评论". The
- * whole heading must read so: "Comments on the draft rule" does not. A box of other pages' links
- * is told by its label (boilerplate-lines.ts RELATED_LABEL, MORE_HEADING).
+ * whole heading must read so: "Comments on the draft rule" does not. A bare singular "Comment" or
+ * "Kommentar" is the kicker of an opinion piece, not a thread (with a count it is one: "1
+ * Kommentar"). A box of other pages' links is told by its label (boilerplate-lines.ts
+ * RELATED_LABEL, MORE_HEADING).
  */
 const COMMENTS_HEADING = new RegExp(
   '^(?:(?:\\d[\\d,.]*|one|no)\\s+(?:comments?|responses?|replies|thoughts?|reactions?)(?:\\s+(?:to|on)\\s.+)?' +
-    '|(?:(?:top|most|best|featured|latest|newest|recent|popular|selected|reader|user|visitor)s?[\'’]?(?:\\s+(?:rated|liked|voted|recommended|recent))?\\s+)?comments?(?:\\s*\\(\\d[\\d,.]*\\))?' +
+    '|(?:top|most|best|featured|latest|newest|recent|popular|selected|reader|user|visitor)s?[\'’]?(?:\\s+(?:rated|liked|voted|recommended|recent))?\\s+comments?(?:\\s*\\(\\d[\\d,.]*\\))?' +
+    '|comments(?:\\s*\\(\\d[\\d,.]*\\))?|comment\\s*\\(\\d[\\d,.]*\\)' +
     '|(?:leave|post|add|write|submit)\\s+(?:a|an|your)\\s+(?:reply|comment|response)|join the (?:conversation|discussion)|comments are closed' +
-    '|(?:\\d+\\s+)?(?:leser)?kommentare?(?:\\s*\\(\\d+\\))?|kommentar (?:schreiben|verfassen|hinterlassen)|schreibe(?:n sie)? einen kommentar' +
+    '|(?:\\d+\\s+)?(?:leser)?kommentare(?:\\s*\\(\\d+\\))?|\\d+\\s+(?:leser)?kommentar|(?:leser)?kommentar\\s*\\(\\d+\\)|leserkommentar|kommentar (?:schreiben|verfassen|hinterlassen)|schreibe(?:n sie)? einen kommentar' +
     '|(?:\\d+\\s+)?(?:commentaires?|comentarios?|commenti|comentários?|reacties?|komentarze?|kommentarer|yorumlar|комментари[йяеи]в?|댓글)(?:\\s*[(（]?\\d+[)）]?개?)?' +
     '|(?:laisser|laissez|ajouter|écrire) un commentaire|(?:deja|dejar|deje|escribe) (?:un|tu|su) comentario|lascia un commento|deixe (?:um|seu) comentário|laat een reactie achter' +
     '|(?:网友|读者|最新|热门)?评论(?:\\s*[(（]\\d+[)）])?|发表评论|コメント(?:\\s*[(（]\\d+件?[)）])?|コメントを(?:書く|残す|投稿する)|\\d+件のコメント' +
@@ -65,11 +68,22 @@ export function markSectionByHeading(h: ElementNode, discussion: boolean): void 
     box = parent;
   }
   if (!comments || h.parent === null) return;
+  // A headline after the label makes it a kicker over the article, whatever it says.
   let after = false;
+  for (const c of h.parent.children) {
+    if (c === h) after = true;
+    else if (after && typeof c !== 'string' && (c.tag === 'h1' || (c.tag === 'header' && hasHeadline(c)))) return;
+  }
+  after = false;
   for (const c of h.parent.children) {
     if (c === h) after = true;
     if (after && typeof c !== 'string') c.unlikely = c.headed = true;
   }
+}
+
+function hasHeadline(el: ElementNode): boolean {
+  for (const c of el.children) if (typeof c !== 'string' && (c.tag === 'h1' || hasHeadline(c))) return true;
+  return false;
 }
 
 /**

@@ -1,0 +1,32 @@
+/**
+ * API-01 on markup whose names mislead a class/id reading: a section label that says "Comment"
+ * over an opinion piece, layout wrappers named for what sits beside the article, class names that
+ * hold a boilerplate word inside another word, in-page toggles that are links only in form.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { extractMarkdown } from '../src/services/web-to-markdown/core.ts';
+import { norm } from './helpers/extract-pages.ts';
+
+const para = (i: number, topic = 'the high street') =>
+  `<p>Paragraph ${i + 1} says what happened to ${topic}, who decided it, and how the neighbours, the shop owners and the council each answered the plan in turn.</p>`;
+const body = (n: number, topic?: string) => Array.from({ length: n }, (_, i) => para(i, topic)).join('');
+const extract = (html: string) => norm(extractMarkdown({ html, url: 'https://x.test/a', includeLinks: false }).markdown);
+const page = (inner: string) => `<!doctype html><html lang="en"><head><title>Upper floors</title></head><body><header><nav><a href="/">Home</a> <a href="/news">News</a></nav></header>${inner}<footer><p>© 2025 The Courier. All rights reserved.</p></footer></body></html>`;
+
+describe('a section label over the article is no comment thread', () => {
+  for (const [label, lang] of [['Comment', 'en'], ['Kommentar', 'de']] as const) {
+    it(`"${label}" as the kicker of an opinion piece keeps the article (${lang})`, () => {
+      const md = extract(page(`<main><article><h3 class="article__section-label">${label}</h3><h1>Empty upper floors are wasted space</h1><p class="standfirst">Converting them would do more than parking.</p><div class="article__body">${body(6)}</div></article></main>`));
+      assert.ok(md.includes('paragraph 6 says'), md);
+    });
+  }
+
+  it('a heading "Comments" or "1 Kommentar" still takes the thread after it', () => {
+    for (const heading of ['Comments', '1 Kommentar']) {
+      const md = extract(page(`<main><article><h1>Upper floors</h1>${body(5)}<h2>${heading}</h2><p>I fully agree with this, the town centre has been empty for years and nobody seems to care at all.</p><p>Nonsense, the parking is the real problem and everybody who lives here knows it very well.</p></article></main>`));
+      assert.ok(md.includes('paragraph 5 says'), md);
+      assert.ok(!md.includes('fully agree'), md);
+    }
+  });
+});
