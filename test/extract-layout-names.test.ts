@@ -12,7 +12,9 @@ const para = (i: number, topic = 'the high street') =>
   `<p>Paragraph ${i + 1} says what happened to ${topic}, who decided it, and how the neighbours, the shop owners and the council each answered the plan in turn.</p>`;
 const body = (n: number, topic?: string) => Array.from({ length: n }, (_, i) => para(i, topic)).join('');
 const extract = (html: string) => norm(extractMarkdown({ html, url: 'https://x.test/a', includeLinks: false }).markdown);
-const page = (inner: string) => `<!doctype html><html lang="en"><head><title>Upper floors</title></head><body><header><nav><a href="/">Home</a> <a href="/news">News</a></nav></header>${inner}<footer><p>© 2025 The Courier. All rights reserved.</p></footer></body></html>`;
+/** A band beside the article long enough to be taken for it (500+ characters) when the article is lost. */
+const PROMO = `<section class="promo-band"><h2>Support local journalism</h2><p>Our reporters cover council meetings, courts and schools across the region every day, and we rely on readers like you to keep doing it. Subscriptions start at just two pounds a month and you can cancel at any time, with no questions asked.</p><p>Subscribers also get our morning briefing, ad-free reading and access to the full digital archive going back to 1998, including every edition of the printed paper as it appeared on the day it was printed.</p></section>`;
+const page = (inner: string) => `<!doctype html><html lang="en"><head><title>Upper floors</title></head><body><header><nav><a href="/">Home</a> <a href="/news">News</a></nav></header>${inner}${PROMO}<footer><p>© 2025 The Courier. All rights reserved.</p></footer></body></html>`;
 
 describe('a section label over the article is no comment thread', () => {
   for (const [label, lang] of [['Comment', 'en'], ['Kommentar', 'de']] as const) {
