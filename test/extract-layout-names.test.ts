@@ -13,7 +13,7 @@ const para = (i: number, topic = 'the high street') =>
 const body = (n: number, topic?: string) => Array.from({ length: n }, (_, i) => para(i, topic)).join('');
 const extract = (html: string) => norm(extractMarkdown({ html, url: 'https://x.test/a', includeLinks: false }).markdown);
 /** A band beside the article long enough to be taken for it (500+ characters) when the article is lost. */
-const PROMO = `<section class="promo-band"><h2>Support local journalism</h2><p>Our reporters cover council meetings, courts and schools across the region every day, and we rely on readers like you to keep doing it. Subscriptions start at just two pounds a month and you can cancel at any time, with no questions asked.</p><p>Subscribers also get our morning briefing, ad-free reading and access to the full digital archive going back to 1998, including every edition of the printed paper as it appeared on the day it was printed.</p></section>`;
+const PROMO = `<section class="promo-band"><h2>Support local journalism</h2><p>Our reporters cover council meetings, courts and schools across the region every day, and we rely on readers like you to keep doing it. Subscriptions start at just two pounds a month and you can cancel at any time, with no questions asked.</p><p>Subscribers also get our morning briefing, ad-free reading and access to the full digital archive going back to 1998, including every edition of the printed paper as it appeared on the day it was printed.</p><p>Gift subscriptions are available too, for a month, a quarter or a whole year, and make a thoughtful present for anyone who has moved away from the region but still wants its news.</p></section>`;
 const page = (inner: string) => `<!doctype html><html lang="en"><head><title>Upper floors</title></head><body><header><nav><a href="/">Home</a> <a href="/news">News</a></nav></header>${inner}${PROMO}<footer><p>© 2025 The Courier. All rights reserved.</p></footer></body></html>`;
 
 describe('a section label over the article is no comment thread', () => {
@@ -30,5 +30,25 @@ describe('a section label over the article is no comment thread', () => {
       assert.ok(md.includes('paragraph 5 says'), md);
       assert.ok(!md.includes('fully agree'), md);
     }
+  });
+});
+
+describe('a wrapper named for what sits beside the article', () => {
+  for (const cls of ['wrap has-sidebar', 'container right-sidebar', 'container with-ads', 'page-wrap menu-closed', 'wrap has-share-bar']) {
+    it(`keeps the <main> inside <div class="${cls}">`, () => {
+      const md = extract(page(`<div id="content" class="site-content"><div class="${cls}"><main><article><h1>Upper floors</h1>${body(5)}</article></main></div></div>`));
+      assert.ok(md.includes('paragraph 5 says'), md);
+      assert.ok(!md.includes('support local journalism'), md);
+    });
+  }
+
+  it('keeps the one <article> of a page without <main>', () => {
+    const md = extract(page(`<div class="container no-sidebar"><article><h1>Upper floors</h1>${body(5)}</article></div>`));
+    assert.ok(md.includes('paragraph 5 says'), md);
+  });
+
+  it('still leaves out a sidebar beside the article', () => {
+    const md = extract(page(`<div class="wrap has-sidebar"><main><article><h1>Upper floors</h1>${body(5)}</article></main><div class="sidebar"><p>Our sidebar lists the ten most read stories of the week and the weather for the coming days.</p></div></div>`));
+    assert.ok(md.includes('paragraph 5 says') && !md.includes('weather for the coming'), md);
   });
 });

@@ -116,6 +116,9 @@ export function parsePage(html: string, mode: ParseMode): ParsedPage {
   /** Ids of the panels that disclosure toggles control (see openElement). */
   let disclosed: Set<string> | undefined;
   const quotes: ElementNode[] = [];
+  /** <main> (or role main, itemprop articleBody) and <article> elements, for the wrappers around them. */
+  const mains: ElementNode[] = [];
+  const articles: ElementNode[] = [];
   /** Where a comment's reply control stands (see `markReplyThreads`): links that may be one, the elements that hold a reply button. */
   const replies: ElementNode[] = [];
   /** The text of a <button> being skipped, read to tell a reply button; null outside one. */
@@ -189,6 +192,8 @@ export function parsePage(html: string, mode: ParseMode): ParsedPage {
       if (el !== null && el.parent !== null) {
         if (HEADINGS.has(el.tag)) sectionHeadings.push(el);
         else if (el.tag === 'blockquote' && el.attrs.class !== undefined) quotes.push(el);
+        else if (el.tag === 'main' || el.attrs.role === 'main' || el.attrs.itemprop === 'articleBody') mains.push(el);
+        else if (el.tag === 'article') articles.push(el);
         else if (el.tag === 'a' && el.children.length <= 3) replies.push(el);
         // A boilerplate hint in an id that turns out to be a heading's anchor.
         const id = el.attrs.id;
@@ -256,6 +261,12 @@ export function parsePage(html: string, mode: ParseMode): ParsedPage {
     if (!wrapsEmbeddedPost(q)) continue;
     for (let e = q.parent; e !== null && e.parent !== null && wrapsEmbeddedPost(e); e = e.parent) e.unlikely = false;
   }
+  // The page's main content (its <main>, or its one <article>) is no sidebar, whatever the
+  // wrappers around it are named for what sits beside it ("wrap has-sidebar", "container
+  // with-ads", "page-wrap menu-closed"): they stay in the strict view. A thread marked by its
+  // heading stays marked.
+  const main = mains.length > 0 ? mains : articles.length === 1 ? articles : [];
+  for (const m of main) for (let e = m.parent; e !== null && e.parent !== null; e = e.parent) if (!e.headed) e.unlikely = false;
   return {
     root,
     title: sawTitle ? title.replace(/\s+/g, ' ').trim() || null : null,
