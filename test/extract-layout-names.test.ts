@@ -52,3 +52,17 @@ describe('a wrapper named for what sits beside the article', () => {
     assert.ok(md.includes('paragraph 5 says') && !md.includes('weather for the coming'), md);
   });
 });
+
+describe('a boilerplate word inside a longer word', () => {
+  for (const [cls, topic] of [['shareholder-letter', 'the shareholders'], ['book-extract', 'the chapter'], ['subscriber-only', 'the paywalled story'], ['commentary-body', 'the commentary']] as const) {
+    it(`keeps <div class="${cls}">`, () => {
+      const md = extract(page(`<main><h1>Upper floors</h1><div class="${cls}">${body(6, topic)}</div></main>`));
+      assert.ok(md.includes(`paragraph 6 says what happened to ${topic}`), md);
+    });
+  }
+
+  it('still leaves out a share bar and a subscribe box', () => {
+    const md = extract(page(`<main><h1>Upper floors</h1><div class="entry">${body(6)}</div><div class="share-bar"><p>Share this story with your friends on every network you use, it only takes a second.</p></div><div class="subscribe-box"><p>Subscribe to our daily newsletter and get the top stories in your inbox every single morning.</p></div></main>`));
+    assert.ok(!md.includes('share this story') && !md.includes('daily newsletter'), md);
+  });
+});

@@ -9,18 +9,19 @@ import { HEADING_TAGS } from './measure.ts';
 
 const POSITIVE = /article|body|content|entry|hentry|h-entry|main|page|post|text|blog|story|prose|rich-?text/i;
 /**
- * Readability's negative hints. `hidden` counts as a class of its own (`hidden`, `is-hidden`), the
+ * Readability's negative hints, not inside a longer word that names content (`shareholder`,
+ * `subscriber-only`, `commentary`, `metal`, `authority`). `hidden` counts as a class of its own (`hidden`, `is-hidden`), the
  * CSS-hidden block Readability means; in a compound it names where a visible block hides
  * (Shopify's `quick-add-hidden` on the product description, `no-js-hidden`, `mobile-hidden`).
  */
-const NEGATIVE = /-ad-|(?:^|\s)(?:is-)?hidden(?:\s|$)|^hid$| hid$| hid |^hid |banner|combx|comment|com-|contact|footer|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|widget|header|nav|newsletter|subscribe|cookie|byline|author|caption|credit/i;
+const NEGATIVE = /-ad-|(?:^|\s)(?:is-)?hidden(?:\s|$)|^hid$| hid$| hid |^hid |banner|combx|comment(?!ar)|com-|contact|footer|gdpr|masthead|media|meta(?!l)|outbrain|promo|related|scroll|share(?!hold)|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|widget|header|nav|newsletter|subscribe(?!r)|cookie|byline|author(?!it|i[sz])|caption|credit/i;
 
 /**
  * The negative hints read on a heading (and on a block that is only a heading): without `header`,
  * which names what a heading is (`element-header`, `entry-header`), and `nav`, which on a heading
  * is the offset below a sticky navbar (`anchorWithStickyNavbar`), not a menu (menus are <nav>).
  */
-const NEGATIVE_HEADING = /-ad-|(?:^|\s)(?:is-)?hidden(?:\s|$)|^hid$| hid$| hid |^hid |banner|combx|comment|com-|contact|footer|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|widget|newsletter|subscribe|cookie|byline|author|caption|credit/i;
+const NEGATIVE_HEADING = /-ad-|(?:^|\s)(?:is-)?hidden(?:\s|$)|^hid$| hid$| hid |^hid |banner|combx|comment(?!ar)|com-|contact|footer|gdpr|masthead|media|meta(?!l)|outbrain|promo|related|scroll|share(?!hold)|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|widget|newsletter|subscribe(?!r)|cookie|byline|author(?!it|i[sz])|caption|credit/i;
 /**
  * The negative hints the relaxed fallback still reads: names of a block that is never the article
  * (a comment, a sidebar, a byline or author box, related or sponsored links, a consent or
@@ -28,7 +29,7 @@ const NEGATIVE_HEADING = /-ad-|(?:^|\s)(?:is-)?hidden(?:\s|$)|^hid$| hid$| hid |
  * name CMS containers that hold the article (Joomla's `com-content-article`), which is why the
  * relaxed attempt runs.
  */
-const NEGATIVE_STRONG = /comment|sidebar|shoutbox|outbrain|sponsor|skyscraper|related|cookie|gdpr|newsletter|subscribe|byline|author/i;
+const NEGATIVE_STRONG = /comment|sidebar|shoutbox|outbrain|sponsor|skyscraper|related|cookie|gdpr|newsletter|subscribe(?!r)|byline|author/i;
 
 /** A class or id that holds a negative hint (as classWeight reads it on other elements than headings). */
 export function isNegativeHint(s: string): boolean {
