@@ -66,3 +66,25 @@ describe('a boilerplate word inside a longer word', () => {
     assert.ok(!md.includes('share this story') && !md.includes('daily newsletter'), md);
   });
 });
+
+describe('an accordion of questions', () => {
+  const faq = (n: number) =>
+    Array.from({ length: n }, (_, i) => `<div class="panel panel-default"><div class="panel-heading" role="tab" id="h${i}"><h4 class="panel-title"><a role="button" data-toggle="collapse" data-parent="#acc" href="#c${i}" aria-expanded="false" aria-controls="c${i}" class="collapsed">Question ${i + 1}: how do I renew my permit?</a></h4></div><div id="c${i}" class="panel-collapse collapse" role="tabpanel"><div class="panel-body"><p>Answer ${i + 1}: permits can be renewed online up to four weeks before they expire.</p></div></div></div>`).join('');
+
+  it('keeps the questions and answers of a tablist that is an accordion (Bootstrap 3)', () => {
+    const md = extract(page(`<div class="container"><div class="col-md-9"><h1>Permit questions</h1><div class="panel-group" id="acc" role="tablist" aria-multiselectable="true">${faq(5)}</div></div></div>`));
+    assert.ok(md.includes('question 5 how do i renew') && md.includes('answer 5 permits can be renewed'), md);
+  });
+
+  it('reads a toggle link as text, not as a link to elsewhere', () => {
+    const html = page(`<main><h1>Permit questions</h1><div class="accordion">${faq(5)}</div></main>`);
+    const md = extractMarkdown({ html, url: 'https://x.test/a', includeLinks: true }).markdown;
+    assert.ok(md.includes('Question 5: how do I renew my permit?') && !md.includes('#c4'), md);
+    assert.ok(md.includes('Answer 5: permits'), md);
+  });
+
+  it('still leaves out a bar of tabs', () => {
+    const md = extract(page(`<main><h1>Upper floors</h1><div role="tablist"><button role="tab">Overview of the plan</button><button role="tab">Specifications and figures</button></div>${body(5)}</main>`));
+    assert.ok(!md.includes('overview of the plan'), md);
+  });
+});

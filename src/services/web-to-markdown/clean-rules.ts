@@ -7,7 +7,7 @@ import type { ElementNode, Node } from './dom.ts';
 import { firstMatching, soleChild, textOf } from './dom-queries.ts';
 import { textContent } from './inline-text.ts';
 import { hasDescendant } from './markdown-blocks.ts';
-import { isBlock, isHeading, linkDensity } from './measure.ts';
+import { isBlock, isHeading, isToggle, linkDensity } from './measure.ts';
 
 /** A text that ends as a sentence: a full stop, question or exclamation mark, maybe a closing quote or bracket. */
 export const ENDS_SENTENCE_RE = /[.!?。！？]["'”’)]?\s*$/;
@@ -73,7 +73,7 @@ export function isStandalone(link: ElementNode): boolean {
     if (typeof k === 'string') text += k.trim().length;
     else {
       text += k.textLen;
-      links += k.tag === 'a' ? k.textLen : k.linkLen;
+      links += k.tag === 'a' ? (isToggle(k) ? 0 : k.textLen) : k.linkLen;
     }
   }
   return links >= text * 0.8;

@@ -90,7 +90,7 @@ export function measure(el: ElementNode): void {
     if (typeof child === 'string') continue;
     measure(child);
     text += child.textLen;
-    link += child.tag === 'a' ? child.textLen : child.linkLen;
+    link += child.tag === 'a' ? (isToggle(child) ? 0 : child.textLen) : child.linkLen;
     commas += child.commas;
     p += child.pCount + (child.tag === 'p' ? 1 : 0);
     img += child.imgCount + (child.tag === 'img' ? 1 : 0);
@@ -106,6 +106,18 @@ export function measure(el: ElementNode): void {
   el.liCount = li;
   el.formCount = form;
   el.hasBlock = block;
+}
+
+/**
+ * A link that only opens or closes a part of the page (an accordion's question: `href="#collapse1"`
+ * with `data-toggle`, `data-bs-toggle`, `aria-controls` or `role="button"`): its text is the
+ * page's text, no link to elsewhere (Readability likewise weighs in-page links less).
+ */
+export function isToggle(a: ElementNode): boolean {
+  const attrs = a.attrs;
+  const href = attrs.href;
+  if (href !== undefined && href !== '' && href.charCodeAt(0) !== 0x23 /* # */ && !href.startsWith('javascript:')) return false;
+  return attrs['data-toggle'] !== undefined || attrs['data-bs-toggle'] !== undefined || attrs['aria-controls'] !== undefined || attrs.role === 'button';
 }
 
 export function linkDensity(el: ElementNode): number {

@@ -98,8 +98,17 @@ export function dropped(name: string, bits: number, attrs: Record<string, string
     if (attrs.style !== undefined && HIDDEN_STYLE.test(attrs.style)) return true;
   }
   const role = attrs.role;
-  if (mode !== 'all' && role !== undefined && CHROME_ROLES.has(role.toLowerCase())) return true;
+  if (mode !== 'all' && role !== undefined && CHROME_ROLES.has(role.toLowerCase())) return !isAccordion(role, attrs);
   return false;
+}
+
+/**
+ * A tablist that is an accordion (ARIA 1.0's pattern, Bootstrap 3's `panel-group`): its panels,
+ * a FAQ's answers, are the page's text, not a bar of tabs.
+ */
+function isAccordion(role: string, attrs: Record<string, string>): boolean {
+  if (role.toLowerCase() !== 'tablist') return false;
+  return attrs['aria-multiselectable'] !== undefined || (attrs.class !== undefined && /(?:^|\s)(?:panel-group|accordion)(?:\s|$)/.test(attrs.class));
 }
 
 /** `shadowrootmode` (HTML standard) or `shadowroot` (Chrome's first form), open or closed. */

@@ -15,7 +15,7 @@ import { announced, besideMoreText, countLinks, ENDS_SENTENCE_RE, isDataTable, i
 import { dropFurniture } from './drop-furniture.ts';
 import { escapeLineStart, escapeText, finishInline, HARD_BREAK, hasContent, textContent, wrap, WS } from './inline-text.ts';
 import { codeBlock, collectRows, hasDescendant, indentItem, span } from './markdown-blocks.ts';
-import { isBlock, linkDensity } from './measure.ts';
+import { isBlock, isToggle, linkDensity } from './measure.ts';
 import { NESTED_QUOTE, quoteLines, type QuoteFrame } from './quote-lines.ts';
 
 export interface RenderOptions {
@@ -267,7 +267,7 @@ class Renderer {
         const text = this.inlineChildren(el).replace(/[\s\uE000]+/g, ' ').trim();
         // A heading's permalink (Sphinx and MkDocs `¶`, Docusaurus' zero-width space, `#`, `§`).
         if (el.attrs.href?.charCodeAt(0) === 0x23 && PERMALINK_SIGN.test(text)) return '';
-        if (!this.#o.includeLinks) return text;
+        if (!this.#o.includeLinks || isToggle(el)) return text;
         const href = this.#url(el.attrs.href);
         if (text === '') return '';
         if (href === null || !LINK_SCHEMES.test(href)) return text;
