@@ -88,3 +88,15 @@ describe('an accordion of questions', () => {
     assert.ok(!md.includes('overview of the plan'), md);
   });
 });
+
+describe('a section id that one word of its heading spells', () => {
+  it('is an anchor where the heading links to it (a docs permalink)', () => {
+    const md = extract(page(`<main><h1>Lexical analysis</h1>${body(3, 'the tokens')}<section id="comments"><h2>Comments<a class="headerlink" href="#comments">¶</a></h2>${body(4, 'the comment syntax')}</section></main>`));
+    assert.ok(md.includes('paragraph 4 says what happened to the comment syntax'), md);
+  });
+
+  it('stays a comment thread without the permalink', () => {
+    const md = extract(page(`<main><article><h1>Upper floors</h1>${body(5)}</article><section id="comments"><h2>Talk</h2><p>I fully agree with this, the town centre has been empty for years and nobody seems to care at all.</p></section></main>`));
+    assert.ok(md.includes('paragraph 5 says') && !md.includes('fully agree'), md);
+  });
+});

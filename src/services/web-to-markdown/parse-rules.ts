@@ -60,8 +60,8 @@ function slugWords(s: string): string {
  * the id of its heading (`<section id="comment-lines-in-the-list"><h2>Comment lines in the list`):
  * such an id is an anchor, and a boilerplate word in it (share, comment, social, media) says
  * nothing. The id must spell the heading (the element's own text, or its first child's when that
- * is a heading) in two words or more: `<h3 id="comments">3 Responses</h3>` and `<div
- * id="comments"><h3>Comments</h3>` stay hints.
+ * is a heading) in two words or more, or in one when the heading links to it (a permalink):
+ * `<h3 id="comments">3 Responses</h3>` and `<div id="comments"><h3>Comments</h3>` stay hints.
  */
 export function isAnchorId(el: ElementNode): boolean {
   const id = el.attrs.id;
@@ -77,7 +77,15 @@ export function isAnchorId(el: ElementNode): boolean {
   }
   if (heading === null) return false;
   const words = slugWords(id);
-  return words.includes(' ') && words === slugWords(textOfShallow(heading));
+  if (words !== slugWords(textOfShallow(heading))) return false;
+  // One word is an anchor only where the heading links to it (a docs generator's permalink,
+  // `<h2>Comments<a class="headerlink" href="#comments">¶</a>`): a blog's thread has no permalink.
+  return words.includes(' ') || linksTo(heading, '#' + id);
+}
+
+function linksTo(el: ElementNode, href: string): boolean {
+  for (const c of el.children) if (typeof c !== 'string' && ((c.tag === 'a' && c.attrs.href === href) || linksTo(c, href))) return true;
+  return false;
 }
 
 /** Text of an element (a heading: small), children included. */
