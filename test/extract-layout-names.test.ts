@@ -100,3 +100,17 @@ describe('a section id that one word of its heading spells', () => {
     assert.ok(md.includes('paragraph 5 says') && !md.includes('fully agree'), md);
   });
 });
+
+describe('a page grid of a wide column and a side column of cards', () => {
+  const card = (title: string, text: string) => `<div class="card mb-4"><div class="card-body"><h4 class="card-title">${title}</h4><p class="card-text">${text}</p></div></div>`;
+  const cards =
+    card('About the Friends', 'Friends of Fernhill Park is a volunteer group founded in 2009 by residents who wanted to save the bandstand from demolition, and since then we have raised more than eighty thousand pounds.') +
+    card('Membership', 'Membership costs five pounds a year, and members receive a quarterly newsletter, invitations to our summer picnic and a vote at the annual general meeting of the group.') +
+    card('Next event', 'Bat walk on Friday 17 May, meeting at the bandstand at half past eight. Bring a torch, wear sturdy shoes and expect to be out for about ninety minutes in the dark.');
+
+  it('takes the wide column, not the cards whose names read as content (card-body, card-text)', () => {
+    const md = extract(page(`<main class="container"><div class="row"><div class="col-md-8"><h1>Spring clean-up</h1>${body(3, 'the park')}</div><div class="col-md-4">${cards}</div></div></main>`));
+    assert.ok(md.includes('paragraph 3 says what happened to the park'), md);
+    assert.ok(!md.includes('membership costs') && !md.includes('bat walk'), md);
+  });
+});

@@ -38,3 +38,18 @@ export function sideColumnOf(sib: ElementNode, top: ElementNode): boolean {
   const w = gridWidth(sib);
   return w > 0 && w <= SIDE_COLUMN && gridWidth(top) >= WIDE_COLUMN;
 }
+
+/**
+ * The wide column beside the side column that holds `el` (`el` or an ancestor is a grid column of
+ * SIDE_COLUMN twelfths or fewer next to one of WIDE_COLUMN or more), or null.
+ */
+export function wideColumnBeside(el: ElementNode): ElementNode | null {
+  for (let e: ElementNode | null = el; e !== null && e.parent !== null; e = e.parent) {
+    const w = gridWidth(e);
+    if (w === 0) continue;
+    if (w > SIDE_COLUMN) return null;
+    for (const s of e.parent.children) if (typeof s !== 'string' && s !== e && gridWidth(s) >= WIDE_COLUMN) return s;
+    return null;
+  }
+  return null;
+}

@@ -19,7 +19,7 @@
 import type { ElementNode } from './dom.ts';
 import { initialScore } from './class-hints.ts';
 import { bodyOf, isAncestor } from './dom-queries.ts';
-import { wideColumnBesideSide } from './grid-columns.ts';
+import { wideColumnBeside, wideColumnBesideSide } from './grid-columns.ts';
 import { hasBlockChild, HEADING_TAGS, linkDensity, measure, MIN_PARAGRAPH_CHARS, OWN_TEXT_CHARS, PARAGRAPH_TAGS } from './measure.ts';
 import { isThread, withSiblings } from './siblings.ts';
 
@@ -111,11 +111,20 @@ export function selectContent(root: ElementNode, relaxed = false): ElementNode[]
     const inside = candidates.find((c) => (c === marked || isAncestor(marked, c)) && final(c) >= final(top) * MARKED_SHARE);
     if (inside !== undefined) top = inside;
   }
+  // A choice in a page grid's side column (Bootstrap's `col-md-4` of cards whose `card-body` and
+  // `card-text` read as content names) loses to a candidate in the wide column beside it that
+  // scores MARKED_SHARE of it: the wide column holds the article.
+  const wide = wideColumnBeside(top);
+  if (wide !== null) {
+    const inside = candidates.find((c) => (c === wide || isAncestor(wide, c)) && final(c) >= final(top) * MARKED_SHARE);
+    if (inside !== undefined) top = inside;
+  }
   const topScore = final(top);
 
   // Several strong candidates under one ancestor: the article is split in blocks; take the ancestor.
   const strong = candidates.slice(1, 6).filter((c) => final(c) >= topScore * 0.75);
-  if (strong.length >= 2) {
+  // The choice is itself the wide column of a grid: the strong candidates beyond it are the side column's.
+  if (strong.length >= 2 && !wideColumnBesideSide(top)) {
     for (let anc = top.parent; anc !== null && anc.tag !== '#root' && anc.tag !== 'body'; anc = anc.parent) {
       let inside = 0;
       for (const c of strong) if (isAncestor(anc, c)) inside++;
