@@ -114,3 +114,12 @@ describe('a page grid of a wide column and a side column of cards', () => {
     assert.ok(!md.includes('membership costs') && !md.includes('bat walk'), md);
   });
 });
+
+describe('a page builder whose blocks are named widgets', () => {
+  it('reads SiteOrigin panels (so-panel widget widget_sow-editor) as the article', () => {
+    const panel = (i: number) =>
+      `<div class="panel-grid panel-no-style"><div class="panel-grid-cell"><div class="so-panel widget widget_sow-headline"><div class="so-widget-sow-headline"><h2 class="sow-headline">Step ${i + 1}</h2></div></div><div class="so-panel widget widget_sow-editor"><div class="so-widget-sow-editor so-widget-sow-editor-base"><div class="siteorigin-widget-tinymce textwidget">${body(2, `step ${i + 1} of the meadow`)}</div></div></div></div></div>`;
+    const md = extract(page(`<main><article><h1>Our approach to meadows</h1><div class="entry-content"><div class="panel-layout">${[0, 1, 2].map(panel).join('')}</div></div></article></main><div class="widget-area"><aside class="widget widget_text"><p>Meadowmakers is a small cooperative of ecologists and gardeners based in Shropshire, founded in 2011.</p></aside></div>`));
+    for (const i of [1, 2, 3]) assert.ok(md.includes(`paragraph 2 says what happened to step ${i} of the meadow`), md);
+  });
+});

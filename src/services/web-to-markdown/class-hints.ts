@@ -79,10 +79,19 @@ export function withoutModifiers(cls: string): string {
  */
 const BUILDER_WIDGET = /(^|\s)elementor-widget(?:-container(?=\s|$)|-|(?=\s|$))/g;
 
-/** The class attribute as its hints are read: without BEM modifiers (withoutModifiers) and page-builder widget wrappers (BUILDER_WIDGET). */
+/**
+ * SiteOrigin Page Builder names every block of a page `so-panel widget widget_sow-<type>`, its
+ * parts `so-widget-sow-<type>` and `siteorigin-widget-tinymce textwidget`: there too `widget`
+ * names no sidebar widget, and the names without it are read.
+ */
+const SITEORIGIN = /(?:^|\s)(?:so-panel|so-widget-|siteorigin-widget)/;
+const WIDGET_NAME = /\S*widget\S*/g;
+
+/** The class attribute as its hints are read: without BEM modifiers (withoutModifiers) and page-builder widget wrappers (BUILDER_WIDGET, SITEORIGIN). */
 export function hintClass(cls: string): string {
   const c = withoutModifiers(cls);
-  return c.includes('elementor-widget') ? c.replace(BUILDER_WIDGET, '$1') : c;
+  if (c.includes('elementor-widget')) return c.replace(BUILDER_WIDGET, '$1');
+  return c.includes('widget') && SITEORIGIN.test(c) ? c.replace(WIDGET_NAME, '') : c;
 }
 
 /**
