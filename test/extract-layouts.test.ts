@@ -1,0 +1,49 @@
+/**
+ * API-01 on 34 handmade pages that imitate the markup of CMSs, page builders, docs generators and
+ * news sites (test/fixtures/layouts/README.md): per page, the main sentences found must not fall
+ * under the floor below and the boilerplate phrases kept must not rise over the ceiling. The
+ * floors are today's results; a page under its expected count is a known miss, named beside it.
+ */
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, it } from 'node:test';
+import { decodeBody } from '../src/fetch/charset.ts';
+import { extractMarkdown } from '../src/services/web-to-markdown/core.ts';
+
+const DIR = new URL('./fixtures/layouts/', import.meta.url);
+const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+
+/** Page number → [main sentences found at least, boilerplate phrases kept at most]. */
+const LIMITS: Record<string, readonly [number, number]> = {
+  '01': [10, 0], '02': [5, 3], '03': [14, 0], '04': [8, 0], '05': [5, 0], '06': [5, 3], '07': [10, 0], '08': [5, 0],
+  '09': [9, 0], '10': [9, 0], '11': [8, 3],
+  // Known misses: an article of ~450 Chinese characters hidden until a script shows it (under the
+  // 500-character threshold), a "read more" tail hidden with aria-hidden, a tail inside <template>.
+  '12': [0, 5], '13': [2, 0], '14': [3, 0],
+  '15': [11, 0], '16': [11, 0], '17': [7, 0], '18': [6, 4], '19': [12, 0], '20': [6, 0], '21': [6, 0], '22': [7, 0],
+  '23': [9, 2], '24': [5, 0], '25': [5, 2], '26': [5, 0], '27': [3, 0], '28': [7, 0], '29': [10, 1], '30': [6, 0],
+  '31': [8, 0], '32': [4, 0], '33': [8, 0], '34': [12, 0],
+};
+
+describe('API-01 on handmade page layouts', () => {
+  const pages = readdirSync(DIR).filter((f) => /^\d\d-.*\.html$/.test(f)).sort();
+
+  it('has a floor for every page', () => {
+    assert.equal(pages.length, 34);
+    for (const f of pages) assert.ok(LIMITS[f.slice(0, 2)] !== undefined, f);
+  });
+
+  for (const f of pages) {
+    it(f, () => {
+      const [mainPart = '', boilPart = ''] = readFileSync(new URL(f.replace(/\.html$/, '.expected.txt'), DIR), 'utf8').split(/^---$/m);
+      const lines = (s: string) => s.split('\n').map((l) => l.trim()).filter(Boolean);
+      const { text } = decodeBody(new Uint8Array(readFileSync(new URL(f, DIR))), null, true);
+      const out = norm(extractMarkdown({ html: text, url: 'https://example.test/2024/05/post', includeLinks: false }).markdown);
+      const missing = lines(mainPart).filter((s) => !out.includes(norm(s)));
+      const kept = lines(boilPart).filter((s) => out.includes(norm(s)));
+      const [floor, ceiling] = LIMITS[f.slice(0, 2)]!;
+      assert.ok(lines(mainPart).length - missing.length >= floor, `main text missing:\n${missing.join('\n')}`);
+      assert.ok(kept.length <= ceiling, `boilerplate kept:\n${kept.join('\n')}`);
+    });
+  }
+});
