@@ -105,6 +105,12 @@ const SAFE: Case[] = [
   ['keeps a statement that another speaker repeats (two turns, not one said twice)', 'Ann: I do not agree with this plan.\nBob: I do not agree with this plan.', 'Ann: I do not agree with this plan.\nBob: I do not agree with this plan.'],
   ['keeps repeated framing sentences of few-shot turns in safe', 'Q: Sort the following words in order. List: b a\nQ: Sort the following words in order. List: d c', 'Q: Sort the following words in order. List: b a\nQ: Sort the following words in order. List: d c'],
   ['does not touch filler in safe', 'Please, could you kindly help?', 'Please, could you kindly help?'],
+  [
+    'drops a labelled line of a block said again with its label where nothing continues it',
+    'Thanks, we accept the quote.\nLaura Chen\nSenior Buyer\nCONFIDENTIALITY NOTICE: This e-mail is intended solely for the recipient. Please notify the sender if you got it in error.\n\n> Can you confirm the order?\n\nLaura Chen\nSenior Buyer\nCONFIDENTIALITY NOTICE: This e-mail is intended solely for the recipient. Please notify the sender if you got it in error.',
+    'Thanks, we accept the quote.\nLaura Chen\nSenior Buyer\nCONFIDENTIALITY NOTICE: This e-mail is intended solely for the recipient. Please notify the sender if you got it in error.\n\n> Can you confirm the order?',
+  ],
+  ['keeps the label of an answer whose repeated framing goes', "Q: Is it red?\nA: Let's think step by step.\nIt is.\n\nQ: Is it blue?\nA: Let's think step by step.", "Q: Is it red?\nA: Let's think step by step.\nIt is.\n\nQ: Is it blue?\nA:"],
 ];
 
 const BALANCED: Case[] = [

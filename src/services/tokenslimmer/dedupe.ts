@@ -125,8 +125,14 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
       }
       if (isDedupeCandidate(text) && !seenLabelled[k]!.add(text) && !adjacent && ((inRun[i]! & IN_RUN) !== 0 || isFraming(text))) {
         leads?.skip(text);
-        current.push(prefix.trimEnd());
         edited = true;
+        // The label stays to mark the turn ("A:" opens the answer), but a label of no turn that
+        // nothing continues would stand alone ("CONFIDENTIALITY NOTICE:" read as an open slot).
+        if (!continues && !TURN_WORD_RE.test(l)) {
+          repeated = true;
+          continue;
+        }
+        current.push(prefix.trimEnd());
         continue;
       }
     } else {
@@ -152,10 +158,13 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
       // not a sentence repeated in a turn.
       if (adjacent) previous.clear();
       text = dropSaidAgain(text, previous, head, label !== null, seenInstructions, sentences);
-      if (text === '' && !label) {
+      // The whole line was said before; a label goes with it where it would stand alone at a
+      // paragraph's end ("CONFIDENTIALITY NOTICE:" read as an open slot), but for a one-word
+      // label of a turn or an answer ("A:", "Ann:"), which marks where a turn is.
+      if (text === '' && (!label || (!continues && !TURN_WORD_RE.test(label[0])))) {
         repeated = true;
         edited = true;
-        continue; // the whole line was said before
+        continue;
       }
     } else previous.clear();
     if (text === whole && line.length === prefix.length + text.length) current.push(line);
@@ -170,6 +179,9 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
   }
   return joinParagraphs(paragraphs, wholes, options);
 }
+
+/** A label of one word that is not all capitals ("A: ", "Answer: ", "Ann: "): a turn's or an answer's. */
+const TURN_WORD_RE = /^[ \t]*[\x01-\x07]?[A-Za-z][a-z0-9]{0,14}[ \t]*:[ \t]*$/;
 
 /** A repeated run of lines is a block said again from this many lines, or this many words, on. */
 const RUN_MIN_LINES = 3;
