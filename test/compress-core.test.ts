@@ -107,8 +107,8 @@ const SAFE: Case[] = [
   ['does not touch filler in safe', 'Please, could you kindly help?', 'Please, could you kindly help?'],
   [
     'drops a labelled line of a block said again with its label where nothing continues it',
-    'Thanks, we accept the quote.\nLaura Chen\nSenior Buyer\nCONFIDENTIALITY NOTICE: This e-mail is intended solely for the recipient. Please notify the sender if you got it in error.\n\n> Can you confirm the order?\n\nLaura Chen\nSenior Buyer\nCONFIDENTIALITY NOTICE: This e-mail is intended solely for the recipient. Please notify the sender if you got it in error.',
-    'Thanks, we accept the quote.\nLaura Chen\nSenior Buyer\nCONFIDENTIALITY NOTICE: This e-mail is intended solely for the recipient. Please notify the sender if you got it in error.\n\n> Can you confirm the order?',
+    'Hi Marco,\n\nWe accept the quote.\n\nBest regards,\nLaura\n+1 (415) 555-0172\n\nCONFIDENTIALITY NOTICE: This e-mail is intended solely for the recipient. If you are not the intended recipient, please notify the sender and delete it.\n\n-----Original Message-----\nFrom: Laura\n\nCould you do 0.38?\n\nBest regards,\nLaura\n+1 (415) 555-0172\n\nCONFIDENTIALITY NOTICE: This e-mail is intended solely for the recipient. If you are not the intended recipient, please notify the sender and delete it.',
+    'Hi Marco,\n\nWe accept the quote.\n\nBest regards,\nLaura\n+1 (415) 555-0172\n\nCONFIDENTIALITY NOTICE: This e-mail is intended solely for the recipient. If you are not the intended recipient, please notify the sender and delete it.\n\n-----Original Message-----\nFrom: Laura\n\nCould you do 0.38?',
   ],
   ['keeps the label of an answer whose repeated framing goes', "Q: Is it red?\nA: Let's think step by step.\nIt is.\n\nQ: Is it blue?\nA: Let's think step by step.", "Q: Is it red?\nA: Let's think step by step.\nIt is.\n\nQ: Is it blue?\nA:"],
 ];
