@@ -58,7 +58,7 @@ export const DISFLUENCY_RE = new RegExp(String.raw`(,[ \t]*)?${WORD_START}(?:${D
 
 const fillerAlt = SPOKEN_FILLERS.map(phrase).join('|');
 /** "You know , we" → "we" (at a sentence or clause start; checked in the callback). */
-export const SPOKEN_FILLER_LEAD_RE = new RegExp(String.raw`${WORD_START}(?:${fillerAlt})[ \t]*,[ \t]*`, 'gi');
+export const SPOKEN_FILLER_LEAD_RE = new RegExp(String.raw`(,[ \t]*)?${WORD_START}(?:${fillerAlt})[ \t]*,[ \t]*`, 'gi');
 /** "…, you know." → "…." */
 export const SPOKEN_FILLER_TAIL_RE = new RegExp(String.raw`,[ \t]*(?:${fillerAlt})[ \t]*(?=[,;.!?]|$)`, 'gim');
 /**
@@ -104,8 +104,12 @@ const COMMA_NOT_AFTER: ReadonlySet<string> = new Set([
   'at', 'for', 'with', 'from', 'by', 'about', 'like', 'i', 'we', 'you', 'he', 'she', 'it', 'they', 'that', 'this', 'if', 'then',
   'just', 'maybe', 'well', 'think', 'mean', 'guess', 'have', 'has', 'had', 'do', 'did', 'does', 'can', 'could', 'would', 'will',
   'should', 'my', 'our', 'your', 'their', 'his', 'her', 'its', 'not', 'really', 'also', 'um', 'uh',
+  // the tails of contractions, as previousWord reads "you'll", "we're", "I've", "that's"
+  'll', 're', 've', 'd', 's', 'm',
 ]);
 const LIKE_FILLER_RE = /,[ \t]*like[ \t]*,[ \t]*/gi;
+/** "Like, 12 and 13 are fine.": a spoken sentence opened by "Like" and a comma. */
+const LIKE_LEAD_RE = /\bLike[ \t]*,[ \t]*/g;
 
 /**
  * Hesitation sounds of other languages that are no word of any (German "äh", "ähm", "öhm",
@@ -150,12 +154,17 @@ export function applyBalanced(s: string, cap: boolean, spoken = false, gated = t
   // Spoken-language text (it had disfluencies or noise tags): collapse stutters and false starts.
   if (spoken || s !== before) {
     // "like" set off by commas is a filler of speech ("It was, like, slow"); first, so that "I like, like, it" reads "I like it".
-    if (s.includes('ike')) s = s.replace(LIKE_FILLER_RE, ' ');
+    if (s.includes('ike')) s = s.replace(LIKE_FILLER_RE, ' ').replace(LIKE_LEAD_RE, (m, offset: number, all: string) => (atSentenceStart(all, offset) ? removed(m, offset, all) : m));
     // Again until stable (bounded): "Tu tu tu tu" first collapses as a two-word unit.
     s = collapseRepeatsUntilStable(s, 3);
   }
   if (SPOKEN_FILLER_GATE_RE.test(s)) {
-    s = s.replace(SPOKEN_FILLER_LEAD_RE, (m, offset: number, all: string) => (!joined(all, offset) && atClauseStart(all, offset) ? removed(m, offset, all) : m));
+    s = s.replace(SPOKEN_FILLER_LEAD_RE, (m, lead: string | undefined, offset: number, all: string) => {
+      // Set off by commas on both sides ("But, you know, QA found"), it goes with both, but for
+      // a list's comma (as DISFLUENCY_RE reads it).
+      if (lead !== undefined) return COMMA_NOT_AFTER.has(previousWord(all, offset)) ? ' ' : ', ';
+      return !joined(all, offset) && atClauseStart(all, offset) ? removed(m, offset, all) : m;
+    });
     s = s.replace(SPOKEN_FILLER_TAIL_RE, ' ');
   }
   // "Could you explain" is a wrapper only where it opens the sentence ("What can you tell" keeps it).
