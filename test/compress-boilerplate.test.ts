@@ -300,6 +300,18 @@ const CASES: readonly Case[] = [
     gone: ['> The launch', '>> Can we'],
     kept: ['The launch moves to May 4.', 'Can we launch in April?', 'On Fri, Apr 3, 2020 at 12:32 PM Ann <ann@example.com> wrote:'],
   },
+  {
+    name: 'quote markers of questions answered inline stay',
+    level: 'balanced',
+    input: `Answers below.\n\nOn Tue, Jan 14, 2025, Owen <owen@example.com> wrote:\n> 1. Do you want to keep the current logo?\nYES, KEEP IT.\n> 2. Should the form ask for insurance details?\nNO.`,
+    kept: ['> 1. Do you want', '> 2. Should the form'],
+  },
+  {
+    name: 'quote markers under "wrote:" go when the next quote belongs to another message',
+    level: 'balanced',
+    input: `--- E-mail 1 ---\nAgreed.\n\nOn Fri, Ann <ann@example.com> wrote:\n\n> The launch moves to May 4.\n\n--- E-mail 2 ---\nHi,\n\n2017-12-22 10:35 Ben <ben@example.com>:\n\n> Ruby is great.\n\nDo you agree?`,
+    gone: ['> The launch'],
+  },
   { name: 'a Markdown blockquote stays quoted', level: 'aggressive', input: `The author puts it well:\n\n> Simple things should be simple.`, kept: ['> Simple things should be simple.'] },
   // tracking parameters
   { name: 'utm parameters in aggressive', level: 'aggressive', input: `See https://example.com/p?id=7&utm_source=news&utm_medium=mail&fbclid=abc for details.`, gone: ['utm_source', 'fbclid'], kept: ['https://example.com/p?id=7 '] },

@@ -248,7 +248,7 @@ export function dropBoilerplate(text: string, level: Level): string {
     if (at === line.length) continue;
     const q = kind[i] === 0 && line.charCodeAt(at) === 62 ? QUOTE_PREFIX_RE.exec(line) : null;
     if (q) {
-      if (!attributed) attributed = last !== -1 && ATTRIBUTION_RE.test(lines[last]!.trim());
+      if (!attributed) attributed = last !== -1 && ATTRIBUTION_RE.test(lines[last]!.trim()) && !answeredInline(lines, kind, i);
       if (attributed) {
         lines[i] = line.slice(q[0].length);
         changed = true;
@@ -337,3 +337,26 @@ function itemFollows(lines: readonly string[], kind: Uint8Array, i: number): boo
   return t !== '' && !t.startsWith('[') && t.length <= 150 && !/[.:!?]$/.test(t);
 }
 const ITEM_MARKER_RE = /^(?:[-*+•]|\d{1,3}[.)])[ \t]+/;
+
+/**
+ * The quote that opens at line `from` is answered inline: after its first run of quoted lines come
+ * up to INLINE_ANSWER_MAX_LINES lines of reply and then quoted lines again ("> 1. Keep the logo?" /
+ * "YES." / "> 2. …"). Its markers then tell the question from the answer and stay.
+ */
+function answeredInline(lines: readonly string[], kind: Uint8Array, from: number): boolean {
+  let replied = 0;
+  for (let i = from; i < lines.length; i++) {
+    if (kind[i] === 2) continue;
+    const line = lines[i]!;
+    const at = firstNonBlank(line);
+    if (at === line.length) continue;
+    if (line.charCodeAt(at) === 62 /* > */) {
+      if (replied > 0) return true;
+    } else {
+      // An answer is a line or three; a line that ends with a colon opens another quote.
+      if (++replied > INLINE_ANSWER_MAX_LINES || line.trimEnd().endsWith(':')) return false;
+    }
+  }
+  return false;
+}
+const INLINE_ANSWER_MAX_LINES = 3;
