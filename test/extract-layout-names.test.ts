@@ -123,3 +123,11 @@ describe('a page builder whose blocks are named widgets', () => {
     for (const i of [1, 2, 3]) assert.ok(md.includes(`paragraph 2 says what happened to step ${i} of the meadow`), md);
   });
 });
+
+describe('the language of a code block named by its highlighter wrapper', () => {
+  it('reads Jekyll, Sphinx and GitHub wrappers, and no language from a bare "highlight"', () => {
+    const html = page(`<main><h1>Code</h1>${body(3)}<div class="language-cpp highlighter-rouge"><div class="highlight"><pre class="highlight"><code>int main() { return 0; }</code></pre></div></div><div class="highlight-python notranslate"><div class="highlight"><pre>print("hi")</pre></div></div><div class="highlight highlight-source-rust"><pre>let x = 1;</pre></div><div class="highlight"><pre>plain text</pre></div></main>`);
+    const md = extractMarkdown({ html, url: 'https://x.test/a', includeLinks: false }).markdown;
+    for (const fence of ['```cpp\nint main', '```python\nprint', '```rust\nlet x', '```\nplain text']) assert.ok(md.includes(fence), md);
+  });
+});

@@ -5,6 +5,10 @@
 import type { ElementNode } from './dom.ts';
 
 const CODE_LANG = /(?:^|\s)(?:lang(?:uage)?-|highlight-(?:source-)?|brush:\s*)([A-Za-z0-9_+#.-]+)/;
+/** Wrappers above a <pre> read for its language. */
+const WRAPPERS_READ = 3;
+/** Names a highlighter's wrapper classes hold after `highlight-` that are no language. */
+const NOT_A_LANGUAGE: ReadonlySet<string> = new Set(['default', 'none', 'text', 'plain', 'block', 'wrapper', 'container', 'box', 'source']);
 
 export function indentItem(marker: string, body: string): string {
   const pad = ' '.repeat(marker.length);
@@ -16,6 +20,12 @@ export function codeBlock(pre: ElementNode): string {
   if (lang === undefined) {
     const code = pre.children.find((c): c is ElementNode => typeof c !== 'string' && c.tag === 'code');
     if (code) lang = CODE_LANG.exec(code.attrs.class ?? '')?.[1] ?? code.attrs['data-lang'];
+  }
+  // The highlighter's wrappers name it (Jekyll's `div.language-cpp.highlighter-rouge`, Sphinx's
+  // `div.highlight-python > div.highlight`, GitHub's `div.highlight.highlight-source-python`).
+  for (let e = pre.parent, up = 0; lang === undefined && e !== null && up < WRAPPERS_READ; e = e.parent, up++) {
+    const name = CODE_LANG.exec(e.attrs.class ?? '')?.[1];
+    if (name !== undefined && !NOT_A_LANGUAGE.has(name.toLowerCase())) lang = name;
   }
   // trimEnd, not /\s+$/: the regex retries from every position of a long blank run, O(n²).
   const text = preText(pre).replace(/^\n/, '').trimEnd();
