@@ -17,9 +17,8 @@ const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').tri
 const LIMITS: Record<string, readonly [number, number]> = {
   '01': [10, 0], '02': [5, 3], '03': [14, 0], '04': [8, 0], '05': [5, 0], '06': [5, 3], '07': [10, 0], '08': [5, 0],
   '09': [9, 0], '10': [9, 0], '11': [8, 3],
-  // Known misses: an article of ~450 Chinese characters hidden until a script shows it (under the
-  // 500-character threshold), a "read more" tail hidden with aria-hidden, a tail inside <template>.
-  '12': [0, 5], '13': [2, 0], '14': [3, 0],
+  // Known misses: a "read more" tail hidden with aria-hidden, a tail inside <template>.
+  '12': [9, 0], '13': [2, 0], '14': [3, 0],
   '15': [11, 0], '16': [11, 0], '17': [7, 0], '18': [6, 4], '19': [12, 0], '20': [6, 0], '21': [6, 0], '22': [7, 0],
   '23': [9, 2], '24': [5, 0], '25': [5, 2], '26': [5, 0], '27': [3, 0], '28': [7, 0], '29': [10, 1], '30': [6, 0],
   '31': [8, 0], '32': [4, 0], '33': [8, 0], '34': [12, 0],

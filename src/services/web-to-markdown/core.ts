@@ -153,8 +153,9 @@ function fallback(input: ExtractInput, lenient: ParsedPage, base: URL | null, fi
     const hidden = parsePage(input.html, 'hidden');
     for (const view of [strictView(hidden), hidden]) {
       const candidate = attempt(view, base, input.includeLinks, false);
-      const n = visibleLength(candidate);
-      if (n >= MIN_ARTICLE_CHARS && n >= 2 * best) {
+      // Han characters weigh as words here: a hidden article of 450 of them is a long one.
+      const n = visibleLength(candidate, Infinity, true);
+      if (n >= MIN_ARTICLE_CHARS && n >= 2 * visibleLength(markdown, Infinity, true)) {
         keep(candidate);
         break;
       }
@@ -220,14 +221,15 @@ function dropRepeatedTitle(markdown: string, title: string): string {
  * Visible characters of `md` (no whitespace or Markdown markers); stops counting at `cap` (most
  * pages pass MIN_ARTICLE_CHARS in the first few KB). A Hangul syllable counts as two: Korean is
  * written in letters, two to four to a syllable block, and the thresholds are set for text written
- * a letter at a time.
+ * a letter at a time. `han`: a Han character counts as three (about what a word says), where a
+ * length decides between a visible and a hidden article.
  */
-function visibleLength(md: string, cap = Infinity): number {
+function visibleLength(md: string, cap = Infinity, han = false): number {
   let n = 0;
   for (let i = 0; i < md.length; i++) {
     const c = md.charCodeAt(i);
     if (c > 32 && c !== 35 && c !== 42 && c !== 62 && c !== 124 && c !== 45) {
-      n += c >= 0xac00 && c <= 0xd7a3 ? 2 : 1;
+      n += c >= 0xac00 && c <= 0xd7a3 ? 2 : han && c >= 0x3400 && c <= 0x9fff ? 3 : 1;
       if (n >= cap) return n;
     }
   }
