@@ -31,13 +31,11 @@
  * not measured on (leave one source out, and even/odd halves).
  */
 import { jsonObjects } from './lib/jsonl.ts';
+import { readabilityBaseline } from './lib/readability-baseline.ts';
 import { readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import { Readability } from '@mozilla/readability';
-import { parseHTML } from 'linkedom';
 import { decodeBody } from '../src/fetch/charset.ts';
 import { extractMarkdown } from '../src/services/web-to-markdown/core.ts';
 import { estimateFromHistogram, estimateHtmlTokens, pieceHistogram, PIECE_TABLE_SHAPE } from '../src/services/web-to-markdown/token-estimate.ts';
@@ -64,9 +62,6 @@ export interface EvalRecord {
 }
 type Counts = [tp: number, fp: number, fn: number];
 
-// turndown ships no type declarations: the one call used here is typed by hand.
-type TurndownCtor = new (options: Record<string, string>) => { turndown(html: string): string };
-const TurndownService = createRequire(import.meta.url)('turndown') as TurndownCtor;
 
 const args = process.argv.slice(2);
 const verbose = args.includes('--verbose');
@@ -239,13 +234,6 @@ export function snippetFound(text: string, snippet: string): boolean {
   return text.replace(/\s+/g, '').includes(snippet.replace(/\s+/g, ''));
 }
 
-function readabilityBaseline(html: string): string {
-  const { document } = parseHTML(html);
-  const article = new Readability(document as unknown as Document).parse();
-  if (!article?.content) return '';
-  const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced' });
-  return turndown.turndown(article.content);
-}
 
 /** Mean exact tokens per histogram slot over all pieces of the pages, each page weighted equally. */
 function calibrationTable(htmls: readonly string[], memo = new Map<string, number>(), pageWeights?: readonly number[]): Float64Array {
