@@ -23,7 +23,22 @@ export function fixedWidth(lines: string[], kinds: Uint8Array): void {
     // joins only where its names stand over the rows' gutters (columnsOf checks every line).
     if (j - i >= 3) {
       if (i > 0 && (kinds[i - 1] === Kind.Prose || kinds[i - 1] === Kind.Kept) && hasInnerRun(lines[i - 1]!, true)) columnsOf(lines, kinds, i - 1, j, true);
-      else columnsOf(lines, kinds, i, j);
+      else if (i > 1 && indexNameUnder(lines, kinds, i)) {
+        // pandas prints a named index's name on a line of its own under the header: it takes the
+        // header's blank first cell, and its line goes.
+        const name = lines[i - 1]!.trim();
+        lines[i - 2] = name + lines[i - 2]!.slice(name.length);
+        lines[i - 1] = '\u0000';
+        kinds[i - 1] = Kind.Blank;
+        kinds[i - 2] = Kind.Prose;
+        columnsOf(lines, kinds, i - 2, j);
+        // The header could not take it (a cell would not stand over its gutter): as it was.
+        if (!lines[i - 2]!.includes('\t')) {
+          lines[i - 1] = name;
+          lines[i - 2] = ' '.repeat(name.length) + lines[i - 2]!.slice(name.length);
+          columnsOf(lines, kinds, i, j);
+        }
+      } else columnsOf(lines, kinds, i, j);
     }
     i = j;
   }
@@ -46,6 +61,21 @@ function hasInnerRun(line: string, header = false): boolean {
   const at = line.indexOf('  ', k);
   return at !== -1 && line.slice(at).trim() !== '';
 }
+
+/**
+ * Line i - 1 is the name of a data frame's index (one word) and line i - 2 its indented header,
+ * whose blank first cell is wider than the name and a gutter: a named index as pandas prints it.
+ */
+function indexNameUnder(lines: readonly string[], kinds: Uint8Array, i: number): boolean {
+  const name = lines[i - 1]!;
+  const header = lines[i - 2]!;
+  if (kinds[i - 1] !== Kind.Prose || (kinds[i - 2] !== Kind.Prose && kinds[i - 2] !== Kind.Kept)) return false;
+  if (!INDEX_NAME_RE.test(name) || !hasInnerRun(header, true)) return false;
+  let k = 0;
+  while (header.charCodeAt(k) === 32) k++;
+  return k >= name.length + 2;
+}
+const INDEX_NAME_RE = /^[A-Za-z_][\w.]{0,39}$/;
 
 /** A Markdown list marker and the spaces after it. */
 const LIST_MARKER_PAD_RE = /^(?:[-*+]|\d{1,9}[.)]) +/;
