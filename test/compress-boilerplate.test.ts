@@ -288,6 +288,14 @@ const CASES: readonly Case[] = [
     gone: ['Comments', 'Leave a comment', 'Share this article'],
     kept: [BODY, 'The council met again on Monday evening.'],
   },
+  {
+    name: 'a cookie banner whose notice is a short heading, with its explanation and named buttons',
+    level: 'balanced',
+    input: `This website uses cookies\nWe use necessary cookies to make our site work and analytics cookies to improve it.\nAccept recommended cookies\nReject optional cookies\n\n${BODY}`,
+    gone: ['uses cookies', 'necessary cookies', 'Accept recommended', 'Reject optional'],
+    kept: [BODY],
+  },
+  { name: 'cookies of a recipe stay', level: 'balanced', input: 'Recipe notes: we use cookies from the bakery on the corner for the base.\nHow many cookies do I need?', kept: ['we use cookies from the bakery'] },
   { name: 'an answer "Accept" not under a cookie notice stays', level: 'balanced', input: 'Do you take the offer?\n\nAccept', kept: ['Accept'] },
   { name: 'a sentence about cookies stays', level: 'balanced', input: 'We use cookies from the bakery on Elm Street for the party.', kept: ['We use cookies from the bakery'] },
   // separators and quote markers

@@ -24,10 +24,13 @@ const CONSENT_BUTTONS: ReadonlySet<string> = new Set([
   'rechazar todo', 'configurar', 'accetta', 'accetta tutto', 'rifiuta', 'rifiuta tutto', 'personalizza', 'aceitar', 'rejeitar',
   'accepteren', 'alles accepteren', 'weigeren', 'instellingen',
 ]);
+/** A banner's button that names what it accepts: "Accept recommended cookies", "Reject optional cookies". */
+const CONSENT_BUTTON_RE = /^(?:accept|reject|allow|decline|refuse|deny|use)(?: all| only)?(?: (?:recommended|optional|necessary|essential|additional|analytics|non-essential|all))? cookies$/i;
+const isConsentButton = (line: string): boolean => CONSENT_BUTTON_RE.test(line.trim());
 /** …and speaks of the site, the visit or consent (so "We use cookies from the bakery" stays). */
 const COOKIE_CUE_RE = /\b(?:experience|website|site|brows\w*|visit\w*|personali[sz]\w*|analytics|advertising|ads|traffic|consent|accept\w*|agree|preferences|privacy|policy|functionality)\b/i;
 /** A cookie notice opens like this ("We use cookies to …", "This website uses cookies …"). */
-const COOKIE_NOTICE_RE = /^(?:we(?: and our (?:partners|vendors))? use cookies|(?:this|our) (?:web)?site uses cookies|by (?:using|continuing to (?:use|browse)) (?:this|our) (?:web)?site,? you (?:agree|accept|consent) to (?:the|our) use of cookies)\b/i;
+const COOKIE_NOTICE_RE = /^(?:we(?: and our (?:partners|vendors))? use (?:(?:some|necessary|essential|optional|analytics|additional) )?cookies|(?:this|our) (?:web)?site uses cookies|by (?:using|continuing to (?:use|browse)) (?:this|our) (?:web)?site,? you (?:agree|accept|consent) to (?:the|our) use of cookies)\b/i;
 /** The same notice in German, French, Spanish, Italian, Portuguese, Dutch ("Ce site utilise des cookies …"). */
 const COOKIE_NOTICE_OTHER_RE = /^(?:(?:diese|unsere) (?:web)?seite (?:verwendet|nutzt)|wir (?:verwenden|nutzen)|(?:ce|notre) site utilise|nous utilisons|(?:este|nuestro) (?:sitio(?: web)?|portal) (?:utiliza|usa)|utilizamos|(?:questo|il nostro) sito (?:utilizza|usa)|utilizziamo|(?:este|o nosso) (?:site|sítio) (?:utiliza|usa)|(?:deze|onze) (?:web)?site (?:gebruikt|maakt gebruik van)|wij gebruiken)\b[^.!?\n]{0,40}cookies/i;
 /** …and speaks of the visit, the audience, consent or ads. */
@@ -70,6 +73,19 @@ export function dropMenuBlocks(lines: string[], kind: Uint8Array, keepsValue: (s
       i++;
       continue;
     }
+    // A cookie notice, also a short one that reads as a menu line ("This website uses cookies").
+    if (body.length <= LINE_RULE_MAX_CHARS && body.includes('ookies') && isCookieNotice(plainLine(body)) && !keepsValue(body)) {
+      kind[i] = 2;
+      changed = cookie = true;
+      // What the banner says of cookies under it, then its buttons, in its paragraph or the next one.
+      let m = i + 1;
+      while (m < n && kind[m] === 0 && lines[m]!.includes('ookies') && !CONSENT_BUTTONS.has(chromeKey(lines[m]!)) && !isConsentButton(lines[m]!) && lines[m]!.length <= LINE_RULE_MAX_CHARS && !keepsValue(lines[m]!)) kind[m++] = 2;
+      while (m < n && kind[m] === 0 && lines[m]!.trim() === '') m++;
+      while (m < n && kind[m] === 0 && (CONSENT_BUTTONS.has(chromeKey(lines[m]!)) || isConsentButton(lines[m]!))) kind[m++] = 2;
+      labelled = false;
+      i = m;
+      continue;
+    }
     let j = i;
     let known = 0;
     for (; j < n && kind[j] !== 1; j++) {
@@ -95,17 +111,6 @@ export function dropMenuBlocks(lines: string[], kind: Uint8Array, keepsValue: (s
     if (j > i) {
       labelled = false;
       i = j;
-      continue;
-    }
-    if (body.length <= LINE_RULE_MAX_CHARS && body.includes('ookies') && isCookieNotice(plainLine(body)) && !keepsValue(body)) {
-      kind[i] = 2;
-      changed = cookie = true;
-      // The banner's buttons, in its paragraph or the next one.
-      let m = i + 1;
-      while (m < n && kind[m] === 0 && lines[m]!.trim() === '') m++;
-      while (m < n && kind[m] === 0 && CONSENT_BUTTONS.has(chromeKey(lines[m]!))) kind[m++] = 2;
-      labelled = false;
-      i = m;
       continue;
     }
     // A question that opens its paragraph is the user's ("Which is a social network?"); one inside
