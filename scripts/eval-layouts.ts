@@ -1,5 +1,5 @@
 /**
- * `npm run eval:layouts`: API-01 on the 34 handmade page layouts of test/fixtures/layouts (CMSs,
+ * `npm run eval:layouts`: API-01 on the handmade page layouts of test/fixtures/layouts (CMSs,
  * page builders, docs generators, news pages, legacy charsets; README there), beside the baseline
  * @mozilla/readability + linkedom + turndown in the same run. Per page and in total: the page's
  * main sentences found in the output, its boilerplate phrases kept, and whether the output holds
@@ -19,7 +19,7 @@ const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').tri
 const lines = (s: string) => s.split('\n').map((l) => l.trim()).filter(Boolean);
 
 interface Score { found: number; kept: number; short: boolean }
-const total = { main: 0, boiler: 0, ours: { found: 0, kept: 0, short: 0 }, base: { found: 0, kept: 0, short: 0 } };
+const total = { pages: 0, main: 0, boiler: 0, ours: { found: 0, kept: 0, short: 0 }, base: { found: 0, kept: 0, short: 0 } };
 
 function score(md: string, main: string[], boiler: string[]): Score {
   const out = norm(md);
@@ -36,6 +36,7 @@ for (const f of readdirSync(DIR).filter((f) => /^\d\d-.*\.html$/.test(f)).sort()
   const { text } = decodeBody(new Uint8Array(readFileSync(new URL(f, DIR))), null, true);
   const ours = score(extractMarkdown({ html: text, url: 'https://example.test/2024/05/post', includeLinks: false }).markdown, main, boiler);
   const base = score(readabilityBaseline(text), main, boiler);
+  total.pages++;
   total.main += main.length;
   total.boiler += boiler.length;
   for (const [t, s] of [[total.ours, ours], [total.base, base]] as const) {
@@ -48,7 +49,7 @@ for (const f of readdirSync(DIR).filter((f) => /^\d\d-.*\.html$/.test(f)).sort()
   }
 }
 const pct = (a: number, b: number) => `${((100 * a) / b).toFixed(1)}%`;
-console.log(`\n34 pages, ${total.main} main sentences, ${total.boiler} boilerplate phrases (pages found whole and clean are left out of the table but for --verbose):`);
+console.log(`\n${total.pages} pages, ${total.main} main sentences, ${total.boiler} boilerplate phrases (pages found whole and clean are left out of the table but for --verbose):`);
 for (const [name, t] of [['API-01', total.ours], ['Readability+linkedom+turndown', total.base]] as const) {
   console.log(`  ${name}: main sentences found ${t.found}/${total.main} (${pct(t.found, total.main)}), boilerplate kept out ${total.boiler - t.kept}/${total.boiler} (${pct(total.boiler - t.kept, total.boiler)}), short outputs ${t.short}`);
 }

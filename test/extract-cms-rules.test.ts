@@ -45,10 +45,16 @@ describe('ids that spell their heading are anchors, not hints', () => {
     assert.equal(s.unlikely, false);
   });
 
-  it('keeps an id that does not spell the heading, or is one word, as a hint', () => {
+  it('reads a one-word id on the heading it spells as an anchor (a generator\'s slug), and a page-prefixed one (Confluence)', () => {
+    for (const [html, tag] of [['<h2 id="comments">Comments</h2>', 'h2'], ['<h2 id="Oncallchecklist-Escalationcontacts">Escalation contacts</h2>', 'h2']] as const) {
+      assert.equal(first(html, tag).anchorId, true, html);
+    }
+  });
+
+  it('keeps an id that does not spell the heading, or is one word on a wrapper, as a hint', () => {
     const cases: [string, string][] = [
       ['<h3 id="comments">3 Responses to this post</h3>', 'h3'],
-      ['<h2 id="comments">Comments</h2>', 'h2'],
+      ['<h2 id="comments-title">Comments</h2>', 'h2'],
       ['<div id="comments"><h3>Comments</h3><p>Nice post.</p></div>', 'div'],
       ['<div id="related-stories"><p>Intro</p><h3>Related stories</h3></div>', 'div'],
       ['<div id="share-tools"><a href="/x">Share on Facebook</a></div>', 'div'],

@@ -1,5 +1,5 @@
 /**
- * API-01 on 34 handmade pages that imitate the markup of CMSs, page builders, docs generators and
+ * API-01 on 73 handmade pages that imitate the markup of CMSs, page builders, docs generators and
  * news sites (test/fixtures/layouts/README.md): per page, the main sentences found must not fall
  * under the floor below and the boilerplate phrases kept must not rise over the ceiling. The
  * floors are today's results; a page under its expected count is a known miss, named beside it.
@@ -22,13 +22,22 @@ const LIMITS: Record<string, readonly [number, number]> = {
   '15': [11, 0], '16': [11, 0], '17': [7, 0], '18': [6, 4], '19': [12, 0], '20': [6, 0], '21': [6, 0], '22': [7, 0],
   '23': [9, 2], '24': [5, 0], '25': [5, 2], '26': [5, 0], '27': [3, 0], '28': [7, 0], '29': [10, 1], '30': [6, 0],
   '31': [8, 0], '32': [4, 0], '33': [8, 0], '34': [12, 0],
+  '35': [12, 0], '36': [12, 0], '37': [10, 0], '38': [16, 0], '39': [15, 0], '40': [11, 0], '41': [6, 0], '42': [13, 2],
+  '43': [13, 0], '44': [13, 0], '45': [14, 0], '46': [14, 0], '47': [13, 0], '48': [10, 0], '49': [10, 0], '50': [9, 0],
+  '51': [11, 1], '52': [8, 0], '53': [16, 0],
+  // Known misses: a key-facts box in the narrow column of a grid (left out with the column), a
+  // review's verdict box of pros and cons before the body, and news leads outside the body block
+  // (a <h2> lead with a date line after it, a <div> of bold text, a lead cell of a layout table).
+  '54': [8, 0], '55': [7, 0], '56': [13, 0], '57': [13, 0], '58': [19, 1], '59': [11, 0], '60': [18, 0], '61': [19, 1],
+  '62': [6, 1], '63': [7, 0], '64': [4, 0], '65': [6, 2], '66': [7, 0], '67': [7, 0], '68': [6, 0], '69': [5, 0],
+  '70': [19, 0], '71': [13, 0], '72': [16, 0], '73': [7, 0],
 };
 
 describe('API-01 on handmade page layouts', () => {
   const pages = readdirSync(DIR).filter((f) => /^\d\d-.*\.html$/.test(f)).sort();
 
   it('has a floor for every page', () => {
-    assert.equal(pages.length, 34);
+    assert.equal(pages.length, 73);
     for (const f of pages) assert.ok(LIMITS[f.slice(0, 2)] !== undefined, f);
   });
 

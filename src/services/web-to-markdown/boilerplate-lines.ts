@@ -46,12 +46,12 @@ const YEAR_OR_TIME = /(?:^|\D)(?:19|20)\d\d(?:\D|$)|\d{1,2}[:.h]\d\d\s*(?:[ap]\.
  * newsletter" or "The newsletter, which 40,000 people subscribe to, ..." start otherwise: both stay.
  */
 const SIGN_UP =
-  /(?:^|[.!?:]\s+)(?:click here to |please |and )?(?:subscribe|sign up|get|join|register|abonnieren sie|melden sie sich|abonnez-vous|inscrivez-vous|suscr[íi]bete|iscriviti|assine|inscreva-se|подпишитесь)\b|newsletter (?:abonnieren|bestellen)/iu;
+  /(?:^|[.!?:]\s+)(?:click here to |please |and )?(?:subscribe|sign up|get|join|register|abonnieren sie|melden sie sich|abonnez-vous|inscrivez-vous|suscr[íi]bete|iscriviti|assine|inscreva-se|подпишитесь)(?![\p{L}\p{N}])|newsletter (?:abonnieren|bestellen)/iu;
 const NEWSLETTER = /newsletter|mailing list|infolettre|рассылк/iu;
 
 /** "Follow us on Twitter", "Follow Newsbeat on Instagram", "Folgen Sie uns auf Facebook". */
 const FOLLOW =
-  /(?:^|[.!?]\s+)(?:follow|folgen sie|suivez|síguenos|seguici|siga-nos|подписывайтесь)\b.{0,60}\b(?:twitter|facebook|instagram|linkedin|youtube|tiktok|telegram|mastodon|bluesky|threads|x\.com)\b/iu;
+  /(?:^|[.!?]\s+)(?:follow|folgen sie|suivez|síguenos|seguici|siga-nos|подписывайтесь)(?![\p{L}\p{N}]).{0,60}\b(?:twitter|facebook|instagram|linkedin|youtube|tiktok|telegram|mastodon|bluesky|threads|x\.com)\b/iu;
 
 /**
  * A byline: "By" (by, von, par, por, di, door, av, af, przez) and then only names, dates and
@@ -270,7 +270,7 @@ export const RELATED_LABEL = new RegExp(
     'latest (?:news|stories|headlines|articles|posts)|' +
     'mehr zum thema|weitere artikel|lesen sie auch|auch interessant|das könnte sie auch interessieren|meistgelesen|lire aussi|à lire aussi|voir aussi|sur le même sujet|les plus lus|' +
     'leia também|veja também|leia mais|mais lidas|leggi anche|potrebbe interessarti|i più letti|lee también|te puede interesar|noticias relacionadas|artículos relacionados|lo más leído|' +
-    'lees ook|meest gelezen|czytaj (?:także|też)|zobacz (?:także|też)|najczęściej czytane|läs (?:också|även)|mest lästa?|ilgili haberler|관련기사|많이 본 뉴스|читайте также|по теме|相关阅读|相关文章|相关新闻|推荐阅读|延伸阅读|热点排行|関連記事|あわせて読みたい|人気記事)' +
+    'lees ook|meest gelezen|czytaj (?:także|też)|zobacz (?:także|też)|najczęściej czytane|läs (?:också|även)|mest lästa?|ilgili haberler|[iİ]lg[iİ]n[iİ]z[iİ] çekeb[iİ]l[iİ]r|관련기사|많이 본 뉴스|читайте также|по теме|相关阅读|相关文章|相关新闻|推荐阅读|延伸阅读|热点排行|関連記事|あわせて読みたい|人気記事)' +
     '\\s*(?:[:：.…]*$|[:：]\\s*\\S.{0,100}$)',
   'iu',
 );

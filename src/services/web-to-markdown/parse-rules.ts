@@ -77,10 +77,23 @@ export function isAnchorId(el: ElementNode): boolean {
   }
   if (heading === null) return false;
   const words = slugWords(id);
-  if (words !== slugWords(textOfShallow(heading))) return false;
-  // One word is an anchor only where the heading links to it (a docs generator's permalink,
-  // `<h2>Comments<a class="headerlink" href="#comments">¶</a>`): a blog's thread has no permalink.
-  return words.includes(' ') || linksTo(heading, '#' + id);
+  const spelled = slugWords(textOfShallow(heading));
+  // Confluence prefixes the page's name and writes the heading without spaces
+  // (`<h2 id="Oncallchecklist-Escalationcontacts">Escalation contacts`): on the heading itself.
+  if (heading === el && words !== spelled) return prefixedSlug(id, spelled);
+  if (words !== spelled) return false;
+  // One word is an anchor on the heading itself (`<h2 id="comments">Comments</h2>`, a generator's
+  // slug), or where the heading links to it (a docs permalink, `<h2>Comments<a class="headerlink"
+  // href="#comments">¶</a>`); a blog's thread is a wrapper `<div id="comments">` without one.
+  return words.includes(' ') || heading === el || linksTo(heading, '#' + id);
+}
+
+/** `id` is "<prefix>-<the heading's words without spaces>" (6+ letters), as Confluence writes a heading's id. */
+function prefixedSlug(id: string, spelled: string): boolean {
+  const joined = spelled.replace(/ /g, '');
+  if (joined.length < 6) return false;
+  const cut = Math.max(id.lastIndexOf('-'), id.lastIndexOf('_'));
+  return cut > 0 && id.slice(cut + 1).toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '') === joined;
 }
 
 function linksTo(el: ElementNode, href: string): boolean {
@@ -126,12 +139,13 @@ function isShadowRoot(attrs: Record<string, string>): boolean {
 
 /**
  * A box of facts set beside the text (`<aside class="factbox">`, `info-box`, `key-facts`, "at a
- * glance", "tl;dr"): an <aside> by its tag, yet part of the article, as an infobox is. Read on
+ * glance", "tl;dr") or a docs page's note (`starlight-aside`, `admonition`, `callout`): an <aside>
+ * by its tag, yet part of the article, as an infobox is. Read on
  * whole class/id words; a role (complementary) still drops it. Any <aside> inside an <article>
  * is kept too (a fact box, a side note, Starlight's notes): the strict view drops those whose
  * class says boilerplate, and the cleaner (render.ts) link lists among them.
  */
-const FACT_BOX = /(?:^|[\s_-])(?:fact-?box(?:es)?|facts|fact-?file|fact-?sheet|info-?box|key-?facts|key-?points|at-?a-?glance|tl-?dr|takeaways)(?:$|[\s_-])/i;
+const FACT_BOX = /(?:^|[\s_-])(?:fact-?box(?:es)?|facts|fact-?file|fact-?sheet|info-?box|key-?facts|key-?points|at-?a-?glance|tl-?dr|takeaways|starlight-aside|admonition|callout)(?:$|[\s_-])/i;
 
 function isFactBox(attrs: Record<string, string>): boolean {
   return (attrs.class !== undefined && FACT_BOX.test(attrs.class)) || (attrs.id !== undefined && FACT_BOX.test(attrs.id));

@@ -68,11 +68,14 @@ export function markSectionByHeading(h: ElementNode, discussion: boolean): void 
     box = parent;
   }
   if (!comments || h.parent === null) return;
-  // A headline after the label makes it a kicker over the article, whatever it says.
+  // A headline after the label makes it a kicker over the article, whatever it says; a heading
+  // of its rank or above after it makes it a section of a document (a style guide's "Comments",
+  // then "Errors"): a thread runs to the end.
   let after = false;
+  const rank = HEADING_RANK.indexOf(h.tag);
   for (const c of h.parent.children) {
     if (c === h) after = true;
-    else if (after && typeof c !== 'string' && (c.tag === 'h1' || (c.tag === 'header' && hasHeadline(c)))) return;
+    else if (after && typeof c !== 'string' && (c.tag === 'h1' || (c.tag === 'header' && hasHeadline(c)) || (rank !== -1 && HEADING_RANK.indexOf(c.tag) !== -1 && HEADING_RANK.indexOf(c.tag) <= rank))) return;
   }
   after = false;
   for (const c of h.parent.children) {
@@ -80,6 +83,8 @@ export function markSectionByHeading(h: ElementNode, discussion: boolean): void 
     if (after && typeof c !== 'string') c.unlikely = c.headed = true;
   }
 }
+
+const HEADING_RANK = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
 
 function hasHeadline(el: ElementNode): boolean {
   for (const c of el.children) if (typeof c !== 'string' && (c.tag === 'h1' || hasHeadline(c))) return true;
