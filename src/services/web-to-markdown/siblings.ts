@@ -6,7 +6,7 @@ import type { ElementNode } from './dom.ts';
 import { ARTICLE_TAG_BONUS, classWeight } from './class-hints.ts';
 import { firstMatching, isAncestor, soleChild, textOf, unwrap } from './dom-queries.ts';
 import { sideColumnOf } from './grid-columns.ts';
-import { hasBlockChild, HEADING_TAGS, isProse, linkDensity } from './measure.ts';
+import { hasBlockChild, HEADING_TAGS, isBlock, isProse, linkDensity } from './measure.ts';
 
 export function withSiblings(top: ElementNode, final: (el: ElementNode) => number, topScore: number, inner: ElementNode, thread: boolean): ElementNode[] {
   const parent = top.parent;
@@ -41,7 +41,9 @@ export function withSiblings(top: ElementNode, final: (el: ElementNode) => numbe
     // A wrapper of one block (div > p, div > div > p) reads as, and is rendered as, that block:
     // the wrapper's class names the embed or layout around the paragraph (a lead in a media
     // slot). After the choice, a wrapper with a negative hint (an author's note) stays out.
-    const block = sib.tag === 'p' || (afterTop && classWeight(sib) < 0) ? sib : unwrap(sib);
+    let block = sib.tag === 'p' || (afterTop && classWeight(sib) < 0) ? sib : unwrap(sib);
+    // A block of inline text only (`<div class="lead"><b>…</b></div>`) is read as that block.
+    if (!isBlock(block.tag) && block.parent !== null && block !== sib) block = block.parent;
     if (block.tag === 'p' || (block.tag === 'div' && !hasBlockChild(block))) {
       const ld = linkDensity(block);
       if (block.textLen > 80 && ld < 0.25) out.push(block);
@@ -59,6 +61,8 @@ export function withSiblings(top: ElementNode, final: (el: ElementNode) => numbe
   return withHeadings(parent, out);
 }
 
+/** Longest text of a line (a date, a byline) between a heading and the block it heads. */
+const DATELINE_CHARS = 80;
 /** Longest text (characters) of a sibling read as a heading by `withHeadings`. */
 const SIBLING_HEADING_CHARS = 200;
 
@@ -80,6 +84,7 @@ function withHeadings(parent: ElementNode, out: ElementNode[]): ElementNode[] {
   }
   const result: ElementNode[] = [];
   let pending: ElementNode | null = null;
+  let skipped = false; // a short unlinked line (a date, a byline) between the heading and what it heads
   for (const sib of parent.children) {
     if (typeof sib === 'string' || sib.textLen === 0) continue;
     const el = kept.get(sib);
@@ -90,8 +95,11 @@ function withHeadings(parent: ElementNode, out: ElementNode[]): ElementNode[] {
       }
       result.push(el);
       pending = null;
+    } else if (pending !== null && !skipped && sib.textLen <= DATELINE_CHARS && sib.linkLen === 0 && !headingWithin(sib)) {
+      skipped = true;
     } else {
       pending = sib.textLen <= SIBLING_HEADING_CHARS && linkDensity(sib) < 0.5 && classWeight(sib, false, true) >= 0 && headingWithin(sib) ? sib : null;
+      skipped = false;
     }
   }
   return added ? result : out;
