@@ -60,7 +60,8 @@ function slugWords(s: string): string {
  * the id of its heading (`<section id="comment-lines-in-the-list"><h2>Comment lines in the list`):
  * such an id is an anchor, and a boilerplate word in it (share, comment, social, media) says
  * nothing. The id must spell the heading (the element's own text, or its first child's when that
- * is a heading) in two words or more, or in one when the heading links to it (a permalink):
+ * is a heading) in two words or more; in one on the heading itself or where the heading links to
+ * it (a permalink); Confluence's `<page>-<heading without spaces>` on the heading itself.
  * `<h3 id="comments">3 Responses</h3>` and `<div id="comments"><h3>Comments</h3>` stay hints.
  */
 export function isAnchorId(el: ElementNode): boolean {
