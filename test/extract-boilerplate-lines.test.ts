@@ -70,6 +70,8 @@ describe('boilerplateLineKind: what must go', () => {
     ['¿Te resultó útil este artículo?', 'helpful'],
     ['この記事は役に立ちましたか？', 'helpful'],
     ['这篇文章对您有帮助吗？', 'helpful'],
+    ['Was this helpful?', 'helpful'],
+    ['Did this help?', 'helpful'],
     ['Share this article', 'control'],
     ['Teilen Sie diesen Artikel', 'control'],
     ['Partager cet article', 'control'],

@@ -131,3 +131,10 @@ describe('the language of a code block named by its highlighter wrapper', () => 
     for (const fence of ['```cpp\nint main', '```python\nprint', '```rust\nlet x', '```\nplain text']) assert.ok(md.includes(fence), md);
   });
 });
+
+describe('closing lines in other scripts', () => {
+  it('leaves out a Korean reporter\'s sign-off at the end, and a bare "Was this helpful?"', () => {
+    const md = extract(page(`<main><article><h1>심야버스 노선 신설</h1>${body(4)}<p>김민준 기자 mjkim@dailycity.example</p><p>Was this helpful?</p></article></main>`));
+    assert.ok(md.includes('paragraph 4 says') && !md.includes('기자') && !md.includes('was this helpful'), md);
+  });
+});

@@ -146,12 +146,12 @@ const RATING_COUNT_OR_STARS = /\d\s*(?:votes?|ratings?|reviews?|avis|votos?|valo
 
 /**
  * The question of a "was this helpful?" widget, alone on its line, with its Yes/No answers if
- * they render ("Was this page helpful?", "War dieser Artikel hilfreich?", "Cet article vous
+ * they render ("Was this page helpful?", "Was this helpful?", "War dieser Artikel hilfreich?", "Cet article vous
  * a-t-il été utile ?", "¿Te resultó útil este artículo?", "この記事は役に立ちましたか？",
  * "这篇文章对您有帮助吗？"). The whole line only: a sentence that asks it inside prose stays.
  */
 const HELPFUL =
-  /^(?:(?:was|is|did) (?:this|the) (?:page|article|answer|post|information|content|documentation|guide|section)(?: \S+){0,2} (?:helpful|useful|help(?: you)?)|did (?:this|the) (?:page|article|answer|guide) help(?: you)?|(?:find|found) (?:this|the) (?:page|article|answer) (?:helpful|useful)|(?:war|ist) (?:diese[rs]?|der|die|das) (?:seite|artikel|beitrag|antwort|information(?:en)?) hilfreich|(?:cet|cette|la) (?:article|page|réponse)(?: vous)? (?:a-t-(?:il|elle) été|est-(?:il|elle)) utile|¿?(?:te |le )?(?:ha resultado|resultó|fue|es|ha sido) útil (?:este|esta) (?:artículo|página|respuesta)|¿?(?:este|esta) (?:artículo|página|respuesta) (?:te |le )?(?:ha resultado|resultó|fue|es|ha sido) útil|この(?:記事|ページ)は(?:役に立ちましたか|お役に立ちましたか)|(?:这篇|此|该)(?:文章|页面)(?:对您)?(?:是否)?有(?:帮助|用)(?:吗)?)\s*[?？]?\s*(?:(?:yes|no|ja|nein|oui|non|sí|no|はい|いいえ|是|否)\b\s*){0,2}$/iu;
+  /^(?:(?:was|is|did) (?:this|the) (?:page|article|answer|post|information|content|documentation|guide|section)(?: \S+){0,2} (?:helpful|useful|help(?: you)?)|(?:was|is) this (?:helpful|useful)|did this help(?: you)?|did (?:this|the) (?:page|article|answer|guide) help(?: you)?|(?:find|found) (?:this|the) (?:page|article|answer) (?:helpful|useful)|(?:war|ist) (?:diese[rs]?|der|die|das) (?:seite|artikel|beitrag|antwort|information(?:en)?) hilfreich|(?:cet|cette|la) (?:article|page|réponse)(?: vous)? (?:a-t-(?:il|elle) été|est-(?:il|elle)) utile|¿?(?:te |le )?(?:ha resultado|resultó|fue|es|ha sido) útil (?:este|esta) (?:artículo|página|respuesta)|¿?(?:este|esta) (?:artículo|página|respuesta) (?:te |le )?(?:ha resultado|resultó|fue|es|ha sido) útil|この(?:記事|ページ)は(?:役に立ちましたか|お役に立ちましたか)|(?:这篇|此|该)(?:文章|页面)(?:对您)?(?:是否)?有(?:帮助|用)(?:吗)?)\s*[?？]?\s*(?:(?:yes|no|ja|nein|oui|non|sí|no|はい|いいえ|是|否)\b\s*){0,2}$/iu;
 
 /**
  * Article controls and prompts alone on their line, as the page prints them beside the text:
@@ -284,12 +284,13 @@ export function isShortItemList(block: string): boolean {
 
 /**
  * An author note, as news pages close an article: "Keith Bradsher contributed reporting",
- * "Phil Helsel is a reporter for NBC News.", "Write to Al Root at ...", "... may be reached at".
+ * "Phil Helsel is a reporter for NBC News.", "Write to Al Root at ...", "... may be reached at", a
+ * Korean reporter's sign-off ("김민준 기자 mjkim@example.kr").
  * Only tested on the last blocks of the content (see AUTHOR_NOTE_TAIL), where such notes sit; the
  * same sentence inside an article about a reporter stays.
  */
 const AUTHOR_NOTE =
-  /contributed (?:reporting|to this (?:report|story|article))|^write to \p{Lu}\S* \p{Lu}\S*(?: \p{Lu}\S*)? at |(?:may|can) be (?:reached|contacted) at |^(?:\p{Lu}[\p{L}'’.-]* ){1,4}(?:\([^)]{0,60}\) )?is (?:an? |the )(?:[\p{L}-]+ ){0,4}(?:reporter|writer|editor|correspondent|journalist|columnist|contributor|publisher)\b|views (?:and opinions )?expressed (?:in this article )?are (?:those of )?the author/iu;
+  /contributed (?:reporting|to this (?:report|story|article))|^write to \p{Lu}\S* \p{Lu}\S*(?: \p{Lu}\S*)? at |(?:may|can) be (?:reached|contacted) at |^(?:\p{Lu}[\p{L}'’.-]* ){1,4}(?:\([^)]{0,60}\) )?is (?:an? |the )(?:[\p{L}-]+ ){0,4}(?:reporter|writer|editor|correspondent|journalist|columnist|contributor|publisher)\b|views (?:and opinions )?expressed (?:in this article )?are (?:those of )?the author|^\p{Script=Hangul}{2,4} ?(?:기자|특파원)(?: *[\w.+-]+@[\w.-]+)? *$/iu;
 
 /**
  * The same note in German, French, Spanish, Italian, Dutch and Portuguese: a name and the trade
