@@ -37,7 +37,7 @@ import { bareTables } from './pipe-tables.ts';
 import { restructure } from './structure.ts';
 import { mergeTurns } from './turns.ts';
 import { dropBoilerplate } from './boilerplate.ts';
-import { pruneDemoArticles } from './demos.ts';
+import { examplesQuoteTheirInput, pruneDemoArticles } from './demos.ts';
 import { onEnglishRuns } from './language.ts';
 import { applyBalanced, removeForeignFillers } from './rules.ts';
 import { BLOCK_TAG_RE, BR_RE, EMPHASIS_RE, INLINE_TAG_RE, joinClitics, SPACE_RUN_RE, trimLineEnds } from './surface.ts';
@@ -75,7 +75,7 @@ export function compressPass(input: string, level: Level): string {
   const masker = new Masker();
   let masked = maskBlocks(text, masker);
   masked = maskProtected(masked, masker.mask);
-  masked = applyRules(masked, level);
+  masked = applyRules(masked, level, level === 'balanced' && !examplesQuoteTheirInput(text));
   const out = masker.restore(dedupeAndJoin(masked, level, masker.options));
   // Speaker turns join only in text that has them (the masker marked each with LINE_MARK).
   return level === 'safe' || !masked.includes(LINE_MARK) ? out : mergeTurns(out);
@@ -83,8 +83,8 @@ export function compressPass(input: string, level: Level): string {
 
 const SPLIT_LINE = '\n' + SPLIT_MARK;
 
-/** The level's rules over the whole masked text, one regex call each. */
-function applyRules(s: string, level: Level): string {
+/** The level's rules over the whole masked text, one regex call each; `demos`: balanced prunes the articles of few-shot examples (demos.ts). */
+function applyRules(s: string, level: Level, demos = false): string {
   if (s.includes('<')) s = s.replace(BR_RE, SPLIT_LINE).replace(BLOCK_TAG_RE, SPLIT_LINE).replace(INLINE_TAG_RE, '');
   if (s.includes('*')) s = s.replace(EMPHASIS_RE, (_m, a: string | undefined, b: string | undefined) => a ?? b ?? '');
   s = joinClitics(s); // found from the apostrophes: without one, two indexOf calls
@@ -103,7 +103,7 @@ function applyRules(s: string, level: Level): string {
       removeForeignFillers,
     );
     // aggressive prunes articles everywhere; balanced in a few-shot prompt's examples only.
-    if (level === 'balanced') s = pruneDemoArticles(s);
+    if (demos) s = pruneDemoArticles(s);
     if (s.includes(CAP_MARK)) s = s.replace(/\u0001[ \t]*([a-z])(?=[a-z]*\b)/g, (_m, c: string) => c.toUpperCase()).replace(/\u0001/g, '');
   }
   return trimLineEnds(s.replace(SPACE_RUN_RE, '$1 '));

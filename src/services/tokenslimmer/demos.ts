@@ -160,6 +160,31 @@ function wordCount(s: string): number {
   return n;
 }
 
+/** A quoted value of 3+ characters on one line. */
+const QUOTED_RE = /"([^"\n]{3,200})"/g;
+const HAS_ARTICLE_RE = /(?:^|[^a-z])(?:the|an?)[ \t]/i;
+
+/**
+ * The examples quote their input ("Text: The startup raised…" / `{"company": "the startup"}`, a
+ * sentence judged word for word): a quoted value with an article also stands unquoted in the
+ * examples. Dropping the input's articles would break what the examples show. Read on the text as
+ * sent (core.ts masks quoted strings before the word rules run).
+ */
+export function examplesQuoteTheirInput(text: string): boolean {
+  if (!text.includes('"')) return false;
+  const span = demoSpan(text);
+  if (span === null) return false;
+  const part = text.slice(span[0], span[1]);
+  const lower = part.toLowerCase();
+  for (const m of part.matchAll(QUOTED_RE)) {
+    const value = m[1]!;
+    if (!HAS_ARTICLE_RE.test(value)) continue;
+    const v = value.toLowerCase();
+    for (let at = lower.indexOf(v); at !== -1; at = lower.indexOf(v, at + 1)) if (lower.charCodeAt(at - 1) !== 34 /* " */) return true;
+  }
+  return false;
+}
+
 /** `balanced`'s article pruning inside the examples of a few-shot prompt (see the module comment); English lines only. */
 export function pruneDemoArticles(text: string, lenient = false): string {
   const span = demoSpan(text, lenient);
