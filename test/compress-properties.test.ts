@@ -175,7 +175,7 @@ describe('API-09 time grows linearly with the input', () => {
   // shows on big inputs (best of two runs; a small fixed slack absorbs timer noise on short
   // runs). Cases: what a scan tried again from every position, or a string asked about its end
   // while it grew (which flattens it each time).
-  const BIG = new Set(['a block tag on every line', "one speaker's many turns"]);
+  const BIG = new Set(['a block tag on every line', "one speaker's many turns", 'few-shot examples quoting many values']);
   const cases: Record<string, (n: number) => string> = {
     'a run of backticks': (n) => '`'.repeat(n),
     'backticks inside a line': (n) => 'a ' + '`'.repeat(n - 4) + ' b',
@@ -188,6 +188,8 @@ describe('API-09 time grows linearly with the input', () => {
     'labelled lines': (n) => 'Q: a\nA: b\n'.repeat(n / 10),
     'comma-separated lines': (n) => 'a,b,c\n'.repeat(n / 6),
     'headings': (n) => '# a\n'.repeat(n / 4),
+    // demos.ts looks each quoted value of few-shot examples up in their text
+    'few-shot examples quoting many values': (n) => Array.from({ length: n / 64 }, (_, i) => `Text: Item ${i} is "the box ${i}" here.\nOutput: "the box ${i}"\n\n`).join('') + 'Text: a new one\nOutput:',
   };
   const best = (text: string, level: (typeof LEVELS)[number]): number => {
     let ms = Infinity;

@@ -163,6 +163,8 @@ function wordCount(s: string): number {
 /** A quoted value of 3+ characters on one line. */
 const QUOTED_RE = /"([^"\n]{3,200})"/g;
 const HAS_ARTICLE_RE = /(?:^|[^a-z])(?:the|an?)[ \t]/i;
+/** Quoted values with an article looked for in the examples' text, at most. */
+const QUOTES_READ = 32;
 
 /**
  * The examples quote their input ("Text: The startup raised…" / `{"company": "the startup"}`, a
@@ -176,9 +178,13 @@ export function examplesQuoteTheirInput(text: string): boolean {
   if (span === null) return false;
   const part = text.slice(span[0], span[1]);
   const lower = part.toLowerCase();
+  let read = 0;
   for (const m of part.matchAll(QUOTED_RE)) {
     const value = m[1]!;
     if (!HAS_ARTICLE_RE.test(value)) continue;
+    // Each value is looked for over the examples: past QUOTES_READ of them (no few-shot prompt
+    // quotes so many), the examples count as quoting, and the time stays linear.
+    if (++read > QUOTES_READ) return true;
     const v = value.toLowerCase();
     for (let at = lower.indexOf(v); at !== -1; at = lower.indexOf(v, at + 1)) if (lower.charCodeAt(at - 1) !== 34 /* " */) return true;
   }
