@@ -62,6 +62,8 @@ describe('API-01 time grows linearly with the page', () => {
     // of them per tag grows with its square.
     'stray close tags under ever more open elements': { kib: 96, page: (n) => fill(n, '<body>' + '<div>'.repeat(n / 100), '</x>') },
     '<form> pairs under ever more open elements (is a <form> open?)': { kib: 96, page: (n) => fill(n, '<body>' + '<div>'.repeat(n / 100), '<form></form>') },
+    // Each comment heading looked for its place among its parent's children from the first one.
+    'thousands of "Comments" section headings under one parent': { kib: 640, page: (n) => fill(n, '<body><main><article><h1>T</h1>', '<h2>Comments</h2><p>Some text of a section that is long enough.</p>', '</article></main>') },
   };
   for (const [name, { kib, page, render }] of Object.entries(cases)) {
     it(`on ${name}`, () => {

@@ -71,17 +71,36 @@ export function markSectionByHeading(h: ElementNode, discussion: boolean): void 
   // A headline after the label makes it a kicker over the article, whatever it says; a heading
   // of its rank or above after it makes it a section of a document (a style guide's "Comments",
   // then "Errors"): a thread runs to the end.
-  let after = false;
+  const siblings = h.parent.children;
+  const at = indexIn(h.parent, h);
   const rank = HEADING_RANK.indexOf(h.tag);
-  for (const c of h.parent.children) {
-    if (c === h) after = true;
-    else if (after && typeof c !== 'string' && (c.tag === 'h1' || (c.tag === 'header' && hasHeadline(c)) || (rank !== -1 && HEADING_RANK.indexOf(c.tag) !== -1 && HEADING_RANK.indexOf(c.tag) <= rank))) return;
+  for (let i = at + 1; i < siblings.length; i++) {
+    const c = siblings[i]!;
+    if (typeof c !== 'string' && (c.tag === 'h1' || (c.tag === 'header' && hasHeadline(c)) || (rank !== -1 && HEADING_RANK.indexOf(c.tag) !== -1 && HEADING_RANK.indexOf(c.tag) <= rank))) return;
   }
-  after = false;
-  for (const c of h.parent.children) {
-    if (c === h) after = true;
-    if (after && typeof c !== 'string') c.unlikely = c.headed = true;
+  for (let i = at; i < siblings.length; i++) {
+    const c = siblings[i]!;
+    if (typeof c !== 'string') c.unlikely = c.headed = true;
   }
+}
+
+/**
+ * The index of `child` among `parent`'s children, from a map built once per parent: the headings
+ * of one parent come in a row, and a search from the first child for each would be quadratic in
+ * a parent of thousands of them.
+ */
+const childIndexes = new WeakMap<ElementNode, Map<ElementNode, number>>();
+function indexIn(parent: ElementNode, child: ElementNode): number {
+  let indexes = childIndexes.get(parent);
+  if (indexes === undefined) {
+    indexes = new Map();
+    for (let i = 0; i < parent.children.length; i++) {
+      const c = parent.children[i]!;
+      if (typeof c !== 'string') indexes.set(c, i);
+    }
+    childIndexes.set(parent, indexes);
+  }
+  return indexes.get(child) ?? parent.children.indexOf(child);
 }
 
 const HEADING_RANK = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
