@@ -11,7 +11,7 @@ import { parseTree } from './html-events.ts';
 import { isNegativeHint, wrapsEmbeddedPost } from './class-hints.ts';
 import { isMeterSpace, TextMeter } from './measure.ts';
 import { dropped, HEADINGS, isAnchorId, isUnlikely, TAG_BITS, VOID, withinArticle } from './parse-rules.ts';
-import { isReplyControl, markReplyThreads, markSectionByHeading, REPLY_CONTROL_CHARS } from './section-marks.ts';
+import { childIndex, isReplyControl, markReplyThreads, markSectionByHeading, REPLY_CONTROL_CHARS } from './section-marks.ts';
 
 export interface ElementNode {
   readonly tag: string;
@@ -254,7 +254,8 @@ export function parsePage(html: string, mode: ParseMode): ParsedPage {
     }
   }
 
-  for (const h of sectionHeadings) markSectionByHeading(h, discussion);
+  const indexIn = childIndex();
+  for (const h of sectionHeadings) markSectionByHeading(h, discussion, indexIn);
   if (!discussion) markReplyThreads(replies);
   // An embedded post is quoted by the article: wrappers named for social media around it stay.
   for (const q of quotes) {

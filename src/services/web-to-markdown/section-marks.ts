@@ -44,7 +44,7 @@ const SECTION_HEADING_CHARS = 120;
  * space before it) and that holds more than the heading. A comment heading that opens no wrapper
  * (it stands among the article's blocks, the thread after it) takes the blocks after it with it.
  */
-export function markSectionByHeading(h: ElementNode, discussion: boolean): void {
+export function markSectionByHeading(h: ElementNode, discussion: boolean, indexIn: ChildIndex = childIndex()): void {
   // Already in a thread an earlier heading of its parent took (each parent's blocks are walked once).
   if (h.headed) return;
   const text = textOfShallow(h);
@@ -84,23 +84,28 @@ export function markSectionByHeading(h: ElementNode, discussion: boolean): void 
   }
 }
 
+/** The index of a child among its parent's children (`childIndex`). */
+export type ChildIndex = (parent: ElementNode, child: ElementNode) => number;
+
 /**
- * The index of `child` among `parent`'s children, from a map built once per parent: the headings
- * of one parent come in a row, and a search from the first child for each would be quadratic in
- * a parent of thousands of them.
+ * A child's index among its parent's children, from a map built once per parent: a parse's
+ * headings of one parent would each search from the first child, quadratic in a parent of
+ * thousands of them. One per parse (dom.ts), once its tree is complete.
  */
-const childIndexes = new WeakMap<ElementNode, Map<ElementNode, number>>();
-function indexIn(parent: ElementNode, child: ElementNode): number {
-  let indexes = childIndexes.get(parent);
-  if (indexes === undefined) {
-    indexes = new Map();
-    for (let i = 0; i < parent.children.length; i++) {
-      const c = parent.children[i]!;
-      if (typeof c !== 'string') indexes.set(c, i);
+export function childIndex(): ChildIndex {
+  const byParent = new Map<ElementNode, Map<ElementNode, number>>();
+  return (parent, child) => {
+    let indexes = byParent.get(parent);
+    if (indexes === undefined) {
+      indexes = new Map();
+      for (let i = 0; i < parent.children.length; i++) {
+        const c = parent.children[i]!;
+        if (typeof c !== 'string') indexes.set(c, i);
+      }
+      byParent.set(parent, indexes);
     }
-    childIndexes.set(parent, indexes);
-  }
-  return indexes.get(child) ?? parent.children.indexOf(child);
+    return indexes.get(child) ?? parent.children.indexOf(child);
+  };
 }
 
 const HEADING_RANK = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
