@@ -67,6 +67,16 @@ describe('demoSpan: the worked examples of a few-shot prompt', () => {
     assert.equal(compressText(correct, 'balanced'), correct);
   });
 
+  it('shortens "Which of the following" in the examples\' questions, not in the open one, in balanced and aggressive', () => {
+    const mc = 'Which of the following is a mammal?\nA. Shark\nB. Whale\nAnswer: B\n\nWhich of the following is a bird?\nA. Bat\nB. Owl\nAnswer: B\n\nWhich of the following is a fish?\nA. Trout\nB. Frog\nAnswer:';
+    for (const level of ['balanced', 'aggressive'] as const) {
+      const out = compressText(mc, level);
+      assert.ok(out.startsWith('Which is a mammal?\nA. Shark'), out);
+      assert.ok(/Which of (?:the )?following is a fish\?/.test(out), out);
+      assert.ok(!out.includes('Which is fish'), out);
+    }
+  });
+
   it('leaves examples whose answers quote their input (an extraction, a sentence judged word for word)', () => {
     const extraction = 'Text: The startup raised $5 million from a group of investors.\nOutput: {"company": "the startup"}\n\nText: The bakery on Main Street lost a contract.\nOutput: {"company": "the bakery on Main Street"}\n\nText: A firm in Leeds won a tender.\nOutput:';
     assert.equal(compressText(extraction, 'balanced'), extraction.replace(/": "/g, '":"'));

@@ -75,7 +75,7 @@ export function compressPass(input: string, level: Level): string {
   const masker = new Masker();
   let masked = maskBlocks(text, masker);
   masked = maskProtected(masked, masker.mask);
-  masked = applyRules(masked, level, level === 'balanced' && !examplesQuoteTheirInput(text));
+  masked = applyRules(masked, level, level === 'aggressive' || (level === 'balanced' && !examplesQuoteTheirInput(text)));
   const out = masker.restore(dedupeAndJoin(masked, level, masker.options));
   // Speaker turns join only in text that has them (the masker marked each with LINE_MARK).
   return level === 'safe' || !masked.includes(LINE_MARK) ? out : mergeTurns(out);
@@ -102,7 +102,8 @@ function applyRules(s: string, level: Level, demos = false): string {
       },
       removeForeignFillers,
     );
-    // aggressive prunes articles everywhere; balanced in a few-shot prompt's examples only.
+    // Balanced prunes articles in a few-shot prompt's examples only (aggressive everywhere), and
+    // both shorten their questions' "which of the following".
     if (demos) s = pruneDemoArticles(s);
     if (s.includes(CAP_MARK)) s = s.replace(/\u0001[ \t]*([a-z])(?=[a-z]*\b)/g, (_m, c: string) => c.toUpperCase()).replace(/\u0001/g, '');
   }

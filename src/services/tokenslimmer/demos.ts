@@ -196,6 +196,12 @@ export function pruneDemoArticles(text: string, lenient = false): string {
   const span = demoSpan(text, lenient);
   if (span === null) return text;
   const [from, to] = span;
-  const demos = onEnglishRuns(text.slice(from, to), pruneArticles);
+  const demos = onEnglishRuns(text.slice(from, to), (run) => pruneArticles(run).replace(WHICH_OF_RE, '$1 '));
   return text.slice(0, from) + demos + text.slice(to);
 }
+
+/**
+ * "Which of the following is …" in an example's question: its options follow, so "Which is …"
+ * asks the same (after the article rule the phrase reads "which of following").
+ */
+const WHICH_OF_RE = /\b([Ww]hich)[ \t]+of[ \t]+(?:the[ \t]+)?following[ \t]+(?=[a-z])/g;
