@@ -104,7 +104,7 @@ function applyRules(s: string, level: Level, demos = false): string {
     );
     // Balanced prunes articles in a few-shot prompt's examples only (aggressive everywhere), and
     // both shorten their questions' "which of the following".
-    if (demos) s = pruneDemoArticles(s);
+    if (demos) s = pruneDemoArticles(s, false, level === 'balanced');
     if (s.includes(CAP_MARK)) s = s.replace(/\u0001[ \t]*([a-z])(?=[a-z]*\b)/g, (_m, c: string) => c.toUpperCase()).replace(/\u0001/g, '');
   }
   return trimLineEnds(s.replace(SPACE_RUN_RE, '$1 '));

@@ -192,11 +192,12 @@ export function examplesQuoteTheirInput(text: string): boolean {
 }
 
 /** `balanced`'s article pruning inside the examples of a few-shot prompt (see the module comment); English lines only. */
-export function pruneDemoArticles(text: string, lenient = false): string {
+export function pruneDemoArticles(text: string, lenient = false, articles = true): string {
   const span = demoSpan(text, lenient);
   if (span === null) return text;
   const [from, to] = span;
-  const demos = onEnglishRuns(text.slice(from, to), (run) => pruneArticles(run).replace(WHICH_OF_RE, '$1 '));
+  // `articles` false: aggressive, whose own pass pruned them everywhere already.
+  const demos = onEnglishRuns(text.slice(from, to), (run) => (articles ? pruneArticles(run) : run).replace(WHICH_OF_RE, '$1 '));
   return text.slice(0, from) + demos + text.slice(to);
 }
 

@@ -51,7 +51,7 @@ const LETTER_A_RE = /\bA\b(?![ \t]+[a-z])|\bA[ \t]+([a-z]+)/g;
 const LABEL_BEFORE_RE = /(?:^|\n)[\x01-\x07 \t]*\(?$/;
 
 /** True when `text` uses "A" as a name somewhere (see LETTER_A_RE): then no capital "A" goes as an article. */
-export function usesLetterA(text: string): boolean {
+function usesLetterA(text: string): boolean {
   for (const m of text.matchAll(LETTER_A_RE)) {
     const next = m[1];
     if (next !== undefined) {
@@ -115,7 +115,7 @@ export const COMPLEMENTIZER_RE = new RegExp(
  * inside a retrieved passage, it follows a preposition or a form of "to be" (prepositional
  * objects and noun predicates are where answers sit).
  */
-export function articlePruner(text: string): (m: string, next: string, offset: number, all: string) => string {
+function articlePruner(text: string): (m: string, next: string, offset: number, all: string) => string {
   const passages = new Passages(text);
   return (m, next, offset, all) => {
     if (joined(all, offset)) return m;
