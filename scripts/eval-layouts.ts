@@ -6,14 +6,16 @@
  * less than a fifth of the main text's characters ("short"). Text is compared lower-cased, letters
  * and digits only. Pages are decoded as a fetch without a Content-Type charset decodes them.
  *
- *   npm run eval:layouts [-- --verbose]
+ *   npm run eval:layouts [-- --verbose] [--dir=path/to/pages/]
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { decodeBody } from '../src/fetch/charset.ts';
 import { extractMarkdown } from '../src/services/web-to-markdown/core.ts';
 import { readabilityBaseline } from './lib/readability-baseline.ts';
 
-const DIR = new URL('../test/fixtures/layouts/', import.meta.url);
+const dirArg = process.argv.find((a) => a.startsWith('--dir='))?.slice(6);
+const DIR = dirArg ? pathToFileURL(dirArg.endsWith('/') ? dirArg : `${dirArg}/`) : new URL('../test/fixtures/layouts/', import.meta.url);
 const verbose = process.argv.includes('--verbose');
 const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 const lines = (s: string) => s.split('\n').map((l) => l.trim()).filter(Boolean);
