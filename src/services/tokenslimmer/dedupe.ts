@@ -43,6 +43,19 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
   let repeated = false;
   const raws = masked.split('\n');
   const inRun = repeatedRuns(raws);
+  const fields = fieldLabels(raws);
+  /** The prompt's last line with text: the open slot the model continues from ("A: Let's think step by step."), never shortened as a repeat. */
+  let open = raws.length - 1;
+  while (open > 0 && lineContent(raws[open]!).content === '') open--;
+  /** The first line of the prompt's last paragraph, the query ("Question: …" over "Answer:"): no line of it goes as a repeat. */
+  let query = open;
+  while (query > 0 && lineContent(raws[query - 1]!).content !== '') query--;
+  // A prompt of one paragraph, or a last paragraph longer than a query, has only its open slot;
+  // a prompt that ends in no slot (a label, a question) has none (a pasted footer may go).
+  const last = lineContent(raws[open]!).content;
+  const lastLabel = labelOf(last);
+  if (!last.endsWith('?') && !last.endsWith(':') && (lastLabel === null || wordCount(last.slice(lastLabel[0].length)) > SLOT_MAX_WORDS)) query = raws.length;
+  else if (query === 0 || open - query >= QUERY_MAX_LINES) query = open;
   const seenFrequent = new SeenSet();
   let next = lineContent(raws[0]!);
   let nextLabel = labelOf(next.content);
@@ -105,7 +118,12 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
     // A line said three times or more, of FREQUENT_MIN_WORDS words at least: the header or footer
     // of pasted documents ("Source: Encyclopedia of Alpine Lakes, 3rd edition. All rights
     // reserved."), kept once, label and all; a turn's framing keeps its label (below).
-    if (inRun[i]! & FREQUENT && !(label && isFraming(content.slice(label[0].length))) && !seenFrequent.add(content) && !adjacent) {
+    // A field's value is no header: the premise that three NLI examples share ("Premise: A woman
+    // …" beside other premises) stays in each of them.
+    const field = label !== null && fields.has(label[0].trim());
+    if (i >= query) {
+      // The query stays whole, and its open slot as written, cue included.
+    } else if (inRun[i]! & FREQUENT && !field && !(label && isFraming(content.slice(label[0].length))) && !seenFrequent.add(content) && !adjacent) {
       repeated = true;
       edited = true;
       continue;
@@ -123,12 +141,16 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
         k = labels.push(head) - 1;
         seenLabelled.push(new SeenSet());
       }
-      if (isDedupeCandidate(text) && !seenLabelled[k]!.add(text) && !adjacent && ((inRun[i]! & IN_RUN) !== 0 || isFraming(text))) {
+      // The label stays to mark the turn where the turn goes on in the next line, or framing
+      // left it over the lines it heads ("A:" opens the answer). Else a label of no turn goes
+      // with its text ("CONFIDENTIALITY NOTICE:" would read as an open slot), and a one-word label
+      // keeps its text: a bare "Model:" would read as an empty field.
+      const framing = isFraming(text);
+      const labelStays = continues || (framing && next.content !== '');
+      if (i < query && isDedupeCandidate(text) && (labelStays || !TURN_WORD_RE.test(l)) && !seenLabelled[k]!.add(text) && !adjacent && ((inRun[i]! & (field ? LONG_RUN : IN_RUN)) !== 0 || framing)) {
         leads?.skip(text);
         edited = true;
-        // The label stays to mark the turn ("A:" opens the answer), but a label of no turn that
-        // nothing continues would stand alone ("CONFIDENTIALITY NOTICE:" read as an open slot).
-        if (!continues && !TURN_WORD_RE.test(l)) {
+        if (!labelStays) {
           repeated = true;
           continue;
         }
@@ -136,7 +158,7 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
         continue;
       }
     } else {
-      if (isDedupeCandidate(content) && !seenLines.add(content) && !adjacent && !(current.length > 0 && next.content === '') && ((inRun[i]! & IN_RUN) !== 0 || isFraming(content))) {
+      if (i < query && isDedupeCandidate(content) && !seenLines.add(content) && !adjacent && !(current.length > 0 && next.content === '') && ((inRun[i]! & IN_RUN) !== 0 || isFraming(content))) {
         leads?.skip(content);
         repeated = true;
         edited = true;
@@ -160,8 +182,10 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
       text = dropSaidAgain(text, previous, head, label !== null, seenInstructions, sentences);
       // The whole line was said before; a label goes with it where it would stand alone at a
       // paragraph's end ("CONFIDENTIALITY NOTICE:" read as an open slot), but for a one-word
-      // label of a turn or an answer ("A:", "Ann:"), which marks where a turn is.
-      if (text === '' && (!label || (!continues && !TURN_WORD_RE.test(label[0])))) {
+      // label ("A:", "Ann:", "Question:"), which keeps its line where nothing continues it; no
+      // line of the query goes whole (its question, asked before the context, is asked again).
+      if (text === '' && (i >= query || (label && !continues && TURN_WORD_RE.test(label[0])))) text = whole;
+      else if (text === '' && (!label || !continues)) {
         repeated = true;
         edited = true;
         continue;
@@ -183,6 +207,11 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
 /** A label of one word that is not all capitals ("A: ", "Answer: ", "Ann: "): a turn's or an answer's. */
 const TURN_WORD_RE = /^[ \t]*[\x01-\x07]?[A-Za-z][a-z0-9]{0,14}[ \t]*:[ \t]*$/;
 
+/** The most words after the label of an open slot ("A: Let's think step by step."). */
+const SLOT_MAX_WORDS = 8;
+/** The most lines a prompt's last paragraph has to be read as its query. */
+const QUERY_MAX_LINES = 8;
+
 /** A repeated run of lines is a block said again from this many lines, or this many words, on. */
 const RUN_MIN_LINES = 3;
 const RUN_MIN_WORDS = 20;
@@ -192,6 +221,8 @@ const PAIR_MIN_CHARS = 100;
 /** Flags of repeatedRuns. */
 const IN_RUN = 1;
 const FREQUENT = 2;
+/** In a run of RUN_MIN_LINES lines or more (a block said again, not one long line). */
+const LONG_RUN = 4;
 /** A line said this many times, of this many words, is a header or footer of pasted documents. */
 const FREQUENT_MIN_TIMES = 3;
 const FREQUENT_MIN_WORDS = 6;
@@ -215,7 +246,7 @@ function repeatedRuns(raws: readonly string[]): Uint8Array {
   let lines = 0;
   let words = 0;
   const close = (end: number): void => {
-    if (start !== -1 && (lines >= RUN_MIN_LINES || words >= RUN_MIN_WORDS)) inRun.fill(IN_RUN, start, end);
+    if (start !== -1 && (lines >= RUN_MIN_LINES || words >= RUN_MIN_WORDS)) inRun.fill(lines >= RUN_MIN_LINES ? IN_RUN | LONG_RUN : IN_RUN, start, end);
     start = -1;
     lines = 0;
     words = 0;
@@ -242,6 +273,24 @@ function repeatedRuns(raws: readonly string[]): Uint8Array {
     }
   }
   return inRun;
+}
+
+/** Labels that open lines of two or more texts: fields of records or examples ("Premise:", "Status:"), whose repeated values are values. */
+function fieldLabels(raws: readonly string[]): Set<string> {
+  const first = new Map<string, string>();
+  const fields = new Set<string>();
+  for (const raw of raws) {
+    const content = lineContent(raw).content;
+    const label = labelOf(content);
+    if (label === null) continue;
+    const key = label[0].trim();
+    if (fields.has(key)) continue;
+    const text = content.slice(label[0].length);
+    const seen = first.get(key);
+    if (seen === undefined) first.set(key, text);
+    else if (seen !== text) fields.add(key);
+  }
+  return fields;
 }
 
 /** A line's text after its label, if it opens with one. */
