@@ -6,13 +6,15 @@
  */
 
 /**
- * `s` without whitespace outside strings, if it is one JSON object or array that serialises back to
- * exactly that (JSON.stringify(JSON.parse(s)) === the result); else undefined. Inside strings,
- * `\/` and `\uXXXX` escapes of printable non-ASCII characters (letters, marks, digits,
- * punctuation, symbols: "\u00e9" → "é", a surrogate pair → its emoji) are written as the
- * characters, as JSON.stringify writes them. Left as they are: 1.0, 1e5, -0, duplicate keys, other
- * escapes ("\u200b", "\u003c", "\u0041"), and "[1 2]" (not JSON: without its space it would read
- * as [12]).
+ * `s` without whitespace outside strings, if it is one JSON object or array; else undefined. Every
+ * token stays as written: a number keeps its spelling (`38.0`, `1e5`, `-0`, a price's `12.50`, an
+ * id past 2^53), keys keep their order (`"359"` before `"76W"`, which JSON.parse would reorder)
+ * and duplicates; between two tokens of JSON there is always punctuation, so the compact text
+ * parses to what `s` parses to (checked: both values serialise alike). Inside strings, `\/` and
+ * `\uXXXX` escapes of printable non-ASCII characters (letters, marks, digits, punctuation,
+ * symbols: "\u00e9" → "é", a surrogate pair → its emoji) are written as the characters, as
+ * JSON.stringify writes them; other escapes stay ("\u200b", "\u003c", "\u0041"). "[1 2]" is no
+ * JSON: without its space it would read as [12].
  */
 export function compactJson(s: string): string | undefined {
   const first = s.charCodeAt(0);
@@ -49,7 +51,13 @@ export function compactJson(s: string): string | undefined {
     if (c === 34) inString = true;
   }
   out += s.slice(from);
-  return JSON.stringify(value) === out ? out : undefined;
+  const expected = JSON.stringify(value);
+  if (expected === out) return out;
+  try {
+    return JSON.stringify(JSON.parse(out)) === expected ? out : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
