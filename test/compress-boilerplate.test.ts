@@ -320,6 +320,36 @@ const CASES: readonly Case[] = [
     input: `--- E-mail 1 ---\nAgreed.\n\nOn Fri, Ann <ann@example.com> wrote:\n\n> The launch moves to May 4.\n\n--- E-mail 2 ---\nHi,\n\n2017-12-22 10:35 Ben <ben@example.com>:\n\n> Ruby is great.\n\nDo you agree?`,
     gone: ['> The launch'],
   },
+  {
+    name: 'a reply under the quote keeps the quote markers (it would read as the quoted writer\'s)',
+    level: 'balanced',
+    input: `On Fri, Ann <ann@example.com> wrote:\n> Can you do Friday at 10?\n\nYes, Friday works for me, but not before 11.\n\nBob`,
+    kept: ['> Can you do Friday at 10?', '\nYes, Friday works'],
+  },
+  {
+    name: 'nested quotes that each close their message lose their markers level by level, each under its attribution',
+    level: 'balanced',
+    input: `Agreed, let us ship it.\n\nOn Fri, Ann <ann@example.com> wrote:\n> The launch moves to May 4.\n>\n> On Thu, Ben <ben@example.com> wrote:\n>> Can the launch move to May 4?`,
+    kept: ['Ann <ann@example.com> wrote:\nThe launch moves to May 4.', 'Ben <ben@example.com> wrote:\nCan the launch move to May 4?'],
+  },
+  {
+    name: 'a quote within a quote that the outer writer answers under keeps its markers',
+    level: 'balanced',
+    input: `Agreed, let us ship it.\n\nOn Fri, Ann <ann@example.com> wrote:\n> On Thu, Ben <ben@example.com> wrote:\n>> Can the launch move to May 4?\n>\n> Yes, it moves to May 4.`,
+    kept: ['Ben <ben@example.com> wrote:\n> Can the launch move to May 4?\n\nYes, it moves to May 4.'],
+  },
+  {
+    name: 'code quoted in a reply keeps its indentation in every level',
+    level: 'safe',
+    input: `That fixed it.\n\nOn Tue, Ingrid <i@example.com> wrote:\n> Try this:\n>\n>     for m in meshes:\n>         if not m.is_manifold():\n>             m.repair()\n>     print(len(meshes))`,
+    kept: ['>     for m in meshes:\n>         if not m.is_manifold():\n>             m.repair()\n>     print(len(meshes))'],
+  },
+  {
+    name: 'code quoted in a reply keeps its indentation where the markers go',
+    level: 'balanced',
+    input: `That fixed it.\n\nOn Tue, Ingrid <i@example.com> wrote:\n> Try this:\n>\n>     for m in meshes:\n>         if not m.is_manifold():\n>             m.repair()\n>     print(len(meshes))`,
+    kept: ['    for m in meshes:\n        if not m.is_manifold():\n            m.repair()\n    print(len(meshes))'],
+  },
   { name: 'a Markdown blockquote stays quoted', level: 'aggressive', input: `The author puts it well:\n\n> Simple things should be simple.`, kept: ['> Simple things should be simple.'] },
   // tracking parameters
   { name: 'utm parameters in aggressive', level: 'aggressive', input: `See https://example.com/p?id=7&utm_source=news&utm_medium=mail&fbclid=abc for details.`, gone: ['utm_source', 'fbclid'], kept: ['https://example.com/p?id=7 '] },

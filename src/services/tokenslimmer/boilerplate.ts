@@ -238,7 +238,10 @@ export function dropBoilerplate(text: string, level: Level): string {
     i = j;
   }
 
-  // Quote markers of a reply quoted under its "… wrote:" line (the markers of every depth go).
+  // Quote markers of a reply quoted under its "… wrote:" line, where the quote closes its message:
+  // one level goes (a quote within it keeps its own, one level less), the attribution line says
+  // whose the text is. Text after the quote (an inline answer, a reply under the quote) would read
+  // as the quoted writer's: the markers stay.
   let attributed = false;
   let last = -1; // the last line with text
   for (let i = text.includes('>') ? 0 : n; i < n; i++) {
@@ -248,9 +251,9 @@ export function dropBoilerplate(text: string, level: Level): string {
     if (at === line.length) continue;
     const q = kind[i] === 0 && line.charCodeAt(at) === 62 ? QUOTE_PREFIX_RE.exec(line) : null;
     if (q) {
-      if (!attributed) attributed = last !== -1 && ATTRIBUTION_RE.test(lines[last]!.trim()) && !answeredInline(lines, kind, i);
+      if (!attributed) attributed = last !== -1 && ATTRIBUTION_RE.test(lines[last]!.trim()) && quoteClosesMessage(lines, kind, i);
       if (attributed) {
-        lines[i] = line.slice(q[0].length);
+        lines[i] = line.slice(ONE_QUOTE_LEVEL_RE.exec(line)![0].length);
         changed = true;
       }
     } else attributed = false;
@@ -338,25 +341,25 @@ function itemFollows(lines: readonly string[], kind: Uint8Array, i: number): boo
 }
 const ITEM_MARKER_RE = /^(?:[-*+•]|\d{1,3}[.)])[ \t]+/;
 
+/** The first level of a quote's markers. */
+const ONE_QUOTE_LEVEL_RE = /^[ \t]{0,3}>[ \t]?/;
+/** A line that opens the next message of a thread: a header, an attribution, a separator or a title ("--- E-mail 2 ---", "Message 3"). */
+const MESSAGE_START_RE = /^(?:(?:from|sent|date|to|subject|von|de|envoyé|gesendet)[ \t]*:|-{2,}[ \t]*(?:original message|forwarded message|ursprüngliche nachricht|message d'origine)|_{5,}$|begin forwarded message|[-=~_*#]{2,}[ \t]*\S.{0,60}[-=~_*#]{2,}$|#{1,6}[ \t]|(?:e-?mail|message|reply)[ \t]*#?\d+\b)/i;
+
 /**
- * The quote that opens at line `from` is answered inline: after its first run of quoted lines come
- * up to INLINE_ANSWER_MAX_LINES lines of reply and then quoted lines again ("> 1. Keep the logo?" /
- * "YES." / "> 2. …"). Its markers then tell the question from the answer and stay.
+ * The quote that opens at line `from` closes its message: after its lines (and blank lines) comes
+ * the end of the text, or the next message (a header, an attribution line, a separator). A reply
+ * under the quote, or an answer between its lines ("> 1. Keep the logo?" / "YES." / "> 2. …"),
+ * is told from the quoted text by the markers alone.
  */
-function answeredInline(lines: readonly string[], kind: Uint8Array, from: number): boolean {
-  let replied = 0;
+function quoteClosesMessage(lines: readonly string[], kind: Uint8Array, from: number): boolean {
   for (let i = from; i < lines.length; i++) {
     if (kind[i] === 2) continue;
     const line = lines[i]!;
     const at = firstNonBlank(line);
-    if (at === line.length) continue;
-    if (line.charCodeAt(at) === 62 /* > */) {
-      if (replied > 0) return true;
-    } else {
-      // An answer is a line or three; a line that ends with a colon opens another quote.
-      if (++replied > INLINE_ANSWER_MAX_LINES || line.trimEnd().endsWith(':')) return false;
-    }
+    if (at === line.length || line.charCodeAt(at) === 62 /* > */) continue;
+    const t = line.slice(at).trimEnd();
+    return MESSAGE_START_RE.test(t) || ATTRIBUTION_RE.test(t);
   }
-  return false;
+  return true;
 }
-const INLINE_ANSWER_MAX_LINES = 3;

@@ -55,6 +55,8 @@ function hasInnerRun(line: string, header = false): boolean {
   let k = 0;
   while (line.charCodeAt(k) === 32) k++;
   if (header ? k === 0 : k >= 4) return false;
+  // A quoted line's spaces after its `>` are the quoted text's indentation (code in a reply).
+  if (line.charCodeAt(k) === 62 /* > */) return false;
   // The padding after a list item's marker ("*   [Home](/)", "1.  Plums") is no column gutter.
   const marker = LIST_MARKER_PAD_RE.exec(line.slice(k, k + 12));
   if (marker !== null) k += marker[0].length;

@@ -89,6 +89,7 @@ export function trimLineEnds(s: string): string {
 export const INVISIBLE_RE = /[\u200B\u2060\uFEFF\u00AD]/g;
 /**
  * A run of two or more horizontal spaces of any kind. A single no-break or thin space stays: it
- * may bind a number to its unit ("4\u00A0in").
+ * may bind a number to its unit ("4\u00A0in"). Spaces after a `>` stay: a quoted line's
+ * indentation (code quoted in a reply, `>     for m in meshes:`).
  */
-export const SPACE_RUN_RE = /([^\s\u0002\u0003\u0004])[ \t\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000]{2,}/g;
+export const SPACE_RUN_RE = /([^\s\u0002\u0003\u0004>])[ \t\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000]{2,}/g;
