@@ -350,6 +350,13 @@ const CASES: readonly Case[] = [
     input: `That fixed it.\n\nOn Tue, Ingrid <i@example.com> wrote:\n> Try this:\n>\n>     for m in meshes:\n>         if not m.is_manifold():\n>             m.repair()\n>     print(len(meshes))`,
     kept: ['    for m in meshes:\n        if not m.is_manifold():\n            m.repair()\n    print(len(meshes))'],
   },
+  {
+    name: 'a notice under a quoted message goes without the message (a `>` line parts the quote\'s paragraphs)',
+    level: 'aggressive',
+    input: `Approved.\n\nOn Wed, Lucas <lucas@example.com> wrote:\n> Requesting approval for a partial refund on order CV-118873.\n>\n> Order total was $412.75, shipping $27.45.\n>\n> This email and any files transmitted with it are confidential and intended solely for the use of the individual or entity to whom they are addressed. If you have received this email in error please notify the sender.`,
+    kept: ['Order total was $412.75', 'order CV-118873'],
+    gone: ['intended solely'],
+  },
   { name: 'a Markdown blockquote stays quoted', level: 'aggressive', input: `The author puts it well:\n\n> Simple things should be simple.`, kept: ['> Simple things should be simple.'] },
   // tracking parameters
   { name: 'utm parameters in aggressive', level: 'aggressive', input: `See https://example.com/p?id=7&utm_source=news&utm_medium=mail&fbclid=abc for details.`, gone: ['utm_source', 'fbclid'], kept: ['https://example.com/p?id=7 '] },

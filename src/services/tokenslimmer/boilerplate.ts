@@ -194,17 +194,19 @@ export function dropBoilerplate(text: string, level: Level): string {
   // all. The one cue that can span a line break ("in" | "error") is looked for in the joined
   // paragraph where the paragraph holds "error", and counts only in a text that holds a cue on one
   // line too (`textHasCue`, as when the gate was one scan of the whole text).
+  // A line of quote markers alone (`>`) parts a quote's paragraphs: the notice under a quoted
+  // message goes, not the message with it.
   let textHasCue: boolean | undefined;
   for (let i = 0, at = 0; i < n; ) {
     // `at`: where line i starts in `text` (lines from i on are still as in `text`)
-    if (kind[i] !== 0 || lines[i]!.trim() === '') {
+    if (kind[i] !== 0 || quoteBody(lines[i]!) === '') {
       at += lines[i]!.length + 1;
       i++;
       continue;
     }
     let j = i;
     let end = at; // where the line after the paragraph starts
-    while (j < n && kind[j] === 0 && lines[j]!.trim() !== '') end += lines[j++]!.length + 1;
+    while (j < n && kind[j] === 0 && quoteBody(lines[j]!) !== '') end += lines[j++]!.length + 1;
     let chars = 0; // the joined paragraph's length (each line without quote markers, trimmed, and a space)
     if (j - i <= DISCLAIMER_MAX_LINES) for (let k = i; k < j && chars <= DISCLAIMER_MAX_CHARS; k++) chars += quoteBody(lines[k]!).length + 1;
     const fits = j - i <= DISCLAIMER_MAX_LINES && chars <= DISCLAIMER_MAX_CHARS;
