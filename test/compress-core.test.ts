@@ -119,6 +119,9 @@ const SAFE: Case[] = [
 ];
 
 const BALANCED: Case[] = [
+  ['keeps "like" before a quantity (an estimate) and a hesitation after a bare "no"', 'Ann: Um, the shop grew, like, 8 percent, and, like, ninety percent of that was online.\nBob: Um, no, um, swollen glands in the neck, and the fever is gone.\nAnn: Good, we stop here.', 'Ann: The shop grew, like, 8 percent, and, like, ninety percent of that was online.\nBob: No, um, swollen glands in the neck, and the fever is gone.\nAnn: Good, we stop here.'],
+  ['keeps the comma of "having said that" where a hesitation goes', 'Having said that, um, I would hold the guidance.', 'Having said that, I would hold the guidance.'],
+  ['keeps "I would like you to" inside a clause', 'See the format that I would like you to follow.', 'See the format that I would like you to follow.'],
   ['keeps the query whole where a sentence of it repeats a question asked before', 'Question: What share of 2028 debt is Harlow\'s?\nTable: 2028 | 1,120\n\nRows: Harlow 2028 is 1,120.\n\nQuestion: What share of 2028 debt is Harlow\'s?\nGive one decimal place.\nAnswer:', 'Question: What share of 2028 debt is Harlow\'s?\nTable: 2028 | 1,120\n\nRows: Harlow 2028 is 1,120.\n\nQuestion: What share of 2028 debt is Harlow\'s?\nGive one decimal place.\nAnswer:'],
   ['removes request wrappers and politeness', 'Could you please summarize the report? Thank you so much!', 'Summarize the report?'],
   ['keeps a modal that does not open the sentence', 'What can you tell me about Paris?', 'What can you tell me about Paris?'],
@@ -141,7 +144,7 @@ const BALANCED: Case[] = [
   ['keeps grammatical doublings', 'Ann: um I know that that is true.', 'Ann: I know that that is true.'],
   ['never collapses repeated negations', 'Bob: uh no no, not now.', 'Bob: no no, not now.'],
   ['removes comma-delimited spoken fillers', 'Ann: It was, you know, fine.', 'Ann: It was fine.'],
-  ['drops a spoken "Like," that opens a sentence', 'Ann: Um, only on 11. Like, 12 and 13 are fine. I like, like, it.', 'Ann: Only on 11. 12 and 13 are fine. I like it.'],
+  ['drops a spoken "Like," that opens a sentence', 'Ann: Um, only on 11. Like, both 12 and 13 are fine. I like, like, it.', 'Ann: Only on 11. Both 12 and 13 are fine. I like it.'],
   ['keeps a list comma around a spoken filler', 'Ann: We need Go, you know, Postgres and Kafka.', 'Ann: We need Go, Postgres and Kafka.'],
   ['drops a speaker turn left empty', 'Ann: Hello.\nBob: {vocalsound}\nCid: Hmm hmm .\nAnn: Bye.', 'Ann: Hello.\nAnn: Bye.'],
   ['never drops a line that only comes to look like a speaker label after a removal', 'Ann: um yes.\nThank you so much! go A: -', 'Ann: yes.\nGo A: -'],
@@ -187,8 +190,11 @@ const AGGRESSIVE: Case[] = [
   ['keeps the verb of an inverted question', 'She wrote it, and is there anything left to do?', 'She wrote it, and is there anything left to do?'],
   ['keeps intensifiers that carry the sense', 'Run them in the day rather than at night. It is not really broken. It took quite a few tries.', 'Run them in day rather than at night. It is not really broken. It took quite a few tries.'],
   ['prunes English lines only: French, Portuguese and Italian keep their articles and verbs', 'Il a un chien et une maison.\nA casa é grande e a porta está aberta.\nLa casa è grande e ha un giardino.\nThe dog is in the garden.', 'Il a un chien et une maison.\nA casa é grande e a porta está aberta.\nLa casa è grande e ha un giardino.\ndog in garden.'],
-  ['prunes forms of "to be" and intensifiers before lower-case words', 'The soup is very cold and the guests were really tired.', 'soup cold and guests tired.'],
-  ['keeps "to be" after a pronoun (without it a passive reads as active)', 'It is very cold and we were really told.', 'It is cold and we were told.'],
+  ['prunes forms of "to be" and intensifiers before lower-case words', 'The soup is really cold and the guests were really tired.', 'soup cold and guests tired.'],
+  ['keeps a degree: "very", "extremely"', 'Use very cold butter and extremely ripe pears.', 'Use very cold butter and extremely ripe pears.'],
+  ['keeps "rather" of a preference, "just" and "only" before what they restrict, "a little" and a letter at a sentence start', "I'd rather not revert it. Give just the answers. A little. ^ a b Smith.", "I'd rather not revert it. Give just the answers. A little. ^ a b Smith."],
+  ['keeps "Oh, no" and "Yeah, no" (a bare "No" would disagree)', 'Ann: Oh, no. That is bad.\nBob: Yeah, no, that is the real issue.\nAnn: Okay, we defer it.', 'Ann: Oh, no. That is bad.\nBob: Yeah, no, that is the real issue.\nAnn: We defer it.'],
+  ['keeps "to be" after a pronoun (without it a passive reads as active)', 'It is really cold and we were really told.', 'It is cold and we were told.'],
   ['keeps the verb that opens a question and "to be"', 'Is it ready? We want it to be original.', 'Is it ready? We want it to be original.'],
   ['prunes a sentence-initial article', 'The cat sat. A dog barked.', 'cat sat. dog barked.'],
   ['keeps a capital A where the text uses A as a name', 'If A and B hold, C holds. A dog barked.', 'If A and B hold, C holds. A dog barked.'],
@@ -227,8 +233,8 @@ const AGGRESSIVE: Case[] = [
   ['shortens a retrieval header, keeping a title with its own parentheses', 'Document [2](Title: Mercury (planet)) It is small.', '[2](Mercury (planet)) It is small.'],
   ['never prunes in quotes, code or tables', 'Use "the very best" and `is a`.\n| the | is |', 'Use "the very best" and `is a`.\n|the|is|'],
   ['keeps answer options verbatim', 'Which is true?\n(A) The ball is really red\nB. The cat is   very small\nC) a b', 'Which is true?\n(A) The ball is really red\nB. The cat is   very small\nC) a b'],
-  ['keeps options written on the header line verbatim', 'What is the very best?\nAnswer Choices: (A) the very best (B) a really good one', 'What is the best?\nAnswer Choices: (A) the very best (B) a really good one'],
-  ['keeps the items of an options block verbatim, and prunes bullets elsewhere', 'Options:\n- The ball is really red\n- No\n\n- The dog is very old', 'Options:\n- The ball is really red\n- No\n\n- The dog old'],
+  ['keeps options written on the header line verbatim', 'What is the really best?\nAnswer Choices: (A) the really best (B) a really good one', 'What is the best?\nAnswer Choices: (A) the really best (B) a really good one'],
+  ['keeps the items of an options block verbatim, and prunes bullets elsewhere', 'Options:\n- The ball is really red\n- No\n\n- The dog is really old', 'Options:\n- The ball is really red\n- No\n\n- The dog old'],
   ['keeps "a"/"an" that means "per", drops other articles', 'Ben earns $12 an hour and works 6 hours a day at the shop, half an hour a person.', 'Ben earns $12 an hour and works 6 hours a day at shop, half an hour person.'],
 ];
 

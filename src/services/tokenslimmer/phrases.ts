@@ -175,7 +175,8 @@ export const NON_SPEECH_TAGS: readonly string[] = [
 export const PRUNE_WORDS: readonly string[] = [
   // "be" / "been" / "being" stay: after "to" or a modal, or in a passive perfect, they carry the verb.
   'is', 'are', 'was', 'were', 'am',
-  'very', 'really', 'just', 'quite', 'rather', 'simply', 'actually', 'certainly', 'definitely', 'totally', 'extremely',
+  // Not "very" or "extremely": a degree is a fact ("very cold butter", "very ripe pears").
+  'really', 'just', 'quite', 'rather', 'simply', 'actually', 'certainly', 'definitely', 'totally',
 ];
 
 /**

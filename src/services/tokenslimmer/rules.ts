@@ -69,6 +69,9 @@ const SPOKEN_FILLER_GATE_RE = new RegExp(String.raw`(?:${[...new Set(SPOKEN_FILL
 
 
 const MODAL_WRAPPER_RE = /^(?:can|could|would|will)[ \t]/i;
+/** "I would like you to", "I'd love you to": a wrapper where it opens a sentence or follows a comma or colon. */
+const WANT_WRAPPER_RE = /^i(?:[ \t]+would|['’]d)[ \t]/i;
+const AFTER_COMMA_RE = /[,:;][ \t]*$/;
 
 type Removal = (m: string, offset: number, all: string) => string;
 const SPACE: Removal = () => ' ';
@@ -81,6 +84,10 @@ function removeSpeechNoise(s: string, removed: Removal, gated: boolean): string 
     .replace(DISFLUENCY_RE, (m, lead: string | undefined, end: string | undefined, offset: number, all: string) => {
       const word = lead === undefined ? offset : offset + lead.length;
       if (joined(all, word) || afterNumber(all, word)) return m;
+      // After a bare "no" the hesitation stays: "no, um, swollen glands" is a finding's absence, "No, swollen glands" a contradiction.
+      if (lead !== undefined && previousWord(all, offset) === 'no') return m;
+      // "Having said that, um, I think": "that" closes the phrase, its comma stays.
+      if (lead !== undefined && SAID_THAT_RE.test(all.slice(Math.max(0, offset - 12), offset))) return ', ';
       // "um" and "er" are also German words: "um 10 Uhr" (at ten), and "Um 10?"; before a number they stay.
       if (AMBIGUOUS_DISFLUENCY_RE.test(m.slice(word - offset)) && ((english !== null && !english.at(all, word)) || beforeNumber(all, offset + m.length, m))) return m;
       // A disfluency that ends a sentence: after a comma the sentence ends there ("I see, hmm." →
@@ -95,6 +102,7 @@ function removeSpeechNoise(s: string, removed: Removal, gated: boolean): string 
 }
 
 const TRAILING_COMMA_RE = /,[ \t]*$/;
+const SAID_THAT_RE = /\bsaid[ \t]+that[ \t]*$/i;
 /**
  * Words no list item ends with (conjunctions, forms of "to be", articles, prepositions, pronouns):
  * after one, the commas around a disfluency are speech, not the list's ("is, um, 40" → "is 40").
@@ -107,9 +115,11 @@ const COMMA_NOT_AFTER: ReadonlySet<string> = new Set([
   // the tails of contractions, as previousWord reads "you'll", "we're", "I've", "that's"
   'll', 're', 've', 'd', 's', 'm',
 ]);
-const LIKE_FILLER_RE = /,[ \t]*like[ \t]*,[ \t]*/gi;
-/** "Like, 12 and 13 are fine.": a spoken sentence opened by "Like" and a comma. */
-const LIKE_LEAD_RE = /\bLike[ \t]*,[ \t]*/g;
+/** Before a quantity "like" says "about" ("growing, like, 8 percent", "like, ninety percent done"): it stays. */
+const APPROXIMATE = String.raw`(?![ \t]*(?:[\x0E0-9$£€]|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|half|a (?:hundred|thousand|dozen|couple|few))\b))`;
+const LIKE_FILLER_RE = new RegExp(String.raw`,[ \t]*like[ \t]*,[ \t]*${APPROXIMATE}`, 'gi');
+/** "Like, the tests pass.": a spoken sentence opened by "Like" and a comma. */
+const LIKE_LEAD_RE = new RegExp(String.raw`\bLike[ \t]*,[ \t]*${APPROXIMATE}`, 'g');
 
 /**
  * Hesitation sounds of other languages that are no word of any (German "äh", "ähm", "öhm",
@@ -167,9 +177,15 @@ export function applyBalanced(s: string, cap: boolean, spoken = false, gated = t
     });
     s = s.replace(SPOKEN_FILLER_TAIL_RE, ' ');
   }
-  // "Could you explain" is a wrapper only where it opens the sentence ("What can you tell" keeps it).
+  // "Could you explain" is a wrapper only where it opens the sentence ("What can you tell" keeps
+  // it); "I would like you to" also after a comma or colon, not inside a clause ("the format that
+  // I would like you to follow").
   s = s.replace(PLEASE_RE.test(s) ? FILLER_RE : FILLER_WITHOUT_COMMA_RE, (m, offset: number, all: string) =>
-    joined(all, offset) || (MODAL_WRAPPER_RE.test(m) && !atSentenceStart(all, offset)) ? m : removed(m, offset, all),
+    joined(all, offset) ||
+    (MODAL_WRAPPER_RE.test(m) && !atSentenceStart(all, offset)) ||
+    (WANT_WRAPPER_RE.test(m) && !atSentenceStart(all, offset) && !AFTER_COMMA_RE.test(all.slice(Math.max(0, offset - 3), offset)))
+      ? m
+      : removed(m, offset, all),
   );
   if (s.includes('Title:')) s = s.replace(DOC_HEADER_RE, dropRepeatedTitle);
   return s.replace(VERBOSE_RE, (m, offset: number, all: string) => {

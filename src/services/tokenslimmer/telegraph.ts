@@ -99,6 +99,7 @@ const RATE_UNIT_SET: ReadonlySet<string> = new Set(RATE_UNITS);
  */
 export const REDUCED_RELATIVE_RE = /,[ \t]+(?:which|who)[ \t]+(?:is|are|was|were)[ \t]+(?=[a-z]|\$?\x0E)(?!(?:what|why|how|when|where|who|whom|whose|which|that|the[ \t]+reason)\b)/g;
 
+const YES_NO_NEXT_RE = /^(?:no|yes)\b/i;
 /** "Okay , so , we start": a discourse marker set off by a comma at a clause start (aggressive drops it). */
 export const DISCOURSE_MARKER_RE = new RegExp(String.raw`${WORD_START}(?:${DISCOURSE_MARKERS.map(lowerOrCapitalised).join('|')})[ \t]*,[ \t]*`, 'g');
 // Not when a verb follows: then "that" is the subject ("I thought that was important").
@@ -121,10 +122,14 @@ function articlePruner(text: string): (m: string, next: string, offset: number, 
     if (joined(all, offset)) return m;
     const where = passages.at(offset);
     if (next === 'answer' && ANSWER_CUE_RE.test(all.slice(offset + m.length, offset + m.length + 12))) return m;
+    // A quantity ("A little?" ≠ "Little?") or a letter ("^ a b", a citation's back-links) also at a sentence start.
+    if (ARTICLE_KEEP_BEFORE.has(next) || next.length === 1) return m;
     if (atSentenceStart(all, offset) || where === 2) return '';
-    if (m.charCodeAt(0) < 97 || ARTICLE_KEEP_BEFORE.has(next)) return m;
+    if (m.charCodeAt(0) < 97) return m;
     if (m.charCodeAt(0) === 97 /* a, an */ && RATE_UNIT_SET.has(next)) return m; // "$12 an hour"
     const before = previousWord(all, offset);
+    // "just the answers", "only the first": a restriction, which the intensifier rule keeps whole.
+    if (before === 'just' || before === 'only') return m;
     // A noun predicate keeps its article everywhere ("is a friend": without it the next pass would
     // drop the "is" and fuse the two noun phrases); a prepositional object keeps it in passages.
     if (BE_FORMS.has(before)) return m;
@@ -304,7 +309,9 @@ const HEDGE_KEPT_AFTER: ReadonlySet<string> = new Set([
 /** An inverted question ("and is there anything", "is it due"): the form of "to be" is its verb. */
 const INVERTED_SUBJECT_RE = /^(?:there|it|he|she|they|we|you|i|this|that|these|those)\b/;
 /** What an intensifier qualifies where it changes the sense: "rather than", "quite a few". */
-const INTENSIFIER_KEPT_BEFORE_RE = /^(?:than|a|an)\b/;
+const INTENSIFIER_KEPT_BEFORE_RE = /^(?:than|a|an|the|one|two|three|four|five|six|seven|eight|nine|ten)\b|^[\x0E0-9$]/;
+/** "would rather", "I'd rather not": a preference, not a degree. */
+const PREFERENCE_RE = /(?:\bwould|\bhad|['’]d)[ \t]+$/i;
 /** A negation before an intensifier makes it part of the sense: "not really broken" is no "not broken". */
 const NEGATION_BEFORE: ReadonlySet<string> = new Set(['not', 'never', 'nt', 't', 'no']);
 
@@ -312,6 +319,7 @@ const NEGATION_BEFORE: ReadonlySet<string> = new Set(['not', 'never', 'nt', 't',
 function prunedWordStays(word: string, offset: number, length: number, all: string): boolean {
   const next = all.slice(offset + length, offset + length + 8);
   if (BE_FORMS.has(word)) return BE_KEPT_AFTER.has(previousWord(all, offset)) || BEFORE_ARTICLE_RE.test(next) || INVERTED_SUBJECT_RE.test(next);
+  if (word === 'rather' && PREFERENCE_RE.test(all.slice(Math.max(0, offset - 8), offset))) return true;
   return INTENSIFIER_KEPT_BEFORE_RE.test(next) || NEGATION_BEFORE.has(previousWord(all, offset));
 }
 
@@ -328,7 +336,8 @@ export function applyAggressive(s: string): string {
     // Not in a question: "Based on the table, who is on call?" asks, it does not describe the table.
     .replace(REDUCED_RELATIVE_RE, (m, offset: number, all: string) => ((relative ??= new Context(all)).sentences.endMark(offset) === 63 /* ? */ ? m : ', '))
     .replace(DISCOURSE_MARKER_RE, (m, offset: number, all: string) => {
-      if (joined(all, offset) || !atClauseStart(all, offset)) return m;
+      // "Oh, no." is dismay and "Yeah, no," agreement: without the marker a bare "No" disagrees.
+      if (joined(all, offset) || !atClauseStart(all, offset) || YES_NO_NEXT_RE.test(all.slice(offset + m.length, offset + m.length + 4))) return m;
       return m.charCodeAt(0) <= 90 && atSentenceStart(all, offset) ? CAP_MARK : '';
     });
   // Each of these reads the spans and passages of the text it runs over, built at its first match;
