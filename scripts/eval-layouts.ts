@@ -31,7 +31,7 @@ function score(md: string, main: string[], boiler: string[]): Score {
 
 console.log('| page | main | API-01 found | kept | Readability found | kept |');
 console.log('| --- | --- | --- | --- | --- | --- |');
-for (const f of readdirSync(DIR).filter((f) => /^\d\d-.*\.html$/.test(f)).sort()) {
+for (const f of readdirSync(DIR).filter((f) => /^\d{2,3}-.*\.html$/.test(f)).sort((a, b) => parseInt(a, 10) - parseInt(b, 10))) {
   const [mainPart = '', boilPart = ''] = readFileSync(new URL(f.replace(/\.html$/, '.expected.txt'), DIR), 'utf8').split(/^---$/m);
   const main = lines(mainPart);
   const boiler = lines(boilPart);

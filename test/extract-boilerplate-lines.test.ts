@@ -120,6 +120,13 @@ describe('boilerplateLineKind: what must go', () => {
     ['Tags: Alibaba, Retail, China', 'tags'],
     ['Filed under: Politics |', 'tags'],
     ['Schlagwörter: Berlin, Verkehr', 'tags'],
+    ['87 of 102 found this helpful', 'helpful'],
+    ['Este artigo foi útil para você?', 'helpful'],
+    ['Click to expand...', 'control'],
+    ['Suggest Edits', 'control'],
+    ['You must log in or register to reply here.', 'prompt'],
+    ['Log In to comment on this issue.', 'prompt'],
+    ['Updated 3 months ago', 'dateline'],
   ];
   for (const [line, kind] of go) it(`${kind}: ${line}`, () => assert.equal(boilerplateLineKind(line), kind));
 });
@@ -127,6 +134,10 @@ describe('boilerplateLineKind: what must go', () => {
 describe('boilerplateLineKind: look-alikes that stay', () => {
   const stay = [
     'Published in 1851, Moby-Dick was a commercial failure.',
+    'The council found this helpful in 2020.',
+    'Click to expand the menu and choose the option.',
+    'Log in to the portal with your staff account first.',
+    'Updated 3 months ago, the map still shows the old line.',
     'Close to 8 of 10 voters said the same.',
     'Next year the gallery will reopen.',
     'Step 1 of 3',

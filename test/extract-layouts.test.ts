@@ -1,5 +1,5 @@
 /**
- * API-01 on 73 handmade pages that imitate the markup of CMSs, page builders, docs generators and
+ * API-01 on 103 handmade pages that imitate the markup of CMSs, page builders, docs generators and
  * news sites (test/fixtures/layouts/README.md): per page, the main sentences found must not fall
  * under the floor below and the boilerplate phrases kept must not rise over the ceiling. The
  * floors are today's results; a page under its expected count is a known miss, named beside it.
@@ -30,14 +30,22 @@ const LIMITS: Record<string, readonly [number, number]> = {
   '54': [8, 0], '55': [7, 0], '56': [13, 0], '57': [13, 0], '58': [19, 1], '59': [11, 0], '60': [18, 0], '61': [19, 1],
   '62': [6, 1], '63': [8, 0], '64': [4, 0], '65': [6, 2], '66': [7, 0], '67': [9, 0], '68': [7, 0], '69': [5, 0],
   '70': [19, 0], '71': [13, 0], '72': [16, 0], '73': [7, 0],
+  // Pages 74-103, held out: written after the fixes above, scored before their own. Known misses:
+  // leads and subheadlines in a header block beside the body (90, 92, 101, and the post headlines
+  // in a liveblog's headers, 94), the reference of the development pages leaves such a lead out;
+  // image captions outside the body or in blocks named `caption` (78, 81, 82, 88, 90, 92, 96, 98).
+  '74': [14, 0], '75': [13, 0], '76': [10, 0], '77': [11, 0], '78': [8, 0], '79': [12, 1], '80': [14, 0], '81': [9, 0],
+  '82': [10, 0], '83': [9, 0], '84': [10, 1], '85': [10, 0], '86': [11, 1], '87': [11, 0], '88': [11, 0], '89': [10, 0],
+  '90': [9, 0], '91': [16, 0], '92': [9, 0], '93': [16, 0], '94': [12, 1], '95': [12, 0], '96': [10, 0], '97': [9, 1],
+  '98': [10, 0], '99': [14, 0], '100': [13, 1], '101': [9, 0], '102': [12, 0], '103': [13, 0],
 };
 
 describe('API-01 on handmade page layouts', () => {
-  const pages = readdirSync(DIR).filter((f) => /^\d\d-.*\.html$/.test(f)).sort();
+  const pages = readdirSync(DIR).filter((f) => /^\d{2,3}-.*\.html$/.test(f)).sort((a, b) => parseInt(a, 10) - parseInt(b, 10));
 
   it('has a floor for every page', () => {
-    assert.equal(pages.length, 73);
-    for (const f of pages) assert.ok(LIMITS[f.slice(0, 2)] !== undefined, f);
+    assert.equal(pages.length, 103);
+    for (const f of pages) assert.ok(LIMITS[f.slice(0, f.indexOf('-'))] !== undefined, f);
   });
 
   for (const f of pages) {
@@ -48,7 +56,7 @@ describe('API-01 on handmade page layouts', () => {
       const out = norm(extractMarkdown({ html: text, url: 'https://example.test/2024/05/post', includeLinks: false }).markdown);
       const missing = lines(mainPart).filter((s) => !out.includes(norm(s)));
       const kept = lines(boilPart).filter((s) => out.includes(norm(s)));
-      const [floor, ceiling] = LIMITS[f.slice(0, 2)]!;
+      const [floor, ceiling] = LIMITS[f.slice(0, f.indexOf('-'))]!;
       assert.ok(lines(mainPart).length - missing.length >= floor, `main text missing:\n${missing.join('\n')}`);
       assert.ok(kept.length <= ceiling, `boilerplate kept:\n${kept.join('\n')}`);
     });

@@ -151,7 +151,7 @@ const RATING_COUNT_OR_STARS = /\d\s*(?:votes?|ratings?|reviews?|avis|votos?|valo
  * "这篇文章对您有帮助吗？"). The whole line only: a sentence that asks it inside prose stays.
  */
 const HELPFUL =
-  /^(?:(?:was|is|did) (?:this|the) (?:page|article|answer|post|information|content|documentation|guide|section)(?: \S+){0,2} (?:helpful|useful|help(?: you)?)|(?:was|is) this (?:helpful|useful)|did this help(?: you)?|did (?:this|the) (?:page|article|answer|guide) help(?: you)?|(?:find|found) (?:this|the) (?:page|article|answer) (?:helpful|useful)|(?:war|ist) (?:diese[rs]?|der|die|das) (?:seite|artikel|beitrag|antwort|information(?:en)?) hilfreich|(?:cet|cette|la) (?:article|page|réponse)(?: vous)? (?:a-t-(?:il|elle) été|est-(?:il|elle)) utile|¿?(?:te |le )?(?:ha resultado|resultó|fue|es|ha sido) útil (?:este|esta) (?:artículo|página|respuesta)|¿?(?:este|esta) (?:artículo|página|respuesta) (?:te |le )?(?:ha resultado|resultó|fue|es|ha sido) útil|この(?:記事|ページ)は(?:役に立ちましたか|お役に立ちましたか)|(?:这篇|此|该)(?:文章|页面)(?:对您)?(?:是否)?有(?:帮助|用)(?:吗)?)\s*[?？]?\s*(?:(?:yes|no|ja|nein|oui|non|sí|no|はい|いいえ|是|否)\b\s*){0,2}$/iu;
+  /^(?:(?:was|is|did) (?:this|the) (?:page|article|answer|post|information|content|documentation|guide|section)(?: \S+){0,2} (?:helpful|useful|help(?: you)?)|(?:was|is) this (?:helpful|useful)|did this help(?: you)?|did (?:this|the) (?:page|article|answer|guide) help(?: you)?|(?:find|found) (?:this|the) (?:page|article|answer) (?:helpful|useful)|(?:war|ist) (?:diese[rs]?|der|die|das) (?:seite|artikel|beitrag|antwort|information(?:en)?) hilfreich|(?:cet|cette|la) (?:article|page|réponse)(?: vous)? (?:a-t-(?:il|elle) été|est-(?:il|elle)) utile|¿?(?:te |le )?(?:ha resultado|resultó|fue|es|ha sido) útil (?:este|esta) (?:artículo|página|respuesta)|¿?(?:este|esta) (?:artículo|página|respuesta) (?:te |le )?(?:ha resultado|resultó|fue|es|ha sido) útil|この(?:記事|ページ)は(?:役に立ちましたか|お役に立ちましたか)|(?:这篇|此|该)(?:文章|页面)(?:对您)?(?:是否)?有(?:帮助|用)(?:吗)?|(?:este|esta|o|a) (?:artigo|página|resposta) (?:foi|é) útil(?: para (?:você|vocês|si))?|(?:questo|l.)\s?(?:articolo|pagina|risposta) (?:è stat[oa] )?utile|\d[\d,.]* (?:of|out of|von|sur|de|di) \d[\d,.]* (?:people |users |personen |personnes |personas )?(?:found (?:this|it) (?:helpful|useful)|fanden (?:dies|das) hilfreich|ont trouvé (?:ceci|cela) utile|encontraron esto útil))\s*[?？]?\s*(?:(?:yes|no|ja|nein|oui|non|sí|no|はい|いいえ|是|否)\b\s*){0,2}$/iu;
 
 /**
  * Article controls and prompts alone on their line, as the page prints them beside the text:
@@ -174,6 +174,8 @@ const CONTROL_LINE = new RegExp(
     // A gallery's or slideshow's controls: its counter ("Image 1 of 8", "3 / 12") and buttons.
     '(?:(?:image|photo|picture|slide|bild|foto|imagen|immagine)s?\\s+)?\\d{1,3}\\s*(?:of|von|de|di|sur|/)\\s*/?\\s*\\d{1,3}|' +
     '(?:back to|return to|view|open|zurück zur|retour à la|volver a la|torna alla) (?:the )?(?:gallery|slideshow|galerie|galería|galleria)|' +
+    // A forum quote's expander, a docs page's edit link.
+    'click to expand(?:\\.{3}|…)?|suggest edits?|' +
     '(?:show|hide|toggle) caption|caption|close|schließen|fermer|cerrar|chiudi|fechar|閉じる|关闭|previous|prev|next|enlarge (?:this )?image|' +
     // A text-size control ("小字号", "字号：大 中 小").
     '[大中小]字[号號]|(?:字[号號体體]\\s*[:：]?\\s*)?(?:[大中小]\\s*){2,3})' +
@@ -194,6 +196,7 @@ const PROMPT_START = new RegExp(
     '(?:cet|cette) (?:article|contenu) est réservée? aux abonnés|abonnez-vous pour lire la suite|' +
     '(?:este|esta) (?:artículo|contenido|noticia) es exclusiv[oa] para (?:suscriptores|socios|abonados)|suscríbete para (?:seguir|continuar) leyendo|' +
     "(?:questo articolo|l'articolo) è riservato agli abbonati|(?:este|esta) (?:artigo|conteúdo|matéria) é exclusiv[oa] para assinantes|この記事は有料会員限定|本文为会员专享|この記事が(?:気に入ったら|良かったら|よかったら)|" +
+    '(?:you must |please )?(?:log ?in|sign ?in|register)(?: or (?:register|sign up|log ?in))? to (?:reply|comment|post|join the discussion)|' +
     '(?:download|get) (?:our|the) (?:free )?app\\b|laden sie (?:jetzt )?(?:unsere|die) (?:kostenlose )?app|téléchargez (?:notre|l.)\\s?application|descarga (?:nuestra|la) app\\b)',
   'iu',
 );
@@ -214,6 +217,9 @@ const ENGAGEMENT_COUNT =
  */
 const TAGS_LINE = /^(?:tags?|tagged(?: with| as| in)?|filed under|posted in|categories|category|schlagwörter|schlagworte|stichwörter|étiquettes|etiquetas|标签|標籤|タグ)\s*[:：]\s*[^.!?。]{1,150}$/iu;
 
+/** A relative date alone: "Updated 3 months ago", "Posted about an hour ago". */
+const RELATIVE_DATE_LINE = /^(?:updated|posted|published|edited|last (?:updated|edited))\s+(?:about\s+)?(?:\d{1,3}|an?|one)\s+(?:second|minute|hour|day|week|month|year)s?\s+ago\.?$/i;
+
 /** Why a short standalone line reads as page furniture, or null when it does not. */
 export function boilerplateLineKind(line: string, heading = false): 'dateline' | 'byline' | 'sign-up' | 'follow' | 'credit' | 'count' | 'ad-label' | 'rating' | 'helpful' | 'control' | 'tags' | 'prompt' | null {
   const t = line.trim();
@@ -226,6 +232,7 @@ export function boilerplateLineKind(line: string, heading = false): 'dateline' |
   if (!heading && t.length <= 170 && TAGS_LINE.test(t)) return 'tags';
   if (!heading && PROMPT_START.test(t)) return 'prompt';
   if (t.length <= 110 && DATELINE.test(t) && YEAR_OR_TIME.test(t)) return 'dateline';
+  if (t.length <= 60 && RELATIVE_DATE_LINE.test(t)) return 'dateline';
   if (isDateLine(t)) return 'dateline';
   if (!heading && isByline(t)) return 'byline';
   if (NEWSLETTER.test(t) && SIGN_UP.test(t)) return 'sign-up';
