@@ -357,6 +357,26 @@ const CASES: readonly Case[] = [
     kept: ['Order total was $412.75', 'order CV-118873'],
     gone: ['intended solely'],
   },
+  {
+    name: "a contents list inside a browser's run of chrome lines goes, its 'Overview' entry with it, up to the headline",
+    level: 'balanced',
+    input: `Skip to content\nSearch docs\nGitHub\nCaching\nOn this page\nOverview\nEnabling the cache\nCache backends\nTroubleshooting\nCaching\n\nQuarry can cache query results for GET routes.\n\nEnabling the cache\nAdd a cache section to the file.\n\nCache backends\nMemory and Redis are supported.\n\nTroubleshooting\nClear the cache after a schema change.\n\nWhich backends are supported?`,
+    gone: ['On this page', 'Overview'],
+    kept: ['Enabling the cache\nAdd a cache section', 'Cache backends\nMemory', 'Troubleshooting\nClear'],
+  },
+  {
+    name: "a wiki page's skip link, tools and the edit links of its headings go",
+    level: 'balanced',
+    input: `Jump to content\nMain menu\nSearch\nDonate\nLog in\n\nLake Veridian is a reservoir in Montana, created in 1958 by Veridian Dam.\n\nHistory[edit]\nThe dam was finished in 1958 and the town of Old Caldwell was flooded.\n\nGeschichte [Bearbeiten | Quelltext bearbeiten]\nDer Damm wurde 1958 fertig.\n\nWhen was the dam finished?`,
+    gone: ['Jump to content', 'Main menu', '[edit]', 'Bearbeiten'],
+    kept: ['History\nThe dam', 'Geschichte\nDer Damm'],
+  },
+  {
+    name: 'an [edit] that is the whole line, or inside a sentence, stays',
+    level: 'balanced',
+    input: `Press [edit]\n\nThe button labelled [edit] opens the form.\n[edit]\nThe form opens.`,
+    kept: ['Press [edit]', 'labelled [edit] opens', '[edit]\nThe form'],
+  },
   { name: 'a Markdown blockquote stays quoted', level: 'aggressive', input: `The author puts it well:\n\n> Simple things should be simple.`, kept: ['> Simple things should be simple.'] },
   // tracking parameters
   { name: 'utm parameters in aggressive', level: 'aggressive', input: `See https://example.com/p?id=7&utm_source=news&utm_medium=mail&fbclid=abc for details.`, gone: ['utm_source', 'fbclid'], kept: ['https://example.com/p?id=7 '] },

@@ -71,6 +71,8 @@ import { codeLines, firstNonBlank, holdsValue, LINE_RULE_MAX_CHARS, QUOTE_PREFIX
 import { cuesAsTurns } from './subtitles.ts';
 import { dropTransportHeaders, mayOpenTransport } from './transport-headers.ts';
 
+/** A wiki's edit link at a heading's end, in the languages of the word tables. */
+const EDIT_LINK_RE = /[ \t]*\[[ \t]*(?:edit(?: source)?|bearbeiten(?: \| quelltext bearbeiten)?|quelltext bearbeiten|modifier(?: le code)?|editar(?: código)?|modifica(?: wikitesto)?|bewerken(?: \| brontekst bewerken)?)[ \t]*\][ \t]*$/i;
 const ATTRIBUTION_RE = /(?:wrote|writes|schrieb|a écrit|escribió|scrisse|schreef)[ \t]*:$/i;
 const UNDERSCORES_RE = /^[ \t]{0,3}_{3,}[ \t]*$/;
 const IMAGE_ONLY_RE = /^!\[[^\]\n]{0,300}\]\([^()\s]{0,2000}\)$/;
@@ -137,6 +139,16 @@ export function dropBoilerplate(text: string, level: Level): string {
     if (body.charCodeAt(0) === 95 /* _ */ && UNDERSCORES_RE.test(body)) {
       drop(i);
       continue;
+    }
+    // A wiki heading's edit link ("History[edit]", "Geschichte [Bearbeiten | Quelltext bearbeiten]"):
+    // the heading opens its paragraph and its section's text follows.
+    if (body.charCodeAt(body.length - 1) === 93 /* ] */ && body.length <= 160 && (i === 0 || lines[i - 1]!.trim() === '') && i + 1 < n && lines[i + 1]!.trim() !== '') {
+      const m = EDIT_LINK_RE.exec(line);
+      if (m !== null && m.index > 0 && /\S/.test(line.slice(0, m.index))) {
+        lines[i] = line.slice(0, m.index);
+        changed = true;
+        page = true;
+      }
     }
     if ((c0 === 115 || c0 === 103) /* s g */ && body.length <= 300 && isMobileSignature(body)) {
       if (aggressive || !/\d/.test(body)) drop(i);

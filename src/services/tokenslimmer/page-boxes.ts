@@ -152,7 +152,16 @@ export const isPageHeading = (key: string): boolean =>
 const PAGER_PREV: ReadonlySet<string> = new Set(['previous', 'prev', 'previous post', 'previous article', 'previous page', 'previous chapter', 'older post', 'older posts', 'vorherige', 'précédent', 'anterior']);
 const PAGER_NEXT: ReadonlySet<string> = new Set(['next', 'next post', 'next article', 'next page', 'next chapter', 'newer post', 'newer posts', 'nächste', 'suivant', 'siguiente']);
 /** Headings of a page's own table of contents, whose items are the page's headings said again. */
-const TOC_LABELS: ReadonlySet<string> = new Set(['on this page', 'in this article', 'in this section', 'jump to', 'auf dieser seite', 'sur cette page', 'en esta página']);
+const TOC_LABELS: ReadonlySet<string> = new Set([
+  'on this page', 'in this article', 'in this section', 'jump to', 'contents', 'table of contents', 'page contents',
+  'auf dieser seite', 'inhalt', 'inhaltsverzeichnis', 'sur cette page', 'sommaire', 'en esta página', 'contenido', 'índice', 'indice',
+]);
+/** Entries said again that make a contents list. */
+const TOC_MIN_ENTRIES = 2;
+/** A contents list's own controls (MediaWiki's "hide" and "(Top)"). */
+const TOC_TOGGLES: ReadonlySet<string> = new Set(['hide', 'show', 'top', '(top)', 'toggle']);
+/** A line as a contents entry names it: without its section number ("2.1 Dam construction") and heading marks. */
+const tocKey = (line: string): string => line.trim().replace(/^#{1,6}[ \t]+/, '').replace(/^\(?\d{1,3}(?:\.\d{1,3})*\)?\.?[ \t]+/, '');
 const ARROWS_RE = /^[«‹←<\s]+|[»›→>\s]+$/g;
 const pagerKey = (line: string): string => chromeKey(line.replace(ARROWS_RE, ''));
 
@@ -204,25 +213,43 @@ export function dropPageLeftovers(lines: string[], kind: Uint8Array, keepsValue:
     if (pager && prev && next) for (let k = i; k < j; k++) drop(k);
     else if (dropped && labels) for (let k = i; k < j; k++) drop(k);
     else {
-      const t = lines[i]!.trim();
-      if (kind[i] === 0 && t.length <= 40 && !t.endsWith(':') && TOC_LABELS.has(chromeKey(t))) {
-        let a = i + 1;
+      // The contents label may open the paragraph or stand inside a browser's run of chrome lines.
+      for (let h = i; h < j; h++) {
+        const t = lines[h]!.trim();
+        // A label that a menu run took first still heads its list.
+        if (kind[h] === 1 || t.length > 40 || t.endsWith(':') || !TOC_LABELS.has(chromeKey(t))) continue;
+        let a = h + 1;
         if (a === j && a + 1 < n && kind[a] === 0) a++; // the list may follow after a blank line
         let b = a;
-        while (b < n && kind[b] === 0 && lines[b]!.trim() !== '') b++;
-        if (b - a >= 2) {
-          if (!counts) {
-            counts = new Map();
-            for (let k = 0; k < n; k++) if (kind[k] !== 1) counts.set(lines[k]!.trim(), (counts.get(lines[k]!.trim()) ?? 0) + 1);
-          }
-          let said = true;
-          for (let k = a; k < b && said; k++) said = (counts.get(lines[k]!.trim()) ?? 0) >= 2;
-          if (said) {
-            drop(i);
-            for (let k = a; k < b; k++) drop(k);
-            j = Math.max(j, b);
+        while (b < n && kind[b] !== 1 && lines[b]!.trim() !== '') b++;
+        if (b - a < 2) break;
+        if (!counts) {
+          counts = new Map();
+          for (let k = 0; k < n; k++) {
+            if (kind[k] === 1) continue;
+            const key = tocKey(lines[k]!);
+            counts.set(key, (counts.get(key) ?? 0) + 1);
           }
         }
+        // The list: its entries said again as lines (the headings), up to the first that is not
+        // (a browser's copy runs on into the headline); its first entry may be an "Overview" that
+        // links to the page's top, and its controls go with it.
+        let end = a;
+        let said = 0;
+        let first = true;
+        for (let k = a; k < b; k++) {
+          if (kind[k] === 2 || TOC_TOGGLES.has(chromeKey(lines[k]!))) continue;
+          if ((counts.get(tocKey(lines[k]!)) ?? 0) >= 2) said++;
+          else if (!first) break;
+          first = false;
+          end = k + 1;
+        }
+        if (said >= TOC_MIN_ENTRIES) {
+          drop(h);
+          for (let k = a; k < end; k++) drop(k);
+          if (end === b) j = Math.max(j, b);
+        }
+        break;
       }
     }
     i = j;

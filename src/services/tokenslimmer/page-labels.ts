@@ -40,6 +40,12 @@ export const CHROME_LINES: ReadonlySet<string> = new Set([
   // comment forms (WordPress and kin) and recipe cards
   'leave a reply', 'leave a review', 'post comment', 'submit comment', 'cancel reply', 'comments are closed',
   'jump to recipe', 'print recipe', 'pin recipe', 'save recipe', 'rate this recipe',
+  // a wiki's (MediaWiki) skip links, tools and contents toggle
+  'jump to content', 'jump to search', 'jump to main content', 'main menu', 'personal tools', 'toggle the table of contents', 'edit links', 'view history',
+  'what links here', 'related changes', 'permanent link', 'page information', 'cite this page', 'download as pdf',
+  'printable version', 'from wikipedia, the free encyclopedia', 'from wikipedia the free encyclopedia',
+  // a docs page's edit and feedback links
+  'edit this page', 'edit on github', 'suggest edits', 'improve this page', 'report an issue',
   // the same chrome in German, French, Spanish, Italian
   'anzeige', 'werbung', 'publicité', 'publicidad', 'pubblicità', 'teilen', 'artikel teilen', 'partager', 'compartir', 'condividi',
   'zum inhalt springen', 'aller au contenu', 'ir al contenido', 'vai al contenuto', 'weiterlesen', 'lire la suite', 'leer más',
