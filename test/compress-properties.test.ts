@@ -175,7 +175,7 @@ describe('API-09 time grows linearly with the input', () => {
   // shows on big inputs (best of two runs; a small fixed slack absorbs timer noise on short
   // runs). Cases: what a scan tried again from every position, or a string asked about its end
   // while it grew (which flattens it each time).
-  const BIG = new Set(['a block tag on every line', "one speaker's many turns", 'few-shot examples quoting many values']);
+  const BIG = new Set(['a block tag on every line', "one speaker's many turns", 'few-shot examples quoting many values', 'quoted attribution lines']);
   const cases: Record<string, (n: number) => string> = {
     'a run of backticks': (n) => '`'.repeat(n),
     'backticks inside a line': (n) => 'a ' + '`'.repeat(n - 4) + ' b',
@@ -188,6 +188,10 @@ describe('API-09 time grows linearly with the input', () => {
     'labelled lines': (n) => 'Q: a\nA: b\n'.repeat(n / 10),
     'comma-separated lines': (n) => 'a,b,c\n'.repeat(n / 6),
     'headings': (n) => '# a\n'.repeat(n / 4),
+    // boilerplate.ts reads each quote after an attribution line to its end (once per quote)
+    'quoted attribution lines': (n) => 'On Mon, Ann wrote:\n' + '> Ann wrote:\n'.repeat(n / 13) + 'ok then',
+    // page-boxes.ts reads a contents list's entries against the text's lines (one count per text)
+    'contents labels over long lists': (n) => 'Skip to content\n' + Array.from({ length: n / 40 }, (_, i) => (i % 50 === 0 ? 'On this page\n' : `Section ${i}\n`)).join(''),
     // demos.ts looks each quoted value of few-shot examples up in their text
     'few-shot examples quoting many values': (n) => Array.from({ length: n / 64 }, (_, i) => `Text: Item ${i} is "the box ${i}" here.\nOutput: "the box ${i}"\n\n`).join('') + 'Text: a new one\nOutput:',
   };

@@ -257,6 +257,8 @@ export function dropBoilerplate(text: string, level: Level): string {
   // whose the text is. Text after the quote (an inline answer, a reply under the quote) would read
   // as the quoted writer's: the markers stay.
   let attributed = false;
+  let quoteEnd = -1; // the line after the quote last scanned (quoteEndFrom)
+  let quoteCloses = false;
   let last = -1; // the last line with text
   for (let i = text.includes('>') ? 0 : n; i < n; i++) {
     const line = lines[i]!;
@@ -265,7 +267,14 @@ export function dropBoilerplate(text: string, level: Level): string {
     if (at === line.length) continue;
     const q = kind[i] === 0 && line.charCodeAt(at) === 62 ? QUOTE_PREFIX_RE.exec(line) : null;
     if (q) {
-      if (!attributed) attributed = last !== -1 && ATTRIBUTION_RE.test(lines[last]!.trim()) && quoteClosesMessage(lines, kind, i);
+      if (!attributed && last !== -1 && ATTRIBUTION_RE.test(lines[last]!.trim())) {
+        // One scan per quote: every line of it closes its message or none does.
+        if (i >= quoteEnd) {
+          quoteEnd = quoteEndFrom(lines, kind, i);
+          quoteCloses = quoteEnd >= lines.length || closesMessage(lines[quoteEnd]!);
+        }
+        attributed = quoteCloses;
+      }
       if (attributed) {
         lines[i] = line.slice(ONE_QUOTE_LEVEL_RE.exec(line)![0].length);
         changed = true;
@@ -360,20 +369,24 @@ const ONE_QUOTE_LEVEL_RE = /^[ \t]{0,3}>[ \t]?/;
 /** A line that opens the next message of a thread: a header, an attribution, a separator or a title ("--- E-mail 2 ---", "Message 3"). */
 const MESSAGE_START_RE = /^(?:(?:from|sent|date|to|subject|von|de|envoyé|gesendet)[ \t]*:|-{2,}[ \t]*(?:original message|forwarded message|ursprüngliche nachricht|message d'origine)|_{5,}$|begin forwarded message|[-=~_*#]{2,}[ \t]*\S.{0,60}[-=~_*#]{2,}$|#{1,6}[ \t]|(?:e-?mail|message|reply)[ \t]*#?\d+\b)/i;
 
-/**
- * The quote that opens at line `from` closes its message: after its lines (and blank lines) comes
- * the end of the text, or the next message (a header, an attribution line, a separator). A reply
- * under the quote, or an answer between its lines ("> 1. Keep the logo?" / "YES." / "> 2. …"),
- * is told from the quoted text by the markers alone.
- */
-function quoteClosesMessage(lines: readonly string[], kind: Uint8Array, from: number): boolean {
-  for (let i = from; i < lines.length; i++) {
+/** The first line with text after the quote that opens at line `from` (its quoted and blank lines), or the text's length. */
+function quoteEndFrom(lines: readonly string[], kind: Uint8Array, from: number): number {
+  let i = from;
+  for (; i < lines.length; i++) {
     if (kind[i] === 2) continue;
     const line = lines[i]!;
     const at = firstNonBlank(line);
-    if (at === line.length || line.charCodeAt(at) === 62 /* > */) continue;
-    const t = line.slice(at).trimEnd();
-    return MESSAGE_START_RE.test(t) || ATTRIBUTION_RE.test(t);
+    if (at !== line.length && line.charCodeAt(at) !== 62 /* > */) break;
   }
-  return true;
+  return i;
+}
+
+/**
+ * A line after a quote that shows the quote closed its message: the next message opens (a header,
+ * an attribution line, a separator). A reply under the quote, or an answer between its lines
+ * ("> 1. Keep the logo?" / "YES." / "> 2. …"), is told from the quoted text by the markers alone.
+ */
+function closesMessage(line: string): boolean {
+  const t = line.trim();
+  return MESSAGE_START_RE.test(t) || ATTRIBUTION_RE.test(t);
 }
