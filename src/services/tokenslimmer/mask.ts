@@ -143,7 +143,10 @@ function maskLines(chunk: string, masker: Masker): string {
     // cannot interrupt a paragraph or a list item (CommonMark 4.4).
     const nested = underItem && LIST_ITEM_RE.test(trimmed);
     // A tab inside a line: cells of a table (fixed-width.ts writes aligned columns that way).
-    if ((INDENTED_CODE_RE.test(line) && !nested) || TABLE_ROW_RE.test(line) || (reserved && RESERVED_RE.test(line)) || (line.includes('\t') && INNER_TAB_RE.test(line) && !line.includes('  '))) {
+    // A line that a caret line under it points into (Postgres `LINE 3:     o.region,` over `   ^`,
+    // a Python 3.11 traceback's `^^^^`) keeps its spaces: the caret's column is counted in them.
+    const pointed = i + 1 < lines.length && lines[i + 1]!.includes('^') && POINTER_LINE_RE.test(lines[i + 1]!);
+    if ((INDENTED_CODE_RE.test(line) && !nested) || pointed || TABLE_ROW_RE.test(line) || (reserved && RESERVED_RE.test(line)) || (line.includes('\t') && INNER_TAB_RE.test(line) && !line.includes('  '))) {
       lines[i] = LABEL_LINE_MARK + masker.maskRaw(line);
       continue;
     }
@@ -162,6 +165,8 @@ function maskLines(chunk: string, masker: Masker): string {
 }
 
 const INNER_TAB_RE = /\S\t/;
+/** A caret line: spaces, then carets (and tildes), nothing else. */
+const POINTER_LINE_RE = /^[ \t]*[~^]*\^[~^ \t]*$/;
 /** The label of a line in a language, as translation examples pair them ("German: Bitte …"), and its blank. */
 const PAYLOAD_LABEL_RE =
   /^(?:English|German|French|Spanish|Italian|Portuguese|Dutch|Polish|Swedish|Danish|Norwegian|Finnish|Czech|Turkish|Russian|Ukrainian|Greek|Chinese|Japanese|Korean|Arabic|Hebrew|Hindi|Deutsch|Français|Español|Italiano|Português|Nederlands|Source text|Target text|Original text|Translation)(?: \((?:[A-Za-z-]{2,10})\))?:[ \t]+(?=\S)/;
