@@ -43,7 +43,9 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
   let repeated = false;
   const raws = masked.split('\n');
   const inRun = repeatedRuns(raws);
-  const fields = fieldLabels(raws);
+  /** Built at the first repeat that asks (most prompts have none). */
+  let fields: Set<string> | undefined;
+  const isField = (label: RegExpExecArray | null): boolean => label !== null && (fields ??= fieldLabels(raws)).has(label[0].trim());
   /** The prompt's last line with text: the open slot the model continues from ("A: Let's think step by step."), never shortened as a repeat. */
   let open = raws.length - 1;
   while (open > 0 && lineContent(raws[open]!).content === '') open--;
@@ -120,10 +122,9 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
     // reserved."), kept once, label and all; a turn's framing keeps its label (below).
     // A field's value is no header: the premise that three NLI examples share ("Premise: A woman
     // …" beside other premises) stays in each of them.
-    const field = label !== null && fields.has(label[0].trim());
     if (i >= query) {
       // The query stays whole, and its open slot as written, cue included.
-    } else if (inRun[i]! & FREQUENT && !field && !(label && isFraming(content.slice(label[0].length))) && !seenFrequent.add(content) && !adjacent) {
+    } else if (inRun[i]! & FREQUENT && !(label && isFraming(content.slice(label[0].length))) && !seenFrequent.add(content) && !adjacent && !isField(label)) {
       repeated = true;
       edited = true;
       continue;
@@ -147,7 +148,7 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
       // keeps its text: a bare "Model:" would read as an empty field.
       const framing = isFraming(text);
       const labelStays = continues || (framing && next.content !== '');
-      if (i < query && isDedupeCandidate(text) && (labelStays || !TURN_WORD_RE.test(l)) && !seenLabelled[k]!.add(text) && !adjacent && ((inRun[i]! & (field ? LONG_RUN : IN_RUN)) !== 0 || framing)) {
+      if (i < query && isDedupeCandidate(text) && (labelStays || !TURN_WORD_RE.test(l)) && !seenLabelled[k]!.add(text) && !adjacent && ((inRun[i]! & IN_RUN) !== 0 && ((inRun[i]! & LONG_RUN) !== 0 || !isField(label)) || framing)) {
         leads?.skip(text);
         edited = true;
         if (!labelStays) {
