@@ -144,7 +144,7 @@ export function dropBoilerplate(text: string, level: Level): string {
     // the heading opens its paragraph and its section's text follows.
     if (body.charCodeAt(body.length - 1) === 93 /* ] */ && body.length <= 160 && (i === 0 || lines[i - 1]!.trim() === '') && i + 1 < n && lines[i + 1]!.trim() !== '') {
       const m = EDIT_LINK_RE.exec(line);
-      if (m !== null && m.index > 0 && /\S/.test(line.slice(0, m.index))) {
+      if (m !== null && /\S/.test(line.slice(0, m.index))) {
         lines[i] = line.slice(0, m.index);
         changed = true;
         page = true;

@@ -119,9 +119,9 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
     }
     // A line said three times or more, of FREQUENT_MIN_WORDS words at least: the header or footer
     // of pasted documents ("Source: Encyclopedia of Alpine Lakes, 3rd edition. All rights
-    // reserved."), kept once, label and all; a turn's framing keeps its label (below).
-    // A field's value is no header: the premise that three NLI examples share ("Premise: A woman
-    // …" beside other premises) stays in each of them.
+    // reserved."), kept once, label and all; a turn's framing keeps its label (below). A field's
+    // value is no header: the premise that three NLI examples share ("Premise: A woman …" beside
+    // other premises) stays in each of them.
     if (i >= query) {
       // The query stays whole, and its open slot as written, cue included.
     } else if (inRun[i]! & FREQUENT && !(label && isFraming(content.slice(label[0].length))) && !seenFrequent.add(content) && !adjacent && !isField(label)) {
