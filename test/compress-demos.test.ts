@@ -103,6 +103,28 @@ describe('balanced drops articles in the examples only', () => {
     assert.ok(out.includes('A: price of pen is $3'), out);
   });
 
+  it('keeps the articles of answers that are the output itself (a summary, a copied span); their inputs lose theirs', () => {
+    const summaries = [
+      'Summarize each article in one sentence.',
+      '',
+      'Article: The council voted on Monday to close the old library in the spring.',
+      'Summary: The council will close the old library in the spring.',
+      '',
+      'Article: A hiker spent the night on a ledge before a crew rescued her.',
+      'Summary: A hiker was rescued after a night on a ledge.',
+      '',
+      'Article: The city will build a bike lane along the river.',
+      'Summary:',
+    ].join('\n');
+    const out = compressText(summaries, 'balanced');
+    assert.ok(out.includes('Article: council voted on Monday to close old library'), out);
+    assert.ok(out.includes('Summary: The council will close the old library in the spring.'), out);
+    assert.ok(out.includes('Summary: A hiker was rescued after a night on a ledge.'), out);
+    assert.ok(out.endsWith('Article: The city will build a bike lane along the river.\nSummary:'), out);
+    // Worked answers (chain of thought) are read for their steps: they lose their articles.
+    assert.ok(compressText(QA, 'balanced').includes('A: price of pen is $3'), compressText(QA, 'balanced'));
+  });
+
   it('leaves the instruction and the open query as written', () => {
     assert.ok(out.startsWith('Answer the questions about the stories.'), out);
     assert.ok(out.endsWith('Q: A bus carries the same 40 people on each of 3 trips. How many rides is that?\nA:'), out);

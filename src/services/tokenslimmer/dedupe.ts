@@ -5,6 +5,7 @@
  * interned (the same text gets the same placeholder), so equal masked text is equal input text.
  */
 import type { Level } from './core.ts';
+import { isCodeLine } from './line-kinds.ts';
 import { BACKCHANNEL_TURN_RE, EMPTY_TURN_RE, INSTRUCTION_AT_RE, INSTRUCTION_START_RE } from './rules.ts';
 import { SeenSet } from './seen-set.ts';
 import { hasWordsIn, isEndMark, LastSentence, Sentences, trimmedEnd, TurnLeads } from './sentences.ts';
@@ -169,7 +170,7 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
       text = content;
     }
     const whole = text; // the text as the line has it
-    if (words && !isBlockLine(text)) {
+    if (words && i < query && !isBlockLine(text)) {
       // "Q: <the task's framing sentences> <the example>": framing said again in a later turn with
       // the same label goes, the example stays.
       const kept = leads!.feed(text, continues, head);
@@ -255,7 +256,8 @@ function repeatedRuns(raws: readonly string[]): Uint8Array {
   for (let i = 0; i < n; i++) {
     const content = lineContent(raws[i]!).content;
     if (content === '') continue;
-    if (seen.add(content)) {
+    // A line of code said again is another query's clause, no pasted block (line-kinds.ts isCodeLine).
+    if (seen.add(content) || isCodeLine(content)) {
       close(i);
       continue;
     }

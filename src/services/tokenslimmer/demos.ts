@@ -196,9 +196,62 @@ export function pruneDemoArticles(text: string, lenient = false, articles = true
   const span = demoSpan(text, lenient);
   if (span === null) return text;
   const [from, to] = span;
+  const part = text.slice(from, to);
   // `articles` false: aggressive, whose own pass pruned them everywhere already.
-  const demos = onEnglishRuns(text.slice(from, to), (run) => (articles ? pruneArticles(run) : run).replace(WHICH_OF_RE, '$1 '));
+  const prune = (run: string): string => (articles ? pruneArticles(run) : run).replace(WHICH_OF_RE, '$1 ');
+  const answer = articles && !lenient ? openLabel(text) : undefined;
+  const demos = onEnglishRuns(part, answer === undefined || workedAnswers(part, answer) ? prune : (run) => outsideAnswers(run, answer, prune));
   return text.slice(0, from) + demos + text.slice(to);
+}
+
+/** The label of the text's last line with text: the open answer's ("A", "Summary"). */
+function openLabel(text: string): string | undefined {
+  let end = text.length;
+  while (end > 0 && /\s/.test(text[end - 1]!)) end--;
+  return LABEL_RE.exec(text.slice(text.lastIndexOf('\n', end - 1) + 1, end))?.[1];
+}
+
+/**
+ * The examples' answers work a problem out ("Let's think step by step. … So the answer is 6."): a
+ * model reads them for their steps, and the pruned articles cost nothing. Otherwise an answer is
+ * the output itself (a summary, a plain-English rewrite, a span copied from the passage): the model
+ * copies its wording, and a telegraphic example teaches a telegraphic reply. Those keep their
+ * articles; the examples' inputs lose theirs.
+ */
+const WORKED_RE = /\b(?:answer|result)[ \t]+(?:is|was|would be)\b|\bstep by step\b|^[ \t]*#{4}[ \t]/im;
+
+function workedAnswers(part: string, answer: string): boolean {
+  let inAnswer = false;
+  for (const line of part.split('\n')) {
+    const label = LABEL_RE.exec(line)?.[1];
+    if (label !== undefined) inAnswer = label === answer;
+    else if (line.trim() === '') inAnswer = false;
+    if (inAnswer && WORKED_RE.test(line)) return true;
+  }
+  return false;
+}
+
+/** `prune` over the lines of `run` outside the answers under `answer` (an answer runs to a blank line or another label). */
+function outsideAnswers(run: string, answer: string, prune: (s: string) => string): string {
+  const lines = run.split('\n');
+  const out: string[] = [];
+  let inAnswer = false;
+  let start = 0; // first line of the current stretch
+  const flush = (end: number, answers: boolean): void => {
+    if (end > start) {
+      const stretch = lines.slice(start, end).join('\n');
+      out.push(answers ? stretch.replace(WHICH_OF_RE, '$1 ') : prune(stretch));
+    }
+    start = end;
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const label = LABEL_RE.exec(lines[i]!)?.[1];
+    const next = label !== undefined ? label === answer : lines[i]!.trim() === '' ? false : inAnswer;
+    if (next !== inAnswer) flush(i, inAnswer);
+    inAnswer = next;
+  }
+  flush(lines.length, inAnswer);
+  return out.join('\n');
 }
 
 /**

@@ -15,3 +15,15 @@ export const enum Kind {
   Columns,
   Kept, // indented code, answer options: verbatim, never part of a repeated block
 }
+
+/**
+ * A line of unfenced code: an SQL clause opening with its keyword in capitals (`JOIN orders o ON
+ * …`, `GROUP BY p.name`), or a line that ends a statement or opens or closes a block (`…;`, `… {`,
+ * `}`, `});`). Such a line said again is the same clause of another query or function, not a
+ * header or footer pasted twice: no level drops it as a repeat (two queries of a text-to-SQL
+ * prompt share their joins; without them the second one uses aliases it never defines).
+ */
+const CODE_LINE_RE =
+  /^[ \t]*(?:(?:SELECT|FROM|(?:(?:LEFT|RIGHT|INNER|OUTER|FULL|CROSS|NATURAL)[ \t]+)+JOIN|JOIN|WHERE|AND|OR|ON|GROUP[ \t]+BY|ORDER[ \t]+BY|PARTITION[ \t]+BY|HAVING|LIMIT|OFFSET|UNION(?:[ \t]+ALL)?|INSERT[ \t]+INTO|UPDATE|SET|DELETE[ \t]+FROM|VALUES|RETURNING|WITH)[ \t]|[}\])][ \t]*[;,)]*[ \t]*$)|[;{][ \t]*$/;
+
+export const isCodeLine = (line: string): boolean => CODE_LINE_RE.test(line);

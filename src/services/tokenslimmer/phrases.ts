@@ -48,8 +48,6 @@ export const VERBOSE_PHRASES: readonly (readonly [string, string])[] = [
   ['have the ability to', 'can'],
   ['has the capacity to', 'can'],
   ['have the capacity to', 'can'],
-  ['was able to', 'could'],
-  ['were able to', 'could'],
   ['on a daily basis', 'daily'],
   ['on a weekly basis', 'weekly'],
   ['on a monthly basis', 'monthly'],
@@ -204,6 +202,9 @@ export const PREPOSITION_WORDS: readonly string[] = [
 export const ARTICLE_FIXED_NEXT: readonly string[] = [
   'is', 'are', 'was', 'were', 'be', 'and', 'or', 'to', 'of', 'in', 'the', 'a', 'an', 'not', 'no', 'nor', 'equals',
   'few', 'little', 'lot', 'bit', 'most', 'least', 'more', 'less', 'same',
+  // A quantity word: "two and a half hours", "a third of them", "a hundred", "a couple of".
+  'half', 'third', 'quarter', 'fifth', 'tenth', 'hundred', 'thousand', 'million', 'billion', 'trillion', 'dozen', 'couple',
+  'pair', 'single',
 ];
 
 /**

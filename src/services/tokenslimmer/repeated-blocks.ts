@@ -3,7 +3,7 @@
  * blocks and repeated runs of lines go; the first occurrence stays.
  */
 import { OPTION_ITEM_RE, OPTION_LINE_RE, OPTIONS_HEADER_RE, OPTIONS_INLINE_RE } from './patterns.ts';
-import { Kind, NON_BLANK_RE } from './line-kinds.ts';
+import { isCodeLine, Kind, NON_BLANK_RE } from './line-kinds.ts';
 
 const SIGNATURE_RE = /^--[ \t]?$/;
 /** Two lines said again are a block from about 20 words on; fewer are often two records said twice (two log lines). */
@@ -67,7 +67,7 @@ export function dropRepeats(lines: string[], kinds: Uint8Array, seen: BlockSeen)
   let quotes = false;
   for (let i = 0; i < n && !quotes; i++) quotes = kinds[i] === Kind.Prose && isQuoted(lines[i]!);
   const key = (i: number): string => {
-    if (kinds[i] !== Kind.Prose || (!quotes && lines[i]!.length > BLOCK_LINE_MAX_CHARS)) return '';
+    if (kinds[i] !== Kind.Prose || (!quotes && lines[i]!.length > BLOCK_LINE_MAX_CHARS) || isCodeLine(lines[i]!)) return '';
     let k = keys[i];
     if (k === undefined) keys[i] = k = quoteKey(lines[i]!);
     return k;
