@@ -561,6 +561,18 @@ describe('API-09 repeated messages of a pasted thread', () => {
     }
   });
 
+  it('a signature quoted again goes where its first copy lost its quote markers (balanced saves what safe saves)', () => {
+    const sig = 'Jae-min Lee\nTalent Acquisition Partner, Engineering\nOrchard and Vale Technologies, Seattle office\n+1 (206) 555-0174 | Seattle, WA';
+    const quote = (body: string): string => `> Hi Noor,\n>\n> ${body}\n>\n> Jae-min\n>\n> ${sig.replaceAll('\n', '\n> ')}`;
+    const text = `Hi Jae-min,\n\nI accept the revised start date.\n\nNoor\n\nOn Tue, Apr 8, 2025 at 1:26 PM Jae-min Lee <jm@ov.example> wrote:\n${quote('I got approval on both points.')}\n\n-----Original Message-----\nFrom: Noor\nSubject: Re: Offer\n\nTwo questions before I sign.\n\nOn Thu, Apr 3, 2025, 4:10 PM Jae-min Lee <jm@ov.example> wrote:\n\n${quote('The offer letter is attached.')}\n\nQuestion: What salary?`;
+    for (const level of LEVELS) {
+      const out = compressText(text, level);
+      assert.equal(out.split('Talent Acquisition Partner').length - 1, 1, `${level}:\n${out}`);
+      assert.ok(checkRetention(text, out, level).ok);
+      assert.equal(compressText(out, level), out);
+    }
+  });
+
   it('a short paragraph said again away from a repeat stays', () => {
     const text = `Tim,\n\nThe invoice for March is attached, please check it.\n\nPhillip\n\nTim,\n\nThe invoice for April is attached as well, same terms.\n\nPhillip`;
     assert.equal(compressText(text, 'balanced').split('Phillip').length - 1, 2);

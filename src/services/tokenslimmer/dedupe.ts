@@ -125,7 +125,7 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
     // other premises) stays in each of them.
     if (i >= query) {
       // The query stays whole, and its open slot as written, cue included.
-    } else if (inRun[i]! & FREQUENT && !(label && isFraming(content.slice(label[0].length))) && !seenFrequent.add(content) && !adjacent && !isField(label)) {
+    } else if (inRun[i]! & FREQUENT && !(label && isFraming(content.slice(label[0].length))) && !seenFrequent.add(unquoted(content)) && !adjacent && !isField(label)) {
       repeated = true;
       edited = true;
       continue;
@@ -160,7 +160,7 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
         continue;
       }
     } else {
-      if (i < query && isDedupeCandidate(content) && !seenLines.add(content) && !adjacent && !(current.length > 0 && next.content === '') && ((inRun[i]! & IN_RUN) !== 0 || isFraming(content))) {
+      if (i < query && isDedupeCandidate(content) && !seenLines.add(unquoted(content)) && !adjacent && !(current.length > 0 && next.content === '') && ((inRun[i]! & IN_RUN) !== 0 || isFraming(content))) {
         leads?.skip(content);
         repeated = true;
         edited = true;
@@ -257,7 +257,7 @@ function repeatedRuns(raws: readonly string[]): Uint8Array {
     const content = lineContent(raws[i]!).content;
     if (content === '') continue;
     // A line of code said again is another query's clause, no pasted block (line-kinds.ts isCodeLine).
-    if (seen.add(content) || isCodeLine(content)) {
+    if (seen.add(unquoted(content)) || isCodeLine(content)) {
       close(i);
       continue;
     }
@@ -266,13 +266,13 @@ function repeatedRuns(raws: readonly string[]): Uint8Array {
     const w = wordCount(content);
     words += w;
     // Words of the text: a turn's label is not counted ("Grad A: Mm - hmm ." says two).
-    if (w >= FREQUENT_MIN_WORDS && wordCount(textOf(content)) >= FREQUENT_MIN_WORDS) (counts ??= new Map()).set(content, (counts.get(content) ?? 1) + 1);
+    if (w >= FREQUENT_MIN_WORDS && wordCount(textOf(content)) >= FREQUENT_MIN_WORDS) (counts ??= new Map()).set(unquoted(content), (counts.get(unquoted(content)) ?? 1) + 1);
   }
   close(n);
   if (counts !== undefined) {
     for (let i = 0; i < n; i++) {
       const content = lineContent(raws[i]!).content;
-      if ((counts.get(content) ?? 0) >= FREQUENT_MIN_TIMES) inRun[i]! |= FREQUENT;
+      if ((counts.get(unquoted(content)) ?? 0) >= FREQUENT_MIN_TIMES) inRun[i]! |= FREQUENT;
     }
   }
   return inRun;
@@ -455,6 +455,14 @@ function saysNothing(content: string): boolean {
   }
   return content.indexOf(':') !== -1;
 }
+
+/**
+ * A line's text without the quote markers it opens with: a quoted line repeats the same line
+ * unquoted (balanced strips one level of markers where a quote closes its message, so the first copy
+ * of a quoted signature may stand unquoted by now).
+ */
+const QUOTE_MARKS_RE = /^(?:>[ \t]*)+/;
+const unquoted = (content: string): string => (content.charCodeAt(0) === 62 ? content.replace(QUOTE_MARKS_RE, '') : content);
 
 /** A line kept whole by the masker (answer option, table row, code, JSON): one placeholder. */
 const BLOCK_LINE_RE = /^\x0E[\x10-\x1F]+\x0F$/;
