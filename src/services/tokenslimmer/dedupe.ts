@@ -24,6 +24,14 @@ const INSTRUCTION_MIN_WORDS = 5;
 export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet<string>): string {
   const words = level !== 'safe';
   const seenLines = new SeenSet();
+  /** The same lines without their quote markers (unquoted). */
+  const seenPlain = new SeenSet();
+  /** Records the line; true when it was said before: as it is, or, inside a block said again, quoted or not. */
+  const saidBefore = (content: string, inBlock: boolean): boolean => {
+    const exact = !seenLines.add(content);
+    const plain = !seenPlain.add(unquoted(content));
+    return inBlock ? plain : exact;
+  };
   const seenInstructions = new Set<string>();
   /** Per label (an index of `labels`), the texts of its lines seen so far. */
   const labels: string[] = [];
@@ -160,7 +168,7 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
         continue;
       }
     } else {
-      if (i < query && isDedupeCandidate(content) && !seenLines.add(unquoted(content)) && !adjacent && !(current.length > 0 && next.content === '') && ((inRun[i]! & IN_RUN) !== 0 || isFraming(content))) {
+      if (i < query && isDedupeCandidate(content) && saidBefore(content, (inRun[i]! & IN_RUN) !== 0) && !adjacent && !(current.length > 0 && next.content === '') && ((inRun[i]! & IN_RUN) !== 0 || isFraming(content))) {
         leads?.skip(content);
         repeated = true;
         edited = true;
@@ -457,9 +465,10 @@ function saysNothing(content: string): boolean {
 }
 
 /**
- * A line's text without the quote markers it opens with: a quoted line repeats the same line
- * unquoted (balanced strips one level of markers where a quote closes its message, so the first copy
- * of a quoted signature may stand unquoted by now).
+ * A line's text without the quote markers it opens with: inside a block said again, a quoted line
+ * repeats the same line unquoted (balanced strips one level of markers where a quote closes its
+ * message, so the first copy of a quoted signature may stand unquoted by now). A single quoted
+ * question is compared as it is: answered inline right under it, it is no framing said again.
  */
 const QUOTE_MARKS_RE = /^(?:>[ \t]*)+/;
 const unquoted = (content: string): string => (content.charCodeAt(0) === 62 ? content.replace(QUOTE_MARKS_RE, '') : content);
