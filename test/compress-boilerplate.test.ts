@@ -56,6 +56,19 @@ const CASES: readonly Case[] = [
     input: `${BODY}\n\nIf you received this message in error, notify the sender at 555-0100; any copying is strictly prohibited.`,
     kept: ['555-0100', 'strictly prohibited'],
   },
+  {
+    name: 'a term stated inside a disclaimer stays (the notice goes)',
+    level: 'aggressive',
+    input: `${BODY}\n\nThis message is intended solely for the addressee. Quoted lead times are estimates and are not guaranteed. If you received this in error, please notify the sender and delete it.`,
+    gone: ['intended solely', 'notify the sender'],
+    kept: ['Quoted lead times'],
+  },
+  {
+    name: 'a virus, views or registration sentence of a disclaimer goes with it',
+    level: 'balanced',
+    input: `${BODY}\n\nThis e-mail is intended solely for the addressee and any copying is strictly prohibited. Our company accepts no responsibility for any virus it may carry. Acme Widgets Limited is registered in England and Wales.`,
+    gone: ['intended solely', 'any virus', 'registered in England'],
+  },
   // mailing footers
   { name: 'To unsubscribe line', level: 'balanced', input: `${BODY}\n\nTo unsubscribe from this group and stop receiving emails from it, reply with STOP.`, gone: ['To unsubscribe'] },
   { name: 'you received this because', level: 'balanced', input: `${BODY}\n\nYou received this message because you are subscribed to the billing list.`, gone: ['You received this message'] },
@@ -503,6 +516,12 @@ describe('API-09 boilerplate and acknowledgement rules (table)', () => {
     const page = `Skip to content\n\n${BODY}\n\n${notes}`;
     const out = compressText(page, 'balanced');
     assert.ok(!out.includes('Rent went up again') && out.includes('What should we cut first?'), out);
+  });
+
+  it('a term of a disclaimer said twice stays once', () => {
+    const notice = 'This message is intended solely for the addressee. Quoted lead times are estimates and are not guaranteed. If you received this in error, please notify the sender and delete it.';
+    const text = `${BODY}\n\n${notice}\n\nBen\n\n${notice}`;
+    for (const level of ['balanced', 'aggressive'] as const) assert.equal(compressText(text, level).split('Quoted lead times').length - 1, 1, level);
   });
 
   it('safe drops none of it', () => {

@@ -63,7 +63,7 @@
 import type { Level } from './core.ts';
 import { dropCalculatorNotes } from './calculator-notes.ts';
 import { endsWithMark, FOOTER_FIRST, FOOTER_RE, isMobileSignature, isNoticeLine, SALUTATION_LINES } from './email-lines.ts';
-import { DISCLAIMER_GATE_RE, DISCLAIMER_MAX_CHARS, DISCLAIMER_MAX_LINES, ERROR_WORD_RE, isDisclaimer, valueSentences } from './legal-disclaimers.ts';
+import { DISCLAIMER_GATE_RE, DISCLAIMER_MAX_CHARS, DISCLAIMER_MAX_LINES, ERROR_WORD_RE, isDisclaimer, termSentences, valueSentences } from './legal-disclaimers.ts';
 import { dropHeadlineRuns, dropPageLeftovers, dropSignupForms, dropSiteIndex, isPageHeading } from './page-boxes.ts';
 import { CHROME_LINES, chromeKey, COMMENT_FORM_RE, linkText, LIST_ONLY, RELATED_HEADINGS, WEBMAIL_BUTTONS } from './page-labels.ts';
 import { dropJoinedMenus, dropMenuBlocks, type LabelRun } from './page-menus.ts';
@@ -209,6 +209,7 @@ export function dropBoilerplate(text: string, level: Level): string {
   // A line of quote markers alone (`>`) parts a quote's paragraphs: the notice under a quoted
   // message goes, not the message with it.
   let textHasCue: boolean | undefined;
+  const termsSaid = new Set<string>();
   for (let i = 0, at = 0; i < n; ) {
     // `at`: where line i starts in `text` (lines from i on are still as in `text`)
     if (kind[i] !== 0 || quoteBody(lines[i]!) === '') {
@@ -230,8 +231,16 @@ export function dropBoilerplate(text: string, level: Level): string {
       cue ||= DISCLAIMER_GATE_RE.test(para) && (textHasCue ??= DISCLAIMER_GATE_RE.test(text));
     }
     if (cue && isDisclaimer(para)) {
-      if (!keepsValue(para)) for (let k = i; k < j; k++) drop(k);
-      else {
+      if (!keepsValue(para)) {
+        for (let k = i; k < j; k++) drop(k);
+        // A term stated under the notice stays, on the paragraph's first line (under its quote markers).
+        const terms = termSentences(para);
+        if (terms !== '' && !termsSaid.has(terms)) {
+          termsSaid.add(terms); // a notice said again states its terms again: once is enough
+          lines[i] = (QUOTE_PREFIX_RE.exec(lines[i]!)?.[0] ?? '') + terms;
+          kind[i] = 0;
+        }
+      } else {
         // balanced: a line that is a notice by itself (as mail clients paste them, one line) keeps
         // its sentences with a value (under its quote markers); the rest of it goes. Each line is
         // judged alone: a paragraph may join a notice to other text.

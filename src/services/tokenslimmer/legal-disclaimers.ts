@@ -36,11 +36,35 @@ export const ERROR_WORD_RE = /error/i;
 /** Sentence ends: ". ", "! ", "? " before a capital, a digit-free opener or a quote. */
 const SENTENCE_END_RE = /(?<=[.!?])[ \t]+(?=[A-Z"'‘“(])/;
 
-/** The sentences of a disclaimer paragraph that hold a value, joined by one space. */
+/** The sentences of a disclaimer paragraph that hold a value or state a term (termSentences), joined by one space. */
 export function valueSentences(para: string): string {
   return para
     .split(SENTENCE_END_RE)
-    .filter((x) => holdsValue(x))
+    .filter((x) => holdsValue(x) || termSentences(x) !== '')
+    .join(' ');
+}
+
+/**
+ * A notice's own words: its cues, the words of the strong cues, and what notices add besides
+ * (viruses, printing, monitoring, the sender's views, where the company is registered). A sentence of a disclaimer paragraph with
+ * none of them is no part of the notice but a term the sender states under it ("Quoted lead times
+ * are estimates and are not guaranteed."): it stays in every level.
+ */
+const NOTICE_WORD_RE = /virus|environment|print(?:ing)?\b|monitor|recorded|opinions?\b|views?\b|author|attachments?|e-?mail|message|communication|transmission|recipient|unauthori[sz]ed|thank you|legal|law\b|registered (?:in|at|office|no\b|number|address)/i;
+/** A stated term has this many words at least: "Thank you." or a lone "Regards." is none. */
+const TERM_MIN_WORDS = 5;
+
+/** The sentences of a disclaimer paragraph that state a term rather than the notice (NOTICE_WORD_RE), joined by one space. */
+export function termSentences(para: string): string {
+  return para
+    .split(SENTENCE_END_RE)
+    .filter((x) => {
+      const t = x.trim();
+      if (t.split(/\s+/).length < TERM_MIN_WORDS || DISCLAIMER_GATE_RE.test(t) || NOTICE_WORD_RE.test(t)) return false;
+      DISCLAIMER_CUE_RE.lastIndex = 0;
+      return !DISCLAIMER_CUE_RE.test(t);
+    })
+    .map((x) => x.trim())
     .join(' ');
 }
 
