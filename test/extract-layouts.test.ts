@@ -1,5 +1,5 @@
 /**
- * API-01 on 103 handmade pages that imitate the markup of CMSs, page builders, docs generators and
+ * API-01 on 133 handmade pages that imitate the markup of CMSs, page builders, docs generators and
  * news sites (test/fixtures/layouts/README.md): per page, the main sentences found must not fall
  * under the floor below and the boilerplate phrases kept must not rise over the ceiling. The
  * floors are today's results; a page under its expected count is a known miss, named beside it.
@@ -38,13 +38,22 @@ const LIMITS: Record<string, readonly [number, number]> = {
   '82': [10, 0], '83': [9, 0], '84': [10, 1], '85': [10, 0], '86': [11, 1], '87': [11, 0], '88': [11, 0], '89': [10, 0],
   '90': [9, 0], '91': [16, 0], '92': [9, 0], '93': [16, 0], '94': [12, 1], '95': [12, 0], '96': [10, 0], '97': [9, 1],
   '98': [10, 0], '99': [14, 0], '100': [13, 1], '101': [9, 0], '102': [12, 0], '103': [13, 0],
+  // Pages 104-133, held out the same way (336/360 found, 287/318 kept out before their fixes: a
+  // tab list that holds its panels, shop reviews, Tumblr notes). Known misses: module boxes of a
+  // DNN table skin named like the content pane (111), the second half of an article shown only in
+  // <noscript> of a lazy section (113), share, related and comment cells of an old Greek table
+  // layout (132), captions (110, 120, 130, 131, 133).
+  '104': [13, 1], '105': [13, 0], '106': [14, 2], '107': [13, 0], '108': [8, 2], '109': [12, 0], '110': [11, 0], '111': [13, 5],
+  '112': [9, 0], '113': [6, 0], '114': [12, 0], '115': [15, 0], '116': [12, 0], '117': [11, 2], '118': [8, 0], '119': [10, 1],
+  '120': [10, 0], '121': [13, 1], '122': [15, 0], '123': [11, 0], '124': [14, 1], '125': [12, 0], '126': [10, 1], '127': [14, 1],
+  '128': [12, 0], '129': [11, 0], '130': [12, 1], '131': [11, 0], '132': [11, 5], '133': [10, 0],
 };
 
 describe('API-01 on handmade page layouts', () => {
   const pages = readdirSync(DIR).filter((f) => /^\d{2,3}-.*\.html$/.test(f)).sort((a, b) => parseInt(a, 10) - parseInt(b, 10));
 
   it('has a floor for every page', () => {
-    assert.equal(pages.length, 103);
+    assert.equal(pages.length, 133);
     for (const f of pages) assert.ok(LIMITS[f.slice(0, f.indexOf('-'))] !== undefined, f);
   });
 

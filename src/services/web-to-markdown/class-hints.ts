@@ -45,9 +45,12 @@ export function isNegativeHint(s: string): boolean {
  * `comment-count` or `related-tags` say something of a post, not that the block is the thread.
  * The name may carry a one-letter layer prefix, as FLOCSS and atomic-design class names do
  * (`c-author-box`, `p-related`, `o-creatorProfile`); an author box may name the author a creator or
- * writer (`creator-profile`, `writer-info`).
+ * writer (`creator-profile`, `writer-info`). A shop's reviews are its customers' comments
+ * (`customer-reviews`, `review-list`, Bitrix's `reviews-block-container`); a review site's own article (`review`,
+ * `review-body`) is no list. A Tumblr post's notes (`notes-container`, `post-notes`) are its
+ * reblogs and replies.
  */
-const STRONG_BOILERPLATE = /(?:^|\s)(?:[a-z]-)?(?:comments?|comment-?list|comments-(?:list|area|section|wrapper|container|block)|comment-(?:area|section|thread|respond|form)|respond|disqus_thread|related|(?:jp-)?related-?(?:posts?|articles?|stories|content|products)|cookie-?(?:banner|notice|bar|consent|law-info-bar|popup|notification|message)|(?:cookie-?)?consent-?(?:banner|bar|notice|popup|modal|dialog)?|gdpr-?(?:banner|notice|consent|popup)?|(?:author|creator|writer)-?(?:bio|box|info|card|profile)|about-?the-?author|(?:user|poster)-?(?:info|card|details|profile)|post-?(?:profile|signature)|(?:message-|user-)?signature|online-?list|(?:whos|users|members)-?online)(?:\s|$)/i;
+const STRONG_BOILERPLATE = /(?:^|\s)(?:[a-z]-)?(?:comments?|comment-?list|comments-(?:list|area|section|wrapper|container|block)|comment-(?:area|section|thread|respond|form)|respond|disqus_thread|related|(?:jp-)?related-?(?:posts?|articles?|stories|content|products)|cookie-?(?:banner|notice|bar|consent|law-info-bar|popup|notification|message)|(?:cookie-?)?consent-?(?:banner|bar|notice|popup|modal|dialog)?|gdpr-?(?:banner|notice|consent|popup)?|(?:author|creator|writer)-?(?:bio|box|info|card|profile)|about-?the-?author|(?:user|poster)-?(?:info|card|details|profile)|post-?(?:profile|signature)|(?:message-|user-)?signature|online-?list|(?:whos|users|members)-?online|(?:customer|product|user)-?reviews?|reviews?-?(?:block-?)?(?:list|items|section|container|widget)|notes-container|post-notes)(?:\s|$)/i;
 
 /**
  * A comment thread, related-posts block, author box or cookie/consent notice by its class or id

@@ -13,7 +13,7 @@ const SKIP_TAGS = new Set([
 ]);
 /** Page chrome: always dropped. */
 const CHROME_TAGS = new Set(['nav', 'aside', 'footer', 'menu']);
-const CHROME_ROLES = new Set(['navigation', 'complementary', 'banner', 'contentinfo', 'menu', 'menubar', 'dialog', 'alertdialog', 'search', 'tablist', 'toolbar']);
+const CHROME_ROLES = new Set(['navigation', 'complementary', 'banner', 'contentinfo', 'menu', 'menubar', 'dialog', 'alertdialog', 'search', 'toolbar']);
 const VOID_TAGS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr', 'param', 'keygen']);
 
 /**
