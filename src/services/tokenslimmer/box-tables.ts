@@ -63,7 +63,16 @@ export function boxTables(lines: string[]): void {
       if (header && !above.includes('|') && cells(head).cells.length === cols) {
         lines[i] = '|' + '-|'.repeat(cols);
         // psql centres its header: indented by 4+ spaces it would read as code, not as the table's header row.
-        if (psql) lines[i - 1] = head.trimStart();
+        if (psql) {
+          lines[i - 1] = head.trimStart();
+          // psql prints no outer pipes: a row that ends in "| " has an empty last cell, which the
+          // pipe-table pass would read as the closing pipe. Each row of the header's width gets
+          // its outer pipes, so every cell is read (`team|text||not null|`).
+          for (let k = i + 1; k < lines.length && lines[k]!.includes('|') && !PIPE_ROW_RE.test(lines[k]!); k++) {
+            const row = '|' + lines[k]!.trim() + ' |';
+            if (cells(row).cells.length === cols) lines[k] = row;
+          }
+        }
       }
       continue;
     }

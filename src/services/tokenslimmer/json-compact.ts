@@ -209,6 +209,9 @@ function isJsonBare(c: number): boolean {
   }
 }
 
+/** `[label] `: a label in brackets (no JSON punctuation in it) and a space, before the text that holds the value. */
+const BRACKET_LABEL_RE = /^\[[^\][{}",]{1,48}\][ \t]/;
+
 /**
  * Where a JSON value may open on this line: at its first non-blank character, or at the first `{`
  * or `[` of the line when a label or a space stands before it ("Observation: {…}", "args = [",
@@ -219,7 +222,15 @@ export function jsonStart(line: string): number {
   let k = 0;
   while (line.charCodeAt(k) === 32 || line.charCodeAt(k) === 9) k++;
   const c = line.charCodeAt(k);
-  if (c === 123 || c === 91) return k;
+  if (c === 91) {
+    // A bracketed label before the value: a role ("[tool] {", "[tool_call] lookup {"), a log
+    // line's time ("[12:01:09] {"); the value is looked for after it, as after any text.
+    const label = BRACKET_LABEL_RE.exec(line.slice(k, k + 64));
+    if (label === null) return k;
+    k += label[0].length;
+    while (line.charCodeAt(k) === 32 || line.charCodeAt(k) === 9) k++;
+    if (line.charCodeAt(k) === 123 || line.charCodeAt(k) === 91) return k;
+  } else if (c === 123) return k;
   const brace = line.indexOf('{', k);
   const bracket = line.indexOf('[', k);
   const at = brace === -1 ? bracket : bracket === -1 ? brace : Math.min(brace, bracket);
