@@ -109,6 +109,16 @@ function maskLines(chunk: string, masker: Masker): string {
     const line = lines[i]!;
     const underItem = listAbove;
     listAbove = false;
+    // A unified diff's hunk outside a fence: its header and the lines its counts cover stay
+    // verbatim (the spaces after `-`/`+` are the code's indentation, a patch applies only as written).
+    if (line.charCodeAt(0) === 64 /* @ */ && line.startsWith('@@ ')) {
+      const end = hunkEnd(lines, i);
+      if (end !== -1) {
+        for (let k = i; k <= end; k++) lines[k] = LABEL_LINE_MARK + masker.maskRaw(lines[k]!);
+        i = end;
+        continue;
+      }
+    }
     // Answer options stay verbatim (every level), like table rows.
     if (isOption(line)) {
       const ph = masker.maskRaw(line);
@@ -165,6 +175,36 @@ function maskLines(chunk: string, masker: Masker): string {
 }
 
 const INNER_TAB_RE = /\S\t/;
+/** A unified diff's hunk header: `@@ -12,10 +12,11 @@` (a count of 1 may be left out). */
+const HUNK_RE = /^@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@/;
+/** Lines a hunk may hold at most: a longer count is no diff's. */
+const HUNK_MAX_LINES = 10_000;
+
+/**
+ * The last line of the hunk whose header is `lines[i]`, by its counts: a context line (` `, or an
+ * empty line, which editors leave of one) counts for both sides, `-` for the old, `+` for the new,
+ * `\ No newline…` for neither. -1 when the lines run out or break the counts first.
+ */
+function hunkEnd(lines: readonly string[], i: number): number {
+  const m = HUNK_RE.exec(lines[i]!);
+  if (m === null) return -1;
+  let old = m[1] === undefined ? 1 : Number(m[1]);
+  let added = m[2] === undefined ? 1 : Number(m[2]);
+  if (old + added > HUNK_MAX_LINES) return -1;
+  let k = i;
+  while (old > 0 || added > 0) {
+    if (++k >= lines.length) return -1;
+    const c = lines[k]!.charCodeAt(0);
+    if (c === 45 /* - */) old--;
+    else if (c === 43 /* + */) added--;
+    else if (c === 32 || Number.isNaN(c)) {
+      old--;
+      added--;
+    } else if (c !== 92 /* \ */) return -1;
+    if (old < 0 || added < 0) return -1;
+  }
+  return k;
+}
 /** A caret line: spaces, then carets (and tildes), nothing else. */
 const POINTER_LINE_RE = /^[ \t]*[~^]*\^[~^ \t]*$/;
 /** The label of a line in a language, as translation examples pair them ("German: Bitte …"), and its blank. */
