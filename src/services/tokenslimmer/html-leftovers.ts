@@ -267,6 +267,18 @@ function replacement(name: string, closing: boolean, source: string, nameEnd: nu
     const alt = a.get('alt') ?? '';
     return src ? `![${alt}](${src.trim()})` : alt;
   }
+  // A checkbox or radio button says which option is chosen: `[x]` / `[ ]`, as GFM task lists write it.
+  if (name === 'input') {
+    if (closing || !/type\s*=\s*["']?(?:checkbox|radio)/i.test(source)) return '';
+    return attributes(source, nameEnd).has('checked') ? '[x] ' : '[ ] ';
+  }
+  // An element's `aria-label` that holds a number is its text for a reader ("4.6 out of 5 stars" on
+  // an icon row): a value, which would go with the tag. A label without one ("Breadcrumb") goes.
+  if (!closing && source.includes('aria-label')) {
+    const label = attributes(source, nameEnd).get('aria-label')?.trim() ?? '';
+    const text = /\d/.test(label) ? label + ' ' : '';
+    if (text !== '') return (BLOCK_ELEMENTS.has(name) ? '\n' : '') + text;
+  }
   if (!closing && (name === 'iframe' || name === 'video' || name === 'audio' || name === 'embed' || name === 'track')) {
     const src = attributes(source, nameEnd).get('src');
     return src ? ` ${src.trim()} ` : '';
