@@ -468,6 +468,25 @@ const CASES: readonly Case[] = [
     kept: ['Most read\n1. Man rescued'],
     gone: ['More stories', 'Residents fear'],
   },
+  {
+    name: 'a sponsored box goes with its label: headlines and advertisers',
+    level: 'balanced',
+    input: `${BODY}\n\nSponsored Content\nYou will not believe this trick for sore knees\nFlexo Health\nSeniors are switching to this plan\nCover Partners\n\nWhat is due on Friday?`,
+    gone: ['Sponsored Content', 'sore knees', 'Cover Partners'],
+    kept: ['What is due on Friday?'],
+  },
+  {
+    name: 'a sponsored label stays over an ad that holds a value (it marks the ad as one)',
+    level: 'balanced',
+    input: `${BODY}\n\nSponsored Content\nHomeowners are switching to this plan\nEnergyWise Partners\n\nWhat is due on Friday?`,
+    kept: ['Sponsored Content\nHomeowners'],
+  },
+  {
+    name: 'a sponsored label over prose stays (it says whose the text is)',
+    level: 'balanced',
+    input: `${BODY}\n\nSponsored Content\nThis guide to spring planting is brought to you by a local nursery that has served the valley since 1990.\n\nWhat is due on Friday?`,
+    kept: ['Sponsored Content\nThis guide to spring planting'],
+  },
   { name: 'a Content-Type line in prose stays', level: 'aggressive', input: `Set the header so the server parses the body.\nContent-Type: application/json\n${BODY}`, kept: ['Content-Type: application/json'] },
 ];
 

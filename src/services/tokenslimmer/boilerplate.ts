@@ -88,6 +88,21 @@ const URL_SCAN_RE = /\bhttps?:\/\/[^\s<>()"'`\]]+/g;
 const TRACKING_PARAM_RE = /^(?:utm_[a-z_]{1,20}|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid|_hsenc|_hsmi)(?:=|$)/i;
 
 /** Drops the boilerplate of pasted e-mails and pages at `level` (see the module comment). */
+/** Labels of a box of ads under them (native ad widgets). */
+const SPONSORED_LABELS: ReadonlySet<string> = new Set([
+  'sponsored', 'sponsored content', 'sponsored links', 'sponsored stories', 'sponsored articles', 'paid content', 'paid post',
+  'promoted', 'promoted content', 'promoted stories', 'around the web', 'from around the web', 'from our partners', 'partner content',
+]);
+/** The most words of an ad's line: a headline or the advertiser's name. */
+const AD_LINE_MAX_WORDS = 16;
+
+/** A line of an ad box: text of AD_LINE_MAX_WORDS words at most, not closed as a sentence. */
+function isAdLine(line: string): boolean {
+  const t = line.trim();
+  if (t === '' || /[.:;]$/.test(t)) return false;
+  return t.split(/\s+/).length <= AD_LINE_MAX_WORDS;
+}
+
 export function dropBoilerplate(text: string, level: Level): string {
   if (level === 'safe') return text;
   const aggressive = level === 'aggressive';
@@ -174,6 +189,19 @@ export function dropBoilerplate(text: string, level: Level): string {
     if (key !== '' && isPageHeading(key)) heads.push(i);
     if (key !== '' && SALUTATION_LINES.has(endsWithMark(key) ? key.replace(/[,!]+$/, '') : key) && !keepsValue(body)) {
       drop(i);
+      continue;
+    }
+    // A sponsored box ("Sponsored Content", "Around the Web"): its paragraph of short lines is ads,
+    // an advertiser's headline and name each; without the label they would read as the page's.
+    // Where an ad holds a value (balanced keeps it), the label stays over it.
+    if (key !== '' && SPONSORED_LABELS.has(key) && !keepsValue(body) && i + 1 < n && kind[i + 1] === 0 && isAdLine(lines[i + 1]!)) {
+      let j = i + 1;
+      while (j < n && kind[j] === 0 && isAdLine(lines[j]!) && !keepsValue(lines[j]!)) j++;
+      if (j === n || lines[j]!.trim() === '') {
+        for (let k = i; k < j; k++) drop(k);
+        page = true;
+        i = j - 1;
+      }
       continue;
     }
     if (key !== '' && CHROME_LINES.has(key) && !keepsValue(body) && (!LIST_ONLY.has(key) || linkItemFollows(lines, kind, i))) {

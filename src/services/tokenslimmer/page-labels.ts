@@ -32,7 +32,7 @@ export const CHROME_LINES: ReadonlySet<string> = new Set([
   'related coverage', 'related news', 'recommended', 'recommended for you', 'recommended stories', 'recommended articles',
   'you may also like', 'you might also like', 'more from this author', 'more stories', 'more news', 'most popular',
   'most read', 'trending', 'trending now', 'popular posts', 'latest news', 'further reading',
-  'advertisement', 'advertisements', 'sponsored content', 'story continues below advertisement',
+  'advertisement', 'advertisements', 'story continues below advertisement',
   'article continues below advertisement', 'skip to content', 'skip to main content', 'skip to navigation',
   'back to top', 'jump to navigation', 'toggle navigation', 'close menu', 'open menu', 'skip to the content',
   'sign up for our newsletter', 'subscribe to our newsletter', 'newsletter sign up',
