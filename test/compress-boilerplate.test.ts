@@ -487,6 +487,13 @@ const CASES: readonly Case[] = [
     input: `${BODY}\n\nSponsored Content\nThis guide to spring planting is brought to you by a local nursery that has served the valley since 1990.\n\nWhat is due on Friday?`,
     kept: ['Sponsored Content\nThis guide to spring planting'],
   },
+  {
+    name: 'a cookie notice with a value stays, its heading and buttons go',
+    level: 'balanced',
+    input: `${BODY}\n\nWe value your privacy\nWe and our 143 partners use cookies and similar technologies to store and access information on your device, to personalise content and ads, to measure ad performance and to understand audiences, as set out in the notice that you can open from the link at the bottom of this page at any time you like.\nAccept All\nReject All\nManage Options\n\nWhat is due on Friday?`,
+    gone: ['We value your privacy', 'Accept All', 'Manage Options'],
+    kept: ['143 partners'],
+  },
   { name: 'a Content-Type line in prose stays', level: 'aggressive', input: `Set the header so the server parses the body.\nContent-Type: application/json\n${BODY}`, kept: ['Content-Type: application/json'] },
 ];
 

@@ -22,7 +22,15 @@ const CONSENT_BUTTONS: ReadonlySet<string> = new Set([
   'tout accepter', 'tout refuser', 'accepter', 'refuser', 'personnaliser', "j'accepte", 'alle akzeptieren', 'akzeptieren',
   'ablehnen', 'alle ablehnen', 'einstellungen', 'nur notwendige', 'aceptar', 'aceptar todo', 'aceptar todas', 'rechazar',
   'rechazar todo', 'configurar', 'accetta', 'accetta tutto', 'rifiuta', 'rifiuta tutto', 'personalizza', 'aceitar', 'rejeitar',
-  'accepteren', 'alles accepteren', 'weigeren', 'instellingen',
+  'accepteren', 'alles accepteren', 'weigeren', 'instellingen', 'manage options', 'more options', 'manage settings',
+  'privacy settings', 'cookie preferences',
+]);
+/** A cookie notice is read up to this length (its patterns are anchored at its start); a consent text runs longer than other chrome lines. */
+const COOKIE_NOTICE_MAX_CHARS = 600;
+/** The heading of a cookie banner, right above its notice. */
+const CONSENT_HEADINGS: ReadonlySet<string> = new Set([
+  'we value your privacy', 'we care about your privacy', 'your privacy', 'your privacy matters', 'your privacy choices',
+  'cookie consent', 'cookies', 'cookie notice', 'cookie settings', 'privacy preferences', 'this website uses cookies',
 ]);
 /** A banner's button that names what it accepts: "Accept recommended cookies", "Reject optional cookies". */
 const CONSENT_BUTTON_RE = /^(?:accept|reject|allow|decline|refuse|deny|use)(?: all| only)?(?: (?:recommended|optional|necessary|essential|additional|analytics|non-essential|all))? cookies$/i;
@@ -30,7 +38,7 @@ const isConsentButton = (line: string): boolean => CONSENT_BUTTON_RE.test(line.t
 /** …and speaks of the site, the visit or consent (so "We use cookies from the bakery" stays). */
 const COOKIE_CUE_RE = /\b(?:experience|website|site|brows\w*|visit\w*|personali[sz]\w*|analytics|advertising|ads|traffic|consent|accept\w*|agree|preferences|privacy|policy|functionality)\b/i;
 /** A cookie notice opens like this ("We use cookies to …", "This website uses cookies …"). */
-const COOKIE_NOTICE_RE = /^(?:we(?: and our (?:partners|vendors))? use (?:(?:some|necessary|essential|optional|analytics|additional) )?cookies|(?:this|our) (?:web)?site uses cookies|by (?:using|continuing to (?:use|browse)) (?:this|our) (?:web)?site,? you (?:agree|accept|consent) to (?:the|our) use of cookies)\b/i;
+const COOKIE_NOTICE_RE = /^(?:we(?: and our (?:\d+ )?(?:partners|vendors))? use (?:(?:some|necessary|essential|optional|analytics|additional) )?cookies|(?:this|our) (?:web)?site uses cookies|by (?:using|continuing to (?:use|browse)) (?:this|our) (?:web)?site,? you (?:agree|accept|consent) to (?:the|our) use of cookies)\b/i;
 /** The same notice in German, French, Spanish, Italian, Portuguese, Dutch ("Ce site utilise des cookies …"). */
 const COOKIE_NOTICE_OTHER_RE = /^(?:(?:diese|unsere) (?:web)?seite (?:verwendet|nutzt)|wir (?:verwenden|nutzen)|(?:ce|notre) site utilise|nous utilisons|(?:este|nuestro) (?:sitio(?: web)?|portal) (?:utiliza|usa)|utilizamos|(?:questo|il nostro) sito (?:utilizza|usa)|utilizziamo|(?:este|o nosso) (?:site|sítio) (?:utiliza|usa)|(?:deze|onze) (?:web)?site (?:gebruikt|maakt gebruik van)|wij gebruiken)\b[^.!?\n]{0,40}cookies/i;
 /** …and speaks of the visit, the audience, consent or ads. */
@@ -74,8 +82,11 @@ export function dropMenuBlocks(lines: string[], kind: Uint8Array, keepsValue: (s
       continue;
     }
     // A cookie notice, also a short one that reads as a menu line ("This website uses cookies").
-    if (body.length <= LINE_RULE_MAX_CHARS && body.includes('ookies') && isCookieNotice(plainLine(body)) && !keepsValue(body)) {
-      kind[i] = 2;
+    if (body.length <= COOKIE_NOTICE_MAX_CHARS && body.includes('ookies') && isCookieNotice(plainLine(body))) {
+      // A notice that holds a value stays ("We and our 143 partners use cookies…"); its heading
+      // and its buttons, which hold none, go all the same.
+      if (!keepsValue(body)) kind[i] = 2;
+      if (i > 0 && kind[i - 1] === 0 && CONSENT_HEADINGS.has(chromeKey(lines[i - 1]!))) kind[i - 1] = 2;
       changed = cookie = true;
       // What the banner says of cookies under it, then its buttons, in its paragraph or the next one.
       let m = i + 1;
