@@ -127,6 +127,8 @@ describe('boilerplateLineKind: what must go', () => {
     ['You must log in or register to reply here.', 'prompt'],
     ['Log In to comment on this issue.', 'prompt'],
     ['Updated 3 months ago', 'dateline'],
+    ['equipment/laser_cutter.txt · Last modified: 2024/02/25 19:12 by hwatanabe', 'dateline'],
+    ['This page was last edited on 3 March 2024, at 10:15', 'dateline'],
   ];
   for (const [line, kind] of go) it(`${kind}: ${line}`, () => assert.equal(boilerplateLineKind(line), kind));
 });
@@ -138,6 +140,7 @@ describe('boilerplateLineKind: look-alikes that stay', () => {
     'Click to expand the menu and choose the option.',
     'Log in to the portal with your staff account first.',
     'Updated 3 months ago, the map still shows the old line.',
+    'The file was last modified in 2024 by the team. It still runs.',
     'Close to 8 of 10 voters said the same.',
     'Next year the gallery will reopen.',
     'Step 1 of 3',

@@ -218,6 +218,12 @@ const ENGAGEMENT_COUNT =
 const TAGS_LINE = /^(?:tags?|tagged(?: with| as| in)?|filed under|posted in|categories|category|schlagwörter|schlagworte|stichwörter|étiquettes|etiquetas|标签|標籤|タグ)\s*[:：]\s*[^.!?。]{1,150}$/iu;
 
 /** A relative date alone: "Updated 3 months ago", "Posted about an hour ago". */
+/**
+ * A wiki's or docs page's info line: the page's name or path, then when and by whom it was last
+ * changed ("start.txt · Last modified: 2024/02/25 19:12 by ann", "This page was last edited on 3
+ * March 2024, at 10:15"). A sentence that speaks of an edit has no such separator before it.
+ */
+const PAGE_INFO_LINE = /(?:^|[·•|]\s*)(?:last (?:modified|edited|updated|changed)|this page was last (?:edited|modified|updated)(?: on)?)\s*:?\s*\d[^.!?]*$/i;
 const RELATIVE_DATE_LINE = /^(?:updated|posted|published|edited|last (?:updated|edited))\s+(?:about\s+)?(?:\d{1,3}|an?|one)\s+(?:second|minute|hour|day|week|month|year)s?\s+ago\.?$/i;
 
 /** Why a short standalone line reads as page furniture, or null when it does not. */
@@ -233,6 +239,7 @@ export function boilerplateLineKind(line: string, heading = false): 'dateline' |
   if (!heading && PROMPT_START.test(t)) return 'prompt';
   if (t.length <= 110 && DATELINE.test(t) && YEAR_OR_TIME.test(t)) return 'dateline';
   if (t.length <= 60 && RELATIVE_DATE_LINE.test(t)) return 'dateline';
+  if (t.length <= 160 && PAGE_INFO_LINE.test(t) && YEAR_OR_TIME.test(t)) return 'dateline';
   if (isDateLine(t)) return 'dateline';
   if (!heading && isByline(t)) return 'byline';
   if (NEWSLETTER.test(t) && SIGN_UP.test(t)) return 'sign-up';
