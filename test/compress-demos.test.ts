@@ -79,7 +79,7 @@ describe('demoSpan: the worked examples of a few-shot prompt', () => {
 
   it('leaves examples whose answers quote their input (an extraction, a sentence judged word for word)', () => {
     const extraction = 'Text: The startup raised $5 million from a group of investors.\nOutput: {"company": "the startup"}\n\nText: The bakery on Main Street lost a contract.\nOutput: {"company": "the bakery on Main Street"}\n\nText: A firm in Leeds won a tender.\nOutput:';
-    assert.equal(compressText(extraction, 'balanced'), extraction.replace(/": "/g, '":"'));
+    assert.equal(compressText(extraction, 'balanced'), extraction);
   });
 
   it('finds no examples where there are none', () => {

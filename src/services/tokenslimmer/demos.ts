@@ -204,6 +204,16 @@ export function pruneDemoArticles(text: string, lenient = false, articles = true
   return text.slice(0, from) + demos + text.slice(to);
 }
 
+/**
+ * The answer label of a few-shot prompt's examples ("Output", "A"), or undefined when the text is
+ * none (read as demoSpan's `lenient` reads it): an example's answer shows the format the model will copy (structure.ts leaves a one-line
+ * JSON answer as written).
+ */
+export function exampleAnswerLabel(text: string): string | undefined {
+  // Read leniently: examples in two languages, or a chat's turns, show a format as well.
+  return demoSpan(text, true) === null ? undefined : openLabel(text);
+}
+
 /** The label of the text's last line with text: the open answer's ("A", "Summary"). */
 function openLabel(text: string): string | undefined {
   let end = text.length;

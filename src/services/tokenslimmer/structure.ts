@@ -38,6 +38,7 @@ import { codeBlocks } from './patterns.ts';
 import { BOX_CORNER_RE, boxTables, unicodeBoxes } from './box-tables.ts';
 import { fixedWidth } from './fixed-width.ts';
 import { cleanHtmlOutsideBlocks } from './html-leftovers.ts';
+import { exampleAnswerLabel } from './demos.ts';
 import { compactFencedJson, compactJson, jsonBudget, jsonEnd, jsonStart } from './json-compact.ts';
 import { Kind, NON_BLANK_RE } from './line-kinds.ts';
 import { isDelimiter, PIPE_ROW_RE, pipeTable } from './pipe-tables.ts';
@@ -65,6 +66,7 @@ export function restructure(text: string): string {
     parts.push({ code: false, text: text.slice(last) });
   } else parts.push({ code: false, text });
   const seen = new BlockSeen();
+  const answer = text.includes('{') ? exampleAnswerLabel(text) : undefined;
   let out = '';
   for (const p of parts) {
     if (p.code) {
@@ -73,7 +75,7 @@ export function restructure(text: string): string {
     }
     let s = mayVtt ? vttVoices(p.text) : p.text;
     if (mayHtml) s = cleanHtmlOutsideBlocks(s);
-    s = restructureLines(s, seen);
+    s = restructureLines(s, seen, answer);
     out += s;
   }
   return out;
@@ -100,7 +102,18 @@ function vttVoices(s: string): string {
 /** A line of one repeated separator character, 4+ times. */
 const RULE_RE = /^([ \t]{0,3})([-_=*])\2{3,}[ \t]*$/;
 
-function restructureLines(text: string, seen: BlockSeen): string {
+/**
+ * True when the one-line JSON at `lines[i]` (from `col`) is a few-shot example's answer: after the
+ * examples' answer label on its line ("Output: {…}") or on the line above ("Output:" over it).
+ */
+function isExampleAnswer(lines: readonly string[], i: number, col: number, answer: string | undefined): boolean {
+  if (answer === undefined) return false;
+  const before = lines[i]!.slice(0, col).trim();
+  if (before !== '') return before === answer + ':';
+  return i > 0 && lines[i - 1]!.trim() === answer + ':';
+}
+
+function restructureLines(text: string, seen: BlockSeen, answer: string | undefined): string {
   if (text === '') return text;
   const lines = text.split('\n');
   const unicode = BOX_CORNER_RE.test(text) && unicodeBoxes(lines);
@@ -141,7 +154,8 @@ function restructureLines(text: string, seen: BlockSeen): string {
       if (end !== -1) {
         // A list of numbers on one line ("[1, 2, 3, 4]", "# [1, 2, 3, 4]") is how Python prints one: a
         // program's output that a prompt may quote exactly, so it stays; other values are compacted.
-        const printed = end === i && NUMBER_LIST_RE.test(line.slice(col));
+        // A few-shot example's one-line answer shows the format the model is to write: it stays too.
+        const printed = end === i && (NUMBER_LIST_RE.test(line.slice(col)) || isExampleAnswer(lines, i, col, answer));
         const json = shape.loose && !printed ? compactJson(lines.slice(i, end + 1).join('\n').slice(col)) : undefined;
         if (json !== undefined) {
           lines[i] = line.slice(0, col) + json;
