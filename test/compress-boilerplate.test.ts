@@ -469,6 +469,12 @@ const CASES: readonly Case[] = [
     gone: ['More stories', 'Residents fear'],
   },
   {
+    name: 'a related headline over its date stays with the date (the date would read as another headline\'s)',
+    level: 'balanced',
+    input: `${BODY}\n\nShare this article\n\nRead more\nTeachers ratify a new contract with the district\nJan 22, 2025\nWhere enrollment is falling fastest in the valley\nFeb 10, 2025\n\nWhat is due on Friday?`,
+    kept: ['Read more\nTeachers ratify', 'Where enrollment is falling fastest in the valley\nFeb 10, 2025'],
+  },
+  {
     name: 'a sponsored box goes with its label: headlines and advertisers',
     level: 'balanced',
     input: `${BODY}\n\nSponsored Content\nYou will not believe this trick for sore knees\nFlexo Health\nSeniors are switching to this plan\nCover Partners\n\nWhat is due on Friday?`,

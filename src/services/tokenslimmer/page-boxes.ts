@@ -287,6 +287,9 @@ export function dropHeadlineRuns(lines: string[], kind: Uint8Array, keepsValue: 
     for (let m = j; m < k && !kept; m++) kept = keepsValue(lines[m]!);
     for (let m = kept ? j : i; m < k; m++) {
       if (kind[m] !== 0 || lines[m]!.trim() === '' || keepsValue(lines[m]!)) continue;
+      // A headline over its date: the date stays (a value), so does the headline it dates
+      // (without it the date would read as the headline's above).
+      if (m + 1 < k && DATE_LINE_RE.test(lines[m + 1]!.trim()) && keepsValue(lines[m + 1]!)) continue;
       kind[m] = 2;
       changed = true;
     }
@@ -294,6 +297,8 @@ export function dropHeadlineRuns(lines: string[], kind: Uint8Array, keepsValue: 
   }
   return changed;
 }
+/** A line that is only a date: "Jan 22, 2025", "22 January 2025", "2025-01-22", "01/22/2025". */
+const DATE_LINE_RE = /^(?:\p{L}{3,9}\.? \d{1,2},? \d{4}|\d{1,2}\.? \p{L}{3,9}\.? \d{4}|\d{4}-\d{2}-\d{2}|\d{1,2}[/.]\d{1,2}[/.]\d{2,4})$/u;
 /**
  * A heading over a run of headlines in a page pasted as text (dropHeadlineRuns): a related heading but
  * the bare "More" and "Recommended" (a page's own sections use them: "Recommended" over advice), or
