@@ -114,7 +114,7 @@ const CASES: readonly Case[] = [
   // page chrome
   { name: 'Share this article', level: 'balanced', input: `# Rates rise\n\n${BODY}\n\nShare this article\n\n${BODY.replace('March', 'April')}`, gone: ['Share this article'] },
   { name: 'Advertisement heading', level: 'balanced', input: `${BODY}\n\n### Advertisement\n\nMore text follows here for the reader.`, gone: ['Advertisement'] },
-  { name: 'Read more heading over links', level: 'balanced', input: `${BODY}\n\n**Read more:**\n\n- [Rates rise](https://example.com/a)`, gone: ['Read more'], kept: ['- [Rates rise](https://example.com/a)'] },
+  { name: 'a Read more heading stays over the links balanced keeps (without it they read as the text\'s own)', level: 'balanced', input: `${BODY}\n\n**Read more:**\n\n- [Rates rise](https://example.com/a)`, kept: ['Read more', '- [Rates rise](https://example.com/a)'] },
   { name: 'More: over a link list', level: 'aggressive', input: `${BODY}\n\n#### More:\n\n- #### [Rates rise](https://example.com/a?utm_source=x)\n\nThe bank said so on Monday.`, gone: ['More:', 'Rates rise'], kept: ['said so on Monday.'] },
   { name: '"More" without a link list stays', level: 'aggressive', input: `## More\n\nThe bank also cut fees for students.`, kept: ['## More'] },
   { name: 'chrome words inside a sentence stay', level: 'aggressive', input: `Read more about the fees below; share this article with your team.`, kept: ['Read more about', 'share this article with'] },

@@ -397,9 +397,12 @@ function itemFollows(lines: readonly string[], kind: Uint8Array, i: number): boo
   if (j < lines.length && kind[j] === 0 && lines[j]!.trim() === '') j++;
   if (j >= lines.length || kind[j] !== 0) return false;
   const t = lines[j]!.trim().replace(ITEM_MARKER_RE, '');
-  return t !== '' && !t.startsWith('[') && t.length <= 150 && !/[.:!?]$/.test(t);
+  // A link item ("[Title](url)") stays in balanced (its URL): its heading stays over it too.
+  if (t.startsWith('[')) return LINK_ITEM_START_RE.test(t);
+  return t !== '' && t.length <= 150 && !/[.:!?]$/.test(t);
 }
 const ITEM_MARKER_RE = /^(?:[-*+•]|\d{1,3}[.)])[ \t]+/;
+const LINK_ITEM_START_RE = /^\[[^\]\n]{1,300}\]\(/;
 
 /** The first level of a quote's markers. */
 const ONE_QUOTE_LEVEL_RE = /^[ \t]{0,3}>[ \t]?/;
