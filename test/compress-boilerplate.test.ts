@@ -624,6 +624,16 @@ describe('API-09 repeated messages of a pasted thread', () => {
     }
   });
 
+  it('a short line of one signature that another signature holds stays (its quote markers are not words)', () => {
+    const amara = '--\nDr. Amara Nwosu\nAssistant Professor, Computational Linguistics\nUniversity of Eastbrook\nRoom 3.14, Hollis Building';
+    const quoted = (level: number, body: string): string => body.split('\n').map((l) => `${'> '.repeat(level)}${l}`).join('\n');
+    const text = `Thanks, Tomasz.\n\n${amara}\n\nOn Wed, Tomasz wrote:\n${quoted(2, 'It works now.\n\n--\nTomasz Wierzbicki\nPhD candidate | Speech Lab\nUniversity of Eastbrook\nhttps://tomasz.example/')}\n${quoted(4, 'Can you check it?\n\n' + amara)}\n${quoted(5, 'Please book it.\n\n' + amara)}\n\nWhich room?`;
+    for (const level of LEVELS) {
+      const out = compressText(text, level);
+      assert.ok(out.includes('PhD candidate | Speech Lab\n> > University of Eastbrook'), `${level}:\n${out}`);
+    }
+  });
+
   it('a short paragraph said again away from a repeat stays', () => {
     const text = `Tim,\n\nThe invoice for March is attached, please check it.\n\nPhillip\n\nTim,\n\nThe invoice for April is attached as well, same terms.\n\nPhillip`;
     assert.equal(compressText(text, 'balanced').split('Phillip').length - 1, 2);

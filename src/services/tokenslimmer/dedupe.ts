@@ -271,10 +271,11 @@ function repeatedRuns(raws: readonly string[]): Uint8Array {
     }
     if (start === -1) start = i;
     lines++;
-    const w = wordCount(content);
+    const plain = unquoted(content);
+    const w = wordCount(plain);
     words += w;
-    // Words of the text: a turn's label is not counted ("Grad A: Mm - hmm ." says two).
-    if (w >= FREQUENT_MIN_WORDS && wordCount(textOf(content)) >= FREQUENT_MIN_WORDS) (counts ??= new Map()).set(unquoted(content), (counts.get(unquoted(content)) ?? 1) + 1);
+    // Words of the text: quote markers and a turn's label are not counted ("Grad A: Mm - hmm ." says two).
+    if (w >= FREQUENT_MIN_WORDS && wordCount(textOf(plain)) >= FREQUENT_MIN_WORDS) (counts ??= new Map()).set(plain, (counts.get(plain) ?? 1) + 1);
   }
   close(n);
   if (counts !== undefined) {
