@@ -126,7 +126,7 @@ function articlePruner(text: string): (m: string, next: string, offset: number, 
     if (ARTICLE_KEEP_BEFORE.has(next) || next.length === 1) return m;
     if (atSentenceStart(all, offset) || where === 2) return '';
     if (m.charCodeAt(0) < 97) return m;
-    if (m.charCodeAt(0) === 97 /* a, an */ && (RATE_UNIT_SET.has(next) || inCountedList(all, offset))) return m; // "$12 an hour"
+    if (m.charCodeAt(0) === 97 /* a, an */ && RATE_UNIT_SET.has(next)) return m; // "$12 an hour"
     const before = previousWord(all, offset);
     // "just the answers", "only the first": a restriction, which the intensifier rule keeps whole.
     if (before === 'just' || before === 'only') return m;
@@ -136,24 +136,6 @@ function articlePruner(text: string): (m: string, next: string, offset: number, 
     return where !== 0 && PREPOSITIONS.has(before) ? m : '';
   };
 }
-
-/**
- * A list of counted things: a comma or "and" before a number ("a peach, two cabbages, a toaster and
- * 3 plums"). There "a" says one, as the numbers beside it say how many: it stays (a counting
- * question over the list needs it). Read within the sentence, at most COUNT_SCAN characters each way.
- */
-const COUNTED_ITEM_RE = /(?:,|\band)[ \t]+(?:\x0E|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|several)\b/;
-const COUNT_SCAN = 240;
-
-function inCountedList(all: string, offset: number): boolean {
-  let from = offset;
-  while (from > 0 && offset - from < COUNT_SCAN && !SENTENCE_END.has(all.charCodeAt(from - 1))) from--;
-  let to = offset;
-  while (to < all.length && to - offset < COUNT_SCAN && !SENTENCE_END.has(all.charCodeAt(to))) to++;
-  return COUNTED_ITEM_RE.test(all.slice(from, to));
-}
-/** . ! ? and a line break: where inCountedList stops. */
-const SENTENCE_END: ReadonlySet<number> = new Set([46, 33, 63, 10]);
 
 /**
  * "The Nile is the longest river" → "The Nile: longest river" outside passages: a form of "to be"
