@@ -12,10 +12,17 @@ import { checkRetention, countNegations } from '../src/services/tokenslimmer/ret
 import { slimPrompt } from '../src/services/tokenslimmer/slim.ts';
 import { rng } from './helpers/rng.ts';
 
-const evalPrompts = readFileSync(new URL('../eval/data/compress/prompts_dev.jsonl', import.meta.url), 'utf8')
-  .trim()
-  .split('\n')
-  .map((l) => JSON.parse(l) as { id: string; prompt: string });
+const promptsOf = (path: string): { id: string; prompt: string }[] =>
+  readFileSync(new URL(path, import.meta.url), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { id: string; prompt: string });
+/** The development prompts and the handmade ones (few-shot, agent, table, e-mail, page, JSON; eval/README.md). */
+const evalPrompts = [
+  ...promptsOf('../eval/data/compress/prompts_dev.jsonl'),
+  ...promptsOf('../eval/data/compress-handmade/fewshot.jsonl'),
+  ...promptsOf('../eval/data/compress-handmade/structured.jsonl'),
+];
 
 
 const PIECES = [
