@@ -123,6 +123,12 @@ describe('balanced drops articles in the examples only', () => {
     assert.ok(out.endsWith('Article: The city will build a bike lane along the river.\nSummary:'), out);
     // Worked answers (chain of thought) are read for their steps: they lose their articles.
     assert.ok(compressText(QA, 'balanced').includes('A: price of pen is $3'), compressText(QA, 'balanced'));
+    // aggressive prunes the rest of the prompt, not the answers the model copies.
+    const aggressive = compressText(summaries, 'aggressive');
+    assert.ok(aggressive.includes('Summary: A hiker was rescued after a night on a ledge.'), aggressive);
+    assert.ok(aggressive.includes('Article: council voted on Monday to close old library'), aggressive);
+    assert.ok(compressText(QA, 'aggressive').includes('A: price of pen'), compressText(QA, 'aggressive'));
+    assert.equal(compressText(aggressive, 'aggressive'), aggressive);
   });
 
   it('leaves the instruction and the open query as written', () => {

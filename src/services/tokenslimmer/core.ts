@@ -37,7 +37,7 @@ import { bareTables } from './pipe-tables.ts';
 import { restructure } from './structure.ts';
 import { mergeTurns } from './turns.ts';
 import { dropBoilerplate } from './boilerplate.ts';
-import { examplesQuoteTheirInput, pruneDemoArticles } from './demos.ts';
+import { examplesQuoteTheirInput, outputAnswerLabel, outsideOutputAnswers, pruneDemoArticles } from './demos.ts';
 import { onEnglishRuns } from './language.ts';
 import { applyBalanced, removeForeignFillers } from './rules.ts';
 import { BLOCK_TAG_RE, BR_RE, EMPHASIS_RE, INLINE_TAG_RE, joinClitics, SPACE_RUN_RE, trimLineEnds } from './surface.ts';
@@ -75,7 +75,7 @@ export function compressPass(input: string, level: Level): string {
   const masker = new Masker();
   let masked = maskBlocks(text, masker);
   masked = maskProtected(masked, masker.mask);
-  masked = applyRules(masked, level, level === 'aggressive' || (level === 'balanced' && !examplesQuoteTheirInput(text)));
+  masked = applyRules(masked, level, level === 'aggressive' || (level === 'balanced' && !examplesQuoteTheirInput(text)), level === 'aggressive' ? outputAnswerLabel(text) : undefined);
   const out = masker.restore(dedupeAndJoin(masked, level, masker.options));
   // Speaker turns join only in text that has them (the masker marked each with LINE_MARK).
   return level === 'safe' || !masked.includes(LINE_MARK) ? out : mergeTurns(out);
@@ -84,7 +84,7 @@ export function compressPass(input: string, level: Level): string {
 const SPLIT_LINE = '\n' + SPLIT_MARK;
 
 /** The level's rules over the whole masked text, one regex call each; `demos`: balanced prunes the articles of few-shot examples (demos.ts). */
-function applyRules(s: string, level: Level, demos = false): string {
+function applyRules(s: string, level: Level, demos = false, outputAnswer?: string): string {
   if (s.includes('<')) s = s.replace(BR_RE, SPLIT_LINE).replace(BLOCK_TAG_RE, SPLIT_LINE).replace(INLINE_TAG_RE, '');
   if (s.includes('*')) s = s.replace(EMPHASIS_RE, (_m, a: string | undefined, b: string | undefined) => a ?? b ?? '');
   s = joinClitics(s); // found from the apostrophes: without one, two indexOf calls
@@ -98,7 +98,10 @@ function applyRules(s: string, level: Level, demos = false): string {
       s.replace(SPACE_RUN_RE, '$1 '),
       (run) => {
         const t = applyBalanced(run, true);
-        return level === 'aggressive' ? applyAggressive(t) : t;
+        if (level !== 'aggressive') return t;
+        // A few-shot prompt whose example answers are the output (summaries, rewrites): the model
+        // copies their wording, so they keep it; the rest of the prompt is pruned.
+        return outputAnswer === undefined ? applyAggressive(t) : outsideOutputAnswers(t, outputAnswer, applyAggressive);
       },
       removeForeignFillers,
     );

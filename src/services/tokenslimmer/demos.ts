@@ -214,6 +214,23 @@ export function exampleAnswerLabel(text: string): string | undefined {
   return demoSpan(text, true) === null ? undefined : openLabel(text);
 }
 
+/**
+ * The answer label of a few-shot prompt whose examples' answers are the output itself (a summary,
+ * a rewrite, a copied span; not worked steps): `aggressive` leaves those answers' words alone, as
+ * `balanced` leaves their articles. Undefined otherwise.
+ */
+export function outputAnswerLabel(text: string): string | undefined {
+  const span = demoSpan(text);
+  if (span === null) return undefined;
+  const answer = openLabel(text);
+  return answer === undefined || workedAnswers(text.slice(span[0], span[1]), answer) ? undefined : answer;
+}
+
+/** `rewrite` over the lines of `text` outside the answers under `answer` (see outsideAnswers). */
+export function outsideOutputAnswers(text: string, answer: string, rewrite: (s: string) => string): string {
+  return outsideAnswers(text, answer, rewrite, false);
+}
+
 /** The label of the text's last line with text: the open answer's ("A", "Summary"). */
 function openLabel(text: string): string | undefined {
   let end = text.length;
@@ -241,8 +258,11 @@ function workedAnswers(part: string, answer: string): boolean {
   return false;
 }
 
-/** `prune` over the lines of `run` outside the answers under `answer` (an answer runs to a blank line or another label). */
-function outsideAnswers(run: string, answer: string, prune: (s: string) => string): string {
+/**
+ * `prune` over the lines of `run` outside the answers under `answer` (an answer runs to a blank
+ * line or another label); `which`: the answers' "which of the following" is shortened all the same.
+ */
+function outsideAnswers(run: string, answer: string, prune: (s: string) => string, which = true): string {
   const lines = run.split('\n');
   const out: string[] = [];
   let inAnswer = false;
@@ -250,7 +270,7 @@ function outsideAnswers(run: string, answer: string, prune: (s: string) => strin
   const flush = (end: number, answers: boolean): void => {
     if (end > start) {
       const stretch = lines.slice(start, end).join('\n');
-      out.push(answers ? stretch.replace(WHICH_OF_RE, '$1 ') : prune(stretch));
+      out.push(answers ? (which ? stretch.replace(WHICH_OF_RE, '$1 ') : stretch) : prune(stretch));
     }
     start = end;
   };
