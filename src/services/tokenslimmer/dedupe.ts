@@ -265,13 +265,13 @@ function repeatedRuns(raws: readonly string[]): Uint8Array {
     const content = lineContent(raws[i]!).content;
     if (content === '') continue;
     // A line of code said again is another query's clause, no pasted block (line-kinds.ts isCodeLine).
-    if (seen.add(unquoted(content)) || isCodeLine(content)) {
+    const plain = unquoted(content);
+    if (seen.add(plain) || isCodeLine(content)) {
       close(i);
       continue;
     }
     if (start === -1) start = i;
     lines++;
-    const plain = unquoted(content);
     const w = wordCount(plain);
     words += w;
     // Words of the text: quote markers and a turn's label are not counted ("Grad A: Mm - hmm ." says two).

@@ -276,7 +276,7 @@ function outsideAnswers(run: string, answer: string, prune: (s: string) => strin
   };
   for (let i = 0; i < lines.length; i++) {
     const label = LABEL_RE.exec(lines[i]!)?.[1];
-    const next = label !== undefined ? label === answer : lines[i]!.trim() === '' ? false : inAnswer;
+    const next: boolean = label !== undefined ? label === answer : lines[i]!.trim() === '' ? false : inAnswer;
     if (next !== inAnswer) flush(i, inAnswer);
     inAnswer = next;
   }

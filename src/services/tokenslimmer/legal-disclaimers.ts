@@ -40,7 +40,7 @@ const SENTENCE_END_RE = /(?<=[.!?])[ \t]+(?=[A-Z"'‘“(])/;
 export function valueSentences(para: string): string {
   return para
     .split(SENTENCE_END_RE)
-    .filter((x) => holdsValue(x) || termSentences(x) !== '')
+    .filter((x) => holdsValue(x) || statesTerm(x.trim()))
     .join(' ');
 }
 
@@ -54,17 +54,19 @@ const NOTICE_WORD_RE = /virus|environment|print(?:ing)?\b|monitor|recorded|opini
 /** A stated term has this many words at least: "Thank you." or a lone "Regards." is none. */
 const TERM_MIN_WORDS = 5;
 
-/** The sentences of a disclaimer paragraph that state a term rather than the notice (NOTICE_WORD_RE), joined by one space. */
+/** True when a (trimmed) sentence of a disclaimer paragraph states a term rather than the notice (NOTICE_WORD_RE). */
+function statesTerm(t: string): boolean {
+  if (t.split(/\s+/).length < TERM_MIN_WORDS || DISCLAIMER_GATE_RE.test(t) || NOTICE_WORD_RE.test(t)) return false;
+  DISCLAIMER_CUE_RE.lastIndex = 0;
+  return !DISCLAIMER_CUE_RE.test(t);
+}
+
+/** The sentences of a disclaimer paragraph that state a term (statesTerm), joined by one space. */
 export function termSentences(para: string): string {
   return para
     .split(SENTENCE_END_RE)
-    .filter((x) => {
-      const t = x.trim();
-      if (t.split(/\s+/).length < TERM_MIN_WORDS || DISCLAIMER_GATE_RE.test(t) || NOTICE_WORD_RE.test(t)) return false;
-      DISCLAIMER_CUE_RE.lastIndex = 0;
-      return !DISCLAIMER_CUE_RE.test(t);
-    })
     .map((x) => x.trim())
+    .filter(statesTerm)
     .join(' ');
 }
 
