@@ -57,6 +57,42 @@ describe('demoSpan: the worked examples of a few-shot prompt', () => {
     assert.ok(span.endsWith('Answer: A\n\n'), span);
   });
 
+  it('reads examples whose reasoning is closed by an answer under another label ("Reasoning: … / Answer: (A)")', () => {
+    const puzzles = [
+      'Work out the order, then choose one option.',
+      '',
+      'Puzzle: Ann is ahead of Bo. Cy is last.',
+      'Question: Who is first?',
+      '(A) Ann',
+      '(B) Cy',
+      'Reasoning: Cy is last and Ann is ahead of Bo, so the order is Ann, Bo, Cy.',
+      'Answer: (A)',
+      '',
+      'Puzzle: The red box is left of the blue box. The green box is right of the blue box.',
+      'Question: Which box is in the middle?',
+      '(A) The blue box',
+      '(B) The red box',
+      'Reasoning: The order is red, blue, green, so the blue box is in the middle.',
+      'Answer: (A)',
+      '',
+      'Puzzle: A van leaves before a bus. A car leaves after the bus.',
+      'Question: Which leaves first?',
+      '(A) The car',
+      '(B) The van',
+      'Reasoning:',
+    ].join('\n');
+    const span = spanText(puzzles)!;
+    assert.ok(span.startsWith('Puzzle: Ann is ahead'), span);
+    assert.ok(span.endsWith('Answer: (A)\n\n'), span);
+    // The reasoning is worked steps: balanced prunes it with the rest of the examples.
+    const out = compressText(puzzles, 'balanced');
+    assert.ok(out.includes('Puzzle: red box is left of blue box.'), out);
+    assert.ok(out.includes('Reasoning: order is red, blue, green, so blue box is in middle.'), out);
+    assert.ok(out.endsWith('Puzzle: A van leaves before a bus. A car leaves after the bus.\nQuestion: Which leaves first?\n(A) The car\n(B) The van\nReasoning:'), out);
+    // A prompt without blank lines reads its question label as the next example's, not as a closing one.
+    assert.equal(spanText('Q: one\nA: 1\nQ: two\nA: 2\nQ: three\nA:'), 'Q: one\nA: 1\nQ: two\nA: 2\n');
+  });
+
   it('reads no conversation, translation or correction as examples', () => {
     const chat = 'User: Do you have the bike in a medium frame?\nAssistant: Yes, in the red and the black colour.\nUser: What is the price of the black one?\nAssistant: It is $749, the same as the red one.\nUser: Is there a warranty on the frame?\nAssistant:';
     assert.equal(demoSpan(chat), null);

@@ -70,6 +70,37 @@ const COPY_SHARE = 0.7;
  * compressor drops, so a sentence of the query may survive only in its pruned copy among the examples.
  */
 export function demoSpan(text: string, lenient = false): [number, number] | null {
+  return demoLayout(text, lenient)?.span ?? null;
+}
+
+interface DemoLayout {
+  readonly span: [number, number];
+  /**
+   * The label that closes each example's answer with its result, when the answer under the open
+   * label is the reasoning ("Reasoning: … / Answer: (A)", "Justification: … / Answer: (D)").
+   */
+  readonly closing: string | undefined;
+}
+
+/**
+ * The label of the line that closes the first example's answer on the lines under it, before a
+ * blank line ("Answer" under "Reasoning: …"), unless that label also stands before the first
+ * answer: then it is the next example's question ("Q:" in a prompt without blank lines).
+ */
+function closingLabel(lines: readonly Line[], firstAnswer: number, answer: string): string | undefined {
+  let closing: string | undefined;
+  for (let i = firstAnswer + 1; i < lines.length && !blank(lines[i]!); i++) {
+    const label = lines[i]!.label;
+    if (label === undefined || label === answer) continue;
+    closing = label;
+    break;
+  }
+  if (closing === undefined) return undefined;
+  for (let i = 0; i < firstAnswer; i++) if (lines[i]!.label === closing) return undefined;
+  return closing;
+}
+
+function demoLayout(text: string, lenient: boolean): DemoLayout | null {
   if (!openAnswerLast(text, lenient)) return null;
   const lines = linesOf(text);
   let last = lines.length - 1;
@@ -93,8 +124,9 @@ export function demoSpan(text: string, lenient = false): [number, number] | null
   // in prompts without blank lines, to the next line with another label), the first line with
   // another label, or else the first line of the next paragraph.
   const lastAnswer = answers[answers.length - 1]!;
+  const closing = closingLabel(lines, answers[0]!, answer);
   let gap = lastAnswer + 1;
-  while (gap < last && !blank(lines[gap]!) && (lines[gap]!.label === undefined || lines[gap]!.label === answer)) gap++;
+  while (gap < last && !blank(lines[gap]!) && (lines[gap]!.label === undefined || lines[gap]!.label === answer || lines[gap]!.label === closing)) gap++;
   let query = -1;
   for (let i = gap; i < last && query === -1; i++) if (lines[i]!.label !== undefined && lines[i]!.label !== answer) query = i;
   let from: number;
@@ -118,10 +150,10 @@ export function demoSpan(text: string, lenient = false): [number, number] | null
   if (examples < MIN_EXAMPLES) return null;
   const start = lines[from]!.start;
   const end = lines[to]!.start;
-  if (lenient) return [start, text.length];
+  if (lenient) return { span: [start, text.length], closing };
   if (query !== -1 && ROLE_LABELS.has(lines[query]!.label!.toLowerCase())) return null;
   if (foreignLines(text.slice(start, end)) !== null || rewritesInput(lines, from, to, answer)) return null;
-  return [start, end];
+  return { span: [start, end], closing };
 }
 
 /** True when one example's answer is a near copy of its question (COPY_SHARE of the words both ways). */
@@ -193,14 +225,15 @@ export function examplesQuoteTheirInput(text: string): boolean {
 
 /** `balanced`'s article pruning inside the examples of a few-shot prompt (see the module comment); English lines only. */
 export function pruneDemoArticles(text: string, lenient = false, articles = true): string {
-  const span = demoSpan(text, lenient);
-  if (span === null) return text;
-  const [from, to] = span;
+  const layout = demoLayout(text, lenient);
+  if (layout === null) return text;
+  const [from, to] = layout.span;
   const part = text.slice(from, to);
   // `articles` false: aggressive, whose own pass pruned them everywhere already.
   const prune = (run: string): string => (articles ? pruneArticles(run) : run).replace(WHICH_OF_RE, '$1 ');
   const answer = articles && !lenient ? openLabel(text) : undefined;
-  const demos = onEnglishRuns(part, answer === undefined || workedAnswers(part, answer) ? prune : (run) => outsideAnswers(run, answer, prune));
+  const worked = answer === undefined || layout.closing !== undefined || workedAnswers(part, answer);
+  const demos = onEnglishRuns(part, worked ? prune : (run) => outsideAnswers(run, answer, prune));
   return text.slice(0, from) + demos + text.slice(to);
 }
 
@@ -220,10 +253,10 @@ export function exampleAnswerLabel(text: string): string | undefined {
  * `balanced` leaves their articles. Undefined otherwise.
  */
 export function outputAnswerLabel(text: string): string | undefined {
-  const span = demoSpan(text);
-  if (span === null) return undefined;
+  const layout = demoLayout(text, false);
+  if (layout === null) return undefined;
   const answer = openLabel(text);
-  return answer === undefined || workedAnswers(text.slice(span[0], span[1]), answer) ? undefined : answer;
+  return answer === undefined || layout.closing !== undefined || workedAnswers(text.slice(layout.span[0], layout.span[1]), answer) ? undefined : answer;
 }
 
 /** `rewrite` over the lines of `text` outside the answers under `answer` (see outsideAnswers). */
