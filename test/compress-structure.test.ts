@@ -322,6 +322,50 @@ describe('API-09 tables (property)', () => {
     });
   }
 
+  it('compacts the tables a program printed inside a fence without a language, and nothing else in it', () => {
+    const mysql = [
+      'What did the query return?',
+      '',
+      '```',
+      'mysql> SELECT id, city FROM shipments',
+      '    -> WHERE id > 70411;',
+      '+-------+-----------+',
+      '| id    | city      |',
+      '+-------+-----------+',
+      '| 70412 | Oslo      |',
+      '| 70413 | Bergen    |',
+      '+-------+-----------+',
+      '2 rows in set (0.01 sec)',
+      '```',
+    ].join('\n');
+    const out = compressText(mysql, 'safe');
+    // The bottom border leaves a blank line: what follows is no row of the table.
+    assert.ok(out.includes('```\nmysql> SELECT id, city FROM shipments\n    -> WHERE id > 70411;\n|id|city|\n|-|-|\n|70412|Oslo|\n|70413|Bergen|\n\n2 rows in set (0.01 sec)\n```'), out);
+    const pods = '```console\n$ kubectl get pods\nNAME          READY   STATUS    RESTARTS   AGE\nweb-7d4b9     1/1     Running   0          3d\ndb-0          0/1     Pending   2          5m\n```';
+    assert.equal(compressText(pods, 'safe'), '```console\n$ kubectl get pods\nNAME\tREADY\tSTATUS\tRESTARTS\tAGE\nweb-7d4b9\t1/1\tRunning\t0\t3d\ndb-0\t0/1\tPending\t2\t5m\n```');
+    // A header that sets its names one space apart over right-aligned numbers (ps aux, df -h).
+    const ps = '```\nUSER         PID %CPU %MEM COMMAND\nroot           1  0.0  0.1 /sbin/init\nredis       1107  0.3  1.6 /usr/bin/redis-server\n```';
+    assert.equal(compressText(ps, 'safe'), '```\nUSER\tPID\t%CPU\t%MEM COMMAND\nroot\t1\t0.0\t0.1 /sbin/init\nredis\t1107\t0.3\t1.6 /usr/bin/redis-server\n```');
+    for (const level of LEVELS) {
+      for (const text of [mysql, pods, ps]) {
+        const o = compressText(text, level);
+        assert.equal(compressText(o, level), o, `${level} idempotent`);
+        assert.ok(checkRetention(text, o, level).ok, `${level} retention`);
+      }
+    }
+  });
+
+  it('leaves fences of code as they were: a language of code, aligned assignments and config keys in a bare fence', () => {
+    const fences = [
+      '```sql\n+-------+------+\n| id    | city |\n+-------+------+\n| 1     | Oslo |\n+-------+------+\n```',
+      '```python\nNAME      AGE\nann       30\nbob       4\n```',
+      '```\nx = 1        # one\nyy = 22      # two\nzzz = 333    # three\n```',
+      '```\nname:      web\nimage:     nginx\nreplicas:  3\n```',
+      '```\nCREATE TABLE t (\n  id       INT          NOT NULL,\n  name     VARCHAR(40)  NOT NULL,\n  city     TEXT         NULL\n);\n```',
+    ];
+    for (const f of fences) for (const level of LEVELS) assert.ok(compressText(`Look at this:\n\n${f}`, level).endsWith(f), `${level}: ${f}`);
+  });
+
   it('leaves prose that merely holds double spaces, and indented code, as they were', () => {
     const prose = 'The cat sat.  Then it left.\nA dog came.  It barked twice.\nWe went home.  Night fell.';
     assert.equal(restructure(prose), prose);

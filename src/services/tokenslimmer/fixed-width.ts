@@ -3,26 +3,35 @@ import { Kind } from './line-kinds.ts';
 
 /** Longest cell (but the last of a row) of space-aligned columns. */
 const CELL_MAX_CHARS = 48;
+/** Longest cell (but the last of a row) inside a fence of printed output (`docker ps`'s ports). */
+const FENCED_CELL_MAX_CHARS = 160;
 /** Longest row of space-aligned columns; longer lines are prose. */
 const ROW_MAX_CHARS = 240;
+/** Longest row inside a fence of printed output (`docker ps` prints its ports on one wide line). */
+const FENCED_ROW_MAX_CHARS = 1000;
 
 /**
  * Space-aligned columns: a run of 3+ lines (no indentation of 4+, no tab) where every line has a
  * run of 2+ spaces inside it and every such run crosses a gutter (a column that is blank in every
  * line of the run). Cells are the text between gutters, trimmed, joined by one tab.
+ *
+ * `fenced`: the lines are a fence of printed output (structure.ts fencedTables), where rows may be
+ * wider, cells longer, and a header may set its names one space apart over right-aligned numbers (`ps aux`:
+ * "USER   PID %CPU %MEM", `df -h`: "Size Used Avail").
  */
-export function fixedWidth(lines: string[], kinds: Uint8Array): void {
+export function fixedWidth(lines: string[], kinds: Uint8Array, fenced = false): void {
+  const rowMax = fenced ? FENCED_ROW_MAX_CHARS : ROW_MAX_CHARS;
   for (let i = 0; i < lines.length; ) {
-    if (kinds[i] !== Kind.Prose || !hasInnerRun(lines[i]!)) {
+    if (kinds[i] !== Kind.Prose || !hasInnerRun(lines[i]!, false, rowMax)) {
       i++;
       continue;
     }
     let j = i;
-    while (j < lines.length && kinds[j] === Kind.Prose && hasInnerRun(lines[j]!)) j++;
+    while (j < lines.length && kinds[j] === Kind.Prose && hasInnerRun(lines[j]!, false, rowMax)) j++;
     // A data frame's header is indented (read as indented code when a blank line precedes it): it
     // joins only where its names stand over the rows' gutters (columnsOf checks every line).
     if (j - i >= 3) {
-      if (i > 0 && (kinds[i - 1] === Kind.Prose || kinds[i - 1] === Kind.Kept) && hasInnerRun(lines[i - 1]!, true)) columnsOf(lines, kinds, i - 1, j, true);
+      if (i > 0 && (kinds[i - 1] === Kind.Prose || kinds[i - 1] === Kind.Kept) && hasInnerRun(lines[i - 1]!, true, rowMax)) columnsOf(lines, kinds, i - 1, j, true);
       else if (i > 1 && indexNameUnder(lines, kinds, i)) {
         // pandas prints a named index's name on a line of its own under the header: it takes the
         // header's blank first cell, and its line goes.
@@ -38,7 +47,7 @@ export function fixedWidth(lines: string[], kinds: Uint8Array): void {
           lines[i - 2] = ' '.repeat(name.length) + lines[i - 2]!.slice(name.length);
           columnsOf(lines, kinds, i, j);
         }
-      } else columnsOf(lines, kinds, i, j);
+      } else columnsOf(lines, kinds, i, j, false, fenced);
     }
     i = j;
   }
@@ -50,8 +59,8 @@ export function fixedWidth(lines: string[], kinds: Uint8Array): void {
  * data frame (pandas, R) stands over its blank index column ("       country  year   population");
  * it is read with the rows under it, its first cell empty.
  */
-function hasInnerRun(line: string, header = false): boolean {
-  if (line.length > ROW_MAX_CHARS || line.includes('\t')) return false;
+function hasInnerRun(line: string, header = false, rowMax = ROW_MAX_CHARS): boolean {
+  if (line.length > rowMax || line.includes('\t')) return false;
   let k = 0;
   while (line.charCodeAt(k) === 32) k++;
   if (header ? k === 0 : k >= 4) return false;
@@ -85,8 +94,11 @@ const LIST_MARKER_PAD_RE = /^(?:[-*+]|\d{1,9}[.)]) +/;
 /** A cell of a rule row under aligned columns: one character repeated, - or =. */
 const RULE_CELL_RE = /^(?:-{3,}|={3,})$/;
 
-/** `indexHeader`: lines[from] is a data frame's header (hasInnerRun with `header`), taken only over an empty first cell. */
-function columnsOf(lines: string[], kinds: Uint8Array, from: number, to: number, indexHeader = false): void {
+/**
+ * `indexHeader`: lines[from] is a data frame's header (hasInnerRun with `header`), taken only over
+ * an empty first cell. `spacedHeader`: lines[from] may cross a gutter with one space (fixedWidth's `fenced`).
+ */
+function columnsOf(lines: string[], kinds: Uint8Array, from: number, to: number, indexHeader = false, spacedHeader = false): void {
   let width = 0;
   for (let i = from; i < to; i++) width = Math.max(width, lines[i]!.length);
   // blank[c]: column c is a space (or past the end) in every line; wide[c]: some line has a run of 2+ spaces over c.
@@ -119,7 +131,7 @@ function columnsOf(lines: string[], kinds: Uint8Array, from: number, to: number,
     while (e < width && blank[e]) e++;
     let padded = false;
     for (let k = c; k < e && !padded; k++) padded = wide[k] === 1;
-    if (padded && e < width && splitsNoWords(lines, from, to, c, e)) gutters.push([c, e]);
+    if (padded && e < width && splitsNoWords(lines, spacedHeader ? from + 1 : from, to, c, e)) gutters.push([c, e]);
     c = e;
   }
   if (gutters.length === 0) return;
@@ -149,7 +161,7 @@ function columnsOf(lines: string[], kinds: Uint8Array, from: number, to: number,
       row.push(line.slice(start, a).trim());
       start = b;
     }
-    if (row.some((c) => c.length > CELL_MAX_CHARS)) return;
+    if (row.some((c) => c.length > (spacedHeader ? FENCED_CELL_MAX_CHARS : CELL_MAX_CHARS))) return;
     labelled &&= row[0]!.endsWith(':');
   }
   if (labelled) return;

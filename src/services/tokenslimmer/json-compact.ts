@@ -99,7 +99,7 @@ function printableEscape(s: string, k: number): number {
   return PRINTABLE_RE.test(String.fromCharCode(u)) ? 6 : 0;
 }
 
-const FENCE_OPEN_RE = /^([ \t]*)(`{3,}|~{3,})[ \t]*([^\n]*)\n/;
+export const FENCE_OPEN_RE = /^([ \t]*)(`{3,}|~{3,})[ \t]*([^\n]*)\n/;
 
 /**
  * A fenced block whose info string is json (or empty) and whose body is compactable JSON: the body

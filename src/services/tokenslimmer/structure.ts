@@ -39,8 +39,8 @@ import { BOX_CORNER_RE, boxTables, unicodeBoxes } from './box-tables.ts';
 import { fixedWidth } from './fixed-width.ts';
 import { cleanHtmlOutsideBlocks } from './html-leftovers.ts';
 import { exampleAnswerLabel } from './demos.ts';
-import { compactFencedJson, compactJson, jsonBudget, jsonEnd, jsonStart } from './json-compact.ts';
-import { Kind, NON_BLANK_RE } from './line-kinds.ts';
+import { compactFencedJson, compactJson, FENCE_OPEN_RE, jsonBudget, jsonEnd, jsonStart } from './json-compact.ts';
+import { isCodeLine, Kind, NON_BLANK_RE } from './line-kinds.ts';
 import { isDelimiter, PIPE_ROW_RE, pipeTable } from './pipe-tables.ts';
 import { pythonLiteral } from './python-repr.ts';
 import { BlockSeen, dropRepeats } from './repeated-blocks.ts';
@@ -60,7 +60,7 @@ export function restructure(text: string): string {
       parts.push({ code: false, text: text.slice(last, m.index) });
       let block = m[0];
       if (block.endsWith('\n')) block = block.slice(0, -1);
-      parts.push({ code: true, text: compactFencedJson(block) });
+      parts.push({ code: true, text: fencedTables(compactFencedJson(block)) });
       last = m.index + block.length;
     }
     parts.push({ code: false, text: text.slice(last) });
@@ -79,6 +79,52 @@ export function restructure(text: string): string {
     out += s;
   }
   return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tables printed inside a fence
+
+/**
+ * Fence languages of printed output: a fence without one, or with one of these, that holds a
+ * program's table (`mysql>` and psql sessions, `kubectl get`, `docker ps`, a printed data frame)
+ * is data as a table outside a fence is.
+ */
+const OUTPUT_FENCES: ReadonlySet<string> = new Set(['', 'text', 'txt', 'plain', 'plaintext', 'console', 'output', 'terminal', 'shell-session', 'sh-session', 'log', 'psql', 'mysql']);
+/**
+ * A line of a fence that may be code rather than a printed row: an assignment, a "key:" of a
+ * config file, a comment, a line that opens or ends a statement (isCodeLine). It is no row of
+ * space-aligned columns, so that aligned code (`x = 1      # one`) stays as written.
+ */
+const FENCED_CODE_RE = /[ \t]=[ \t]|^[ \t]*[\w.-]{1,60}:(?:[ \t]|$)|^[ \t]*(?:#|\/\/|--[ \t]|\/\*)|[,(\\][ \t]*$/;
+
+/**
+ * The tables of a fence of printed output (OUTPUT_FENCES) lose their padding as outside a fence:
+ * box tables become pipe tables, pipe rows are trimmed, space-aligned columns are joined by tabs
+ * (fixed-width.ts). Every other line of the fence stays as written: the command, "9 rows in set",
+ * indented continuation lines, code. A fence with a language of code (```sql, ```python) stays
+ * whole.
+ */
+function fencedTables(block: string): string {
+  const open = FENCE_OPEN_RE.exec(block);
+  if (open === null || !OUTPUT_FENCES.has(open[3]!.trim().toLowerCase())) return block;
+  const body = block.slice(open[0].length);
+  const close = body.lastIndexOf('\n');
+  if (close === -1 || !body.slice(close + 1).trim().startsWith(open[2]!)) return block;
+  const inner = body.slice(0, close);
+  if (!inner.includes('|') && !inner.includes('+-') && !inner.includes('  ') && !BOX_CORNER_RE.test(inner)) return block;
+  const lines = inner.split('\n');
+  const unicode = BOX_CORNER_RE.test(inner) && unicodeBoxes(lines);
+  if (unicode || inner.includes('-+-') || inner.includes('+-')) boxTables(lines);
+  const kinds = new Uint8Array(lines.length);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (!NON_BLANK_RE.test(line)) kinds[i] = Kind.Blank;
+    else if (line.includes('|') && (PIPE_ROW_RE.test(line) || isDelimiter(line) || (i + 1 < lines.length && isDelimiter(lines[i + 1]!)))) i = pipeTable(lines, kinds, i);
+    else if (line.startsWith('    ') || line.charCodeAt(0) === 9 || isCodeLine(line) || FENCED_CODE_RE.test(line)) kinds[i] = Kind.Kept;
+  }
+  fixedWidth(lines, kinds, true);
+  const out = lines.filter((l) => l !== '\u0000').join('\n');
+  return out === inner ? block : open[0] + out + body.slice(close);
 }
 
 // ---------------------------------------------------------------------------------------------
