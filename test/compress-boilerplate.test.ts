@@ -103,6 +103,8 @@ const CASES: readonly Case[] = [
   { name: '"came from outside" in prose stays', level: 'aggressive', input: `This email came from outside sales and asks for a discount on the order.`, kept: ['outside sales'] },
   { name: 'footer link row', level: 'balanced', input: `${BODY}\n\nTerms and conditions | Unsubscribe | Privacy Policy`, gone: ['Terms and conditions'] },
   { name: 'social network row', level: 'balanced', input: `${BODY}\n\n**Facebook** **Twitter** **Instagram**`, gone: ['Facebook'] },
+  { name: 'a row of social links goes in aggressive, read by its labels (YouTube and TikTok read as identifiers)', level: 'aggressive', input: `${BODY}\n\n[Facebook](https://www.facebook.com/museo) · [Instagram](https://www.instagram.com/museo) · [YouTube](https://www.youtube.com/@museomaritimocantabrico)\n[Pinterest](https://pinterest.com/loomvale) [TikTok](https://tiktok.com/@loomvale)`, gone: ['YouTube', 'TikTok', 'Facebook'] },
+  { name: 'a row of social links stays in balanced (its URLs)', level: 'balanced', input: `${BODY}\n\n[Facebook](https://www.facebook.com/museo) · [YouTube](https://www.youtube.com/@museo)`, kept: ['[YouTube](https://www.youtube.com/@museo)'] },
   { name: 'a row of other labels stays', level: 'aggressive', input: `Terms | Price | Delivery`, kept: ['Terms | Price | Delivery'] },
   { name: 'social networks in a sentence stay', level: 'aggressive', input: `Facebook and Twitter both banned the account.`, kept: ['Facebook and Twitter both banned'] },
   { name: 'print notice', level: 'balanced', input: `${BODY}\n\nPlease consider the environment before printing this e-mail.`, gone: ['printing this e-mail'] },
