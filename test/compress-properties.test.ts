@@ -22,6 +22,8 @@ const evalPrompts = [
   ...promptsOf('../eval/data/compress/prompts_dev.jsonl'),
   ...promptsOf('../eval/data/compress-handmade/fewshot.jsonl'),
   ...promptsOf('../eval/data/compress-handmade/structured.jsonl'),
+  ...promptsOf('../eval/data/compress-handmade/fewshot2.jsonl'),
+  ...promptsOf('../eval/data/compress-handmade/structured2.jsonl'),
 ];
 
 
