@@ -35,6 +35,24 @@ const CONSENT_HEADINGS: ReadonlySet<string> = new Set([
 /** A banner's button that names what it accepts: "Accept recommended cookies", "Reject optional cookies". */
 const CONSENT_BUTTON_RE = /^(?:accept|reject|allow|decline|refuse|deny|use)(?: all| only)?(?: (?:recommended|optional|necessary|essential|additional|analytics|non-essential|all))? cookies$/i;
 const isConsentButton = (line: string): boolean => CONSENT_BUTTON_RE.test(line.trim());
+/** A button written as a link to nothing on the page (`[Accept all](#)`, `[Reject all]`), and what separates such buttons. */
+const BUTTON_LINK_RE = /\[([^[\]\n]{1,40})\](?:\(#[^()\s]{0,40}\))?[ \t]*[|·•]?[ \t]*/gy;
+/** A row of consent buttons written as links (`[Accept all](#) [Reject all](#) [Manage preferences](#)`). */
+function isConsentButtonRow(line: string): boolean {
+  const t = line.trim();
+  if (!t.startsWith('[') || t.length > 200) return false;
+  BUTTON_LINK_RE.lastIndex = 0;
+  let items = 0;
+  for (let m = BUTTON_LINK_RE.exec(t); m !== null; m = BUTTON_LINK_RE.exec(t)) {
+    if (!CONSENT_BUTTONS.has(chromeKey(m[1]!)) && !isConsentButton(m[1]!)) return false;
+    items++;
+    if (BUTTON_LINK_RE.lastIndex === t.length) return true;
+  }
+  return false;
+}
+const isConsentButtonLine = (line: string): boolean => CONSENT_BUTTONS.has(chromeKey(line)) || isConsentButton(line) || isConsentButtonRow(line);
+/** Sentence ends inside a cookie notice: before a capital, a quote or a link (`… partners. [Cookie policy](…)`). */
+const NOTICE_SENTENCE_END_RE = /(?<=[.!?])[ \t]+(?=[A-Z"'‘“(\[])/;
 /** …and speaks of the site, the visit or consent (so "We use cookies from the bakery" stays). */
 const COOKIE_CUE_RE = /\b(?:experience|website|site|brows\w*|visit\w*|personali[sz]\w*|analytics|advertising|ads|traffic|consent|accept\w*|agree|preferences|privacy|policy|functionality)\b/i;
 /** A cookie notice opens like this ("We use cookies to …", "This website uses cookies …"). */
@@ -83,16 +101,21 @@ export function dropMenuBlocks(lines: string[], kind: Uint8Array, keepsValue: (s
     }
     // A cookie notice, also a short one that reads as a menu line ("This website uses cookies").
     if (body.length <= COOKIE_NOTICE_MAX_CHARS && body.includes('ookies') && isCookieNotice(plainLine(body))) {
-      // A notice that holds a value stays ("We and our 143 partners use cookies…"); its heading
-      // and its buttons, which hold none, go all the same.
+      // A notice that holds a value keeps the sentences that hold one ("We and our 143 partners
+      // use cookies…", "[Cookie policy](https://…)"); its heading and its buttons, which hold none,
+      // go all the same.
       if (!keepsValue(body)) kind[i] = 2;
+      else {
+        const kept = body.split(NOTICE_SENTENCE_END_RE).filter(keepsValue).join(' ');
+        if (kept.length < body.length) lines[i] = lines[i]!.slice(0, lines[i]!.indexOf(body)) + kept;
+      }
       if (i > 0 && kind[i - 1] === 0 && CONSENT_HEADINGS.has(chromeKey(lines[i - 1]!))) kind[i - 1] = 2;
       changed = cookie = true;
       // What the banner says of cookies under it, then its buttons, in its paragraph or the next one.
       let m = i + 1;
-      while (m < n && kind[m] === 0 && lines[m]!.includes('ookies') && !CONSENT_BUTTONS.has(chromeKey(lines[m]!)) && !isConsentButton(lines[m]!) && lines[m]!.length <= LINE_RULE_MAX_CHARS && !keepsValue(lines[m]!)) kind[m++] = 2;
+      while (m < n && kind[m] === 0 && lines[m]!.includes('ookies') && !isConsentButtonLine(lines[m]!) && lines[m]!.length <= LINE_RULE_MAX_CHARS && !keepsValue(lines[m]!)) kind[m++] = 2;
       while (m < n && kind[m] === 0 && lines[m]!.trim() === '') m++;
-      while (m < n && kind[m] === 0 && (CONSENT_BUTTONS.has(chromeKey(lines[m]!)) || isConsentButton(lines[m]!))) kind[m++] = 2;
+      while (m < n && kind[m] === 0 && isConsentButtonLine(lines[m]!)) kind[m++] = 2;
       labelled = false;
       i = m;
       continue;
