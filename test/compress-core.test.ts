@@ -11,12 +11,11 @@ import { NEGATION_WORDS, VERBOSE_PHRASES } from '../src/services/tokenslimmer/ph
 import {
   collapseRepeats,
   collapseRepeatsUntilStable,
-  REPEAT_ALLOWED,
+  keepsRepeat,
   REPEAT_RE,
 } from '../src/services/tokenslimmer/repeats.ts';
 import { VERBOSE_RE } from '../src/services/tokenslimmer/rules.ts';
 import { joinClitics, SPLIT_CLITIC_RE, trimLineEnds } from '../src/services/tokenslimmer/surface.ts';
-import { NEGATION_WORD_RE } from '../src/services/tokenslimmer/words.ts';
 import { checkRetention } from '../src/services/tokenslimmer/retention.ts';
 import { slimPrompt } from '../src/services/tokenslimmer/slim.ts';
 import { seededText } from './helpers/rng.ts';
@@ -347,7 +346,7 @@ describe('stutter collapse', () => {
   const reference = (t: string): string =>
     t.replace(REPEAT_RE, (m: string, unit: string, offset: number, all: string) => {
       const c = all.charCodeAt(offset - 1);
-      return c === 45 || c === 39 || c === 0x2019 || REPEAT_ALLOWED.has(unit.toLowerCase()) || NEGATION_WORD_RE.test(unit) ? m : unit;
+      return c === 45 || c === 39 || c === 0x2019 || keepsRepeat(m, unit) ? m : unit;
     });
   const words = ['I', 'i', 'we', 'We', 'were', 'it', "it's", "It's", 'the', 'The', 'that', 'not', 'no', 'go', 'x-ray', 'ray', "don't", '3rd', 'rd', 'a', 'um'];
   const seps = [' ', ' ', ' , ', ',', '  ', '\t', '\n', '-', "'", ' 5 '];
@@ -393,6 +392,25 @@ describe('stutter collapse', () => {
       if (reference(reference(t)) !== reference(t)) deep++;
     }
     assert.ok(deep > 50, `the random texts hold stutters that need a second round (${deep})`);
+  });
+
+  it('keeps a number read out digit by digit and emphasis, collapses a doubling said with a comma and a pronoun said again in its contraction', () => {
+    const call = "AGENT: It's O-R-D, dash, seven, seven, four, one, three. So ORD-77413.\nCUSTOMER: Um, I, I'm calling because it is, is late, we, we'd like a refund. Very, very late, that that is.";
+    for (const level of ['balanced', 'aggressive'] as const) {
+      const out = compressText(call, level);
+      assert.ok(out.includes('seven, seven, four, one, three'), `${level}: ${out}`);
+      assert.ok(/I'm calling because it (?:is )?late/.test(out), `${level}: ${out}`);
+      assert.ok(out.includes("we'd like") && !/we, we'd/i.test(out), `${level}: ${out}`);
+      assert.ok(out.includes('Very, very late'), `${level}: ${out}`);
+      assert.ok(checkRetention(call, out, level).ok, level);
+    }
+    assert.ok(compressText(call, 'balanced').includes('that that is'));
+  });
+
+  it('reads "mm" as millimetres or a notation where it is not set off as a hesitation', () => {
+    const text = 'Speaker: Dates are dd/mm/yyyy, times mm:ss, uh, and rain is in mm for Monday. It was, mm, fine.';
+    const out = compressText(text, 'balanced');
+    assert.equal(out, 'Speaker: Dates are dd/mm/yyyy, times mm:ss, and rain is in mm for Monday. It was fine.');
   });
 
   it('collapseRepeatsUntilStable keeps in a later round what the first kept, wherever that round starts to look', () => {

@@ -151,7 +151,7 @@ function collapseOnce(s: string, runs: Runs, windows: readonly number[]): string
       if (m === null) continue;
       next = at + m[0].length;
       const unit = m[1]!;
-      if (joined(s, at) || REPEAT_ALLOWED.has(unit.toLowerCase()) || NEGATION_WORD_RE.test(unit)) continue;
+      if (joined(s, at) || keepsRepeat(m[0], unit)) continue;
       out += s.slice(copied, at) + unit;
       copied = next;
       unitAt.push(at);
@@ -197,3 +197,21 @@ function repeatsAt(hashes: Int32Array, runs: number, t: number): boolean {
 
 /** Grammatical doublings that are not disfluencies ("that that", "had had", "is is" in "what it is is"). */
 export const REPEAT_ALLOWED: ReadonlySet<string> = new Set(['that', 'had', 'is', 'do', 'can', 'will', 'very']);
+/** Doublings that are emphasis also with a comma between ("very, very", "really, really"); "is, is" is a stutter. */
+const EMPHASIS_REPEATS: ReadonlySet<string> = new Set(['very', 'really', 'so', 'much', 'many', 'far', 'long']);
+/**
+ * Number words: a repeat of one is a number read out digit by digit ("seven, seven, four, one,
+ * three" is 77413), never a stutter.
+ */
+const NUMBER_WORD_RE =
+  /\b(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|double|triple|o)\b/i;
+
+/**
+ * True when a repeat `match` of `unit` (a REPEAT_RE match) stays: a negation, a number word, a
+ * grammatical doubling said without a comma ("that that"), emphasis ("very, very").
+ */
+export function keepsRepeat(match: string, unit: string): boolean {
+  const key = unit.toLowerCase();
+  if (NEGATION_WORD_RE.test(unit) || NUMBER_WORD_RE.test(unit) || EMPHASIS_REPEATS.has(key)) return true;
+  return REPEAT_ALLOWED.has(key) && !match.slice(unit.length).includes(',');
+}

@@ -83,7 +83,9 @@ function removeSpeechNoise(s: string, removed: Removal, gated: boolean): string 
     .replace(NON_SPEECH_RE, ' ')
     .replace(DISFLUENCY_RE, (m, lead: string | undefined, end: string | undefined, offset: number, all: string) => {
       const word = lead === undefined ? offset : offset + lead.length;
-      if (joined(all, word) || afterNumber(all, word)) return m;
+      if (joined(all, word) || afterNumber(all, word) || inNotation(all, word, m.length - (word - offset))) return m;
+      // "mm" between two words with no stop or comma by it is the unit ("rain in mm for Monday").
+      if (lead === undefined && end === undefined && MM_RE.test(m) && !m.includes(',') && !atSentenceStart(all, word) && !/^[ \t]*[,;.!?\n]/.test(all.slice(offset + m.length, offset + m.length + 2))) return m;
       // After a bare "no" the hesitation stays: "no, um, swollen glands" is a finding's absence, "No, swollen glands" a contradiction.
       if (lead !== undefined && previousWord(all, offset) === 'no') return m;
       // "Having said that, um, I think": "that" closes the phrase, its comma stays.
@@ -102,6 +104,22 @@ function removeSpeechNoise(s: string, removed: Removal, gated: boolean): string 
 }
 
 const TRAILING_COMMA_RE = /,[ \t]*$/;
+/** The disfluencies that are also a unit's symbol (millimetres). */
+const MM_RE = /^[ \t]*mmm?\b/;
+/** A pronoun, a comma, and the same pronoun in a contraction ("I, I'm", "we, we'd", "it, it's"). */
+const CONTRACTION_STUTTER_RE = /\b(I|we|you|they|he|she|it|that|there)[ \t]*,[ \t]+(?=\1['’](?:m|re|s|d|ll|ve)\b)/gi;
+/**
+ * A disfluency's letters inside a notation: "dd/mm/yyyy", "mm:ss", "hh:mm" (a slash or colon
+ * right before it, or right after its letters).
+ */
+function inNotation(all: string, word: number, rest: number): boolean {
+  const before = all.charCodeAt(word - 1);
+  if (before === 47 /* / */ || before === 58 /* : */) return true;
+  let end = word;
+  while (end < word + rest && /[A-Za-z]/.test(all[end]!)) end++;
+  const after = all.charCodeAt(end);
+  return after === 47 || (after === 58 && /[A-Za-z0-9]/.test(all[end + 1] ?? ''));
+}
 const SAID_THAT_RE = /\bsaid[ \t]+that[ \t]*$/i;
 /**
  * Words no list item ends with (conjunctions, forms of "to be", articles, prepositions, pronouns):
@@ -167,6 +185,8 @@ export function applyBalanced(s: string, cap: boolean, spoken = false, gated = t
     if (s.includes('ike')) s = s.replace(LIKE_FILLER_RE, ' ').replace(LIKE_LEAD_RE, (m, offset: number, all: string) => (atSentenceStart(all, offset) ? removed(m, offset, all) : m));
     // Again until stable (bounded): "Tu tu tu tu" first collapses as a two-word unit.
     s = collapseRepeatsUntilStable(s, 3);
+    // A pronoun said, then said again in its contraction: "I, I'm calling" → "I'm calling".
+    if (s.includes(',')) s = s.replace(CONTRACTION_STUTTER_RE, (m, _w: string, offset: number, all: string) => (joined(all, offset) ? m : m.charCodeAt(0) <= 90 ? CAP_MARK : ''));
   }
   if (SPOKEN_FILLER_GATE_RE.test(s)) {
     s = s.replace(SPOKEN_FILLER_LEAD_RE, (m, lead: string | undefined, offset: number, all: string) => {
