@@ -167,6 +167,48 @@ describe('balanced drops articles in the examples only', () => {
     assert.equal(compressText(aggressive, 'aggressive'), aggressive);
   });
 
+  it('leaves the words of answers that are the output in balanced too, and the query that is the material of the task', () => {
+    const formal = [
+      'Rewrite each message in a formal register. Please keep every fact.',
+      '',
+      'Original: hey, the printer is busted again, use the one by the kitchen',
+      'Rewrite: Please note that the printer is out of order; kindly use the printer near the kitchen.',
+      '',
+      'Original: can we just push the call to Thursday, something came up',
+      'Rewrite: Would it be possible to move the call to Thursday? Something has come up.',
+      '',
+      'Original: Basically, please just send me the report by Friday, okay?',
+      'Rewrite:',
+    ].join('\n');
+    for (const level of ['balanced', 'aggressive'] as const) {
+      const out = compressText(formal, level);
+      assert.ok(out.includes('Rewrite: Please note that the printer is out of order; kindly use the printer near the kitchen.'), `${level}: ${out}`);
+      assert.ok(out.endsWith('Original: Basically, please just send me the report by Friday, okay?\nRewrite:'), `${level}: ${out}`);
+      assert.ok(out.startsWith('Rewrite each message in'), `${level}: ${out}`);
+      assert.ok(!out.includes('Please keep every fact'), `${level}: the instruction is pruned: ${out}`);
+      assert.ok(checkRetention(formal, out, level).ok, level);
+      assert.equal(compressText(out, level), out, `${level} idempotent`);
+    }
+  });
+
+  it('leaves a correction\'s examples whole in aggressive: the articles and verbs are what it corrects', () => {
+    const fix = [
+      'Correct the grammar of each sentence.',
+      '',
+      'Input: Between you and I, the report were finished in a hurry.',
+      'Output: Between you and me, the report was finished in a hurry.',
+      '',
+      'Input: I would of taken a earlier train.',
+      'Output: I would have taken an earlier train.',
+      '',
+      'Input: They is going to recieve the package irregardless of the whether.',
+      'Output:',
+    ].join('\n');
+    const out = compressText(fix, 'aggressive');
+    assert.ok(out.endsWith(fix.slice(fix.indexOf('Input: Between'))), out);
+    assert.ok(checkRetention(fix, out, 'aggressive').ok);
+  });
+
   it('leaves the instruction and the open query as written', () => {
     assert.ok(out.startsWith('Answer the questions about the stories.'), out);
     assert.ok(out.endsWith('Q: A bus carries the same 40 people on each of 3 trips. How many rides is that?\nA:'), out);

@@ -37,7 +37,7 @@ import { bareTables } from './pipe-tables.ts';
 import { restructure } from './structure.ts';
 import { mergeTurns } from './turns.ts';
 import { dropBoilerplate } from './boilerplate.ts';
-import { examplesQuoteTheirInput, outputAnswerLabel, outsideOutputAnswers, pruneDemoArticles } from './demos.ts';
+import { examplesQuoteTheirInput, fewShotPlan, type FewShotPlan, materialStart, outsideOutputAnswers, pruneDemoArticles } from './demos.ts';
 import { onEnglishRuns } from './language.ts';
 import { applyBalanced, removeForeignFillers } from './rules.ts';
 import { BLOCK_TAG_RE, BR_RE, EMPHASIS_RE, INLINE_TAG_RE, joinClitics, SPACE_RUN_RE, trimLineEnds } from './surface.ts';
@@ -75,7 +75,7 @@ export function compressPass(input: string, level: Level): string {
   const masker = new Masker();
   let masked = maskBlocks(text, masker);
   masked = maskProtected(masked, masker.mask);
-  masked = applyRules(masked, level, level === 'aggressive' || (level === 'balanced' && !examplesQuoteTheirInput(text)), level === 'aggressive' ? outputAnswerLabel(text) : undefined);
+  masked = applyRules(masked, level, level === 'aggressive' || (level === 'balanced' && !examplesQuoteTheirInput(text)), level === 'safe' ? undefined : fewShotPlan(text));
   const out = masker.restore(dedupeAndJoin(masked, level, masker.options));
   // Speaker turns join only in text that has them (the masker marked each with LINE_MARK).
   return level === 'safe' || !masked.includes(LINE_MARK) ? out : mergeTurns(out);
@@ -83,8 +83,11 @@ export function compressPass(input: string, level: Level): string {
 
 const SPLIT_LINE = '\n' + SPLIT_MARK;
 
-/** The level's rules over the whole masked text, one regex call each; `demos`: balanced prunes the articles of few-shot examples (demos.ts). */
-function applyRules(s: string, level: Level, demos = false, outputAnswer?: string): string {
+/**
+ * The level's rules over the whole masked text, one regex call each; `demos`: balanced prunes the
+ * articles of few-shot examples (demos.ts); `plan`: what of a few-shot prompt keeps its words.
+ */
+function applyRules(s: string, level: Level, demos = false, plan?: FewShotPlan): string {
   if (s.includes('<')) s = s.replace(BR_RE, SPLIT_LINE).replace(BLOCK_TAG_RE, SPLIT_LINE).replace(INLINE_TAG_RE, '');
   if (s.includes('*')) s = s.replace(EMPHASIS_RE, (_m, a: string | undefined, b: string | undefined) => a ?? b ?? '');
   s = joinClitics(s); // found from the apostrophes: without one, two indexOf calls
@@ -94,17 +97,15 @@ function applyRules(s: string, level: Level, demos = false, outputAnswer?: strin
     // first pass too, or a wrapper rule would see a different text than the checker.
     // The English word tables leave lines of another language as they are (language.ts), but for
     // hesitation sounds that are no word of any language ("äh", "euh").
-    s = onEnglishRuns(
-      s.replace(SPACE_RUN_RE, '$1 '),
-      (run) => {
-        const t = applyBalanced(run, true);
-        if (level !== 'aggressive') return t;
-        // A few-shot prompt whose example answers are the output (summaries, rewrites): the model
-        // copies their wording, so they keep it; the rest of the prompt is pruned.
-        return outputAnswer === undefined ? applyAggressive(t) : outsideOutputAnswers(t, outputAnswer, applyAggressive);
-      },
-      removeForeignFillers,
-    );
+    s = s.replace(SPACE_RUN_RE, '$1 ');
+    // A few-shot prompt whose example answers are the output (labels, summaries, rewrites): the
+    // model copies their wording, so they keep it, and the query (with a rewrite's examples) is
+    // the material of the task; the rest of the prompt is pruned.
+    const at = plan === undefined ? -1 : materialStart(s, plan);
+    const tail = at === -1 ? '' : s.slice(at);
+    if (at !== -1) s = s.slice(0, at);
+    const rules = (run: string): string => (level === 'aggressive' ? applyAggressive(applyBalanced(run, true)) : applyBalanced(run, true));
+    s = onEnglishRuns(s, plan === undefined ? rules : (run) => outsideOutputAnswers(run, plan.answer, rules), removeForeignFillers) + tail;
     // Balanced prunes articles in a few-shot prompt's examples only (aggressive everywhere), and
     // both shorten their questions' "which of the following".
     if (demos) s = pruneDemoArticles(s, false, level === 'balanced');

@@ -80,6 +80,10 @@ interface DemoLayout {
    * label is the reasoning ("Reasoning: … / Answer: (A)", "Justification: … / Answer: (D)").
    */
   readonly closing: string | undefined;
+  /** The label of the open query's first line ("Input", "Review"), when it has one. */
+  readonly question: string | undefined;
+  /** The examples' answers are near copies of their questions (a correction, a tagging): the words are the task. */
+  readonly rewrite: boolean;
 }
 
 /**
@@ -100,7 +104,11 @@ function closingLabel(lines: readonly Line[], firstAnswer: number, answer: strin
   return closing;
 }
 
-function demoLayout(text: string, lenient: boolean): DemoLayout | null {
+/**
+ * `plan` (fewShotPlan): read a conversation, examples in another language and rewrites too, and
+ * say which they are, rather than reading none of them as examples.
+ */
+function demoLayout(text: string, lenient: boolean, plan = false): DemoLayout | null {
   if (!openAnswerLast(text, lenient)) return null;
   const lines = linesOf(text);
   let last = lines.length - 1;
@@ -108,7 +116,7 @@ function demoLayout(text: string, lenient: boolean): DemoLayout | null {
   const open = lines[last];
   if (open?.label === undefined) return null;
   const answer = open.label;
-  if (!lenient && ROLE_LABELS.has(answer.toLowerCase())) return null;
+  if (!lenient && !plan && ROLE_LABELS.has(answer.toLowerCase())) return null;
   const answers: number[] = [];
   for (let i = 0; i < last; i++) {
     const l = lines[i]!;
@@ -150,10 +158,12 @@ function demoLayout(text: string, lenient: boolean): DemoLayout | null {
   if (examples < MIN_EXAMPLES) return null;
   const start = lines[from]!.start;
   const end = lines[to]!.start;
-  if (lenient) return { span: [start, text.length], closing };
+  const question = query === -1 ? undefined : lines[query]!.label;
+  if (lenient) return { span: [start, text.length], closing, question, rewrite: false };
+  if (plan) return { span: [start, end], closing, question, rewrite: rewritesInput(lines, from, to, answer) };
   if (query !== -1 && ROLE_LABELS.has(lines[query]!.label!.toLowerCase())) return null;
   if (foreignLines(text.slice(start, end)) !== null || rewritesInput(lines, from, to, answer)) return null;
-  return { span: [start, end], closing };
+  return { span: [start, end], closing, question, rewrite: false };
 }
 
 /** True when one example's answer is a near copy of its question (COPY_SHARE of the words both ways). */
@@ -248,15 +258,48 @@ export function exampleAnswerLabel(text: string): string | undefined {
 }
 
 /**
- * The answer label of a few-shot prompt whose examples' answers are the output itself (a summary,
- * a rewrite, a copied span; not worked steps): `aggressive` leaves those answers' words alone, as
- * `balanced` leaves their articles. Undefined otherwise.
+ * What `balanced` and `aggressive` leave as written in a few-shot prompt whose examples' answers
+ * are the output itself (a label, a summary, a rewrite, JSON; not worked steps), or in a chat's
+ * history: the model copies those answers' wording, so they keep it; and the open query is the
+ * material the task works on (the review to classify, the text to rewrite), so it stays whole.
+ * Where the answers are near copies of their questions (a correction, a tagging), the examples'
+ * questions are that material too. Undefined for other prompts and for worked examples (a model
+ * reads those for their steps).
  */
-export function outputAnswerLabel(text: string): string | undefined {
-  const layout = demoLayout(text, false);
-  if (layout === null) return undefined;
-  const answer = openLabel(text);
-  return answer === undefined || layout.closing !== undefined || workedAnswers(text.slice(layout.span[0], layout.span[1]), answer) ? undefined : answer;
+export interface FewShotPlan {
+  /** The examples' answer label ("Output", "Assistant"): its answers keep their words. */
+  readonly answer: string;
+  /** The query's label ("Input"): from its last line on (`examples`: its first), the text keeps its words. */
+  readonly question: string | undefined;
+  readonly examples: boolean;
+}
+
+export function fewShotPlan(text: string): FewShotPlan | undefined {
+  const layout = demoLayout(text, false, true);
+  const answer = layout === null ? undefined : openLabel(text);
+  if (layout === null || answer === undefined) return undefined;
+  if (!layout.rewrite && (layout.closing !== undefined || workedAnswers(text.slice(layout.span[0], layout.span[1]), answer))) return undefined;
+  return { answer, question: layout.question, examples: layout.rewrite };
+}
+
+/**
+ * Where the text a FewShotPlan leaves whole starts in `s` (the masked text, with the labels of the
+ * text the plan was read from): the last line under the query's label, or with `examples` the
+ * first; -1 when there is none.
+ */
+export function materialStart(s: string, plan: FewShotPlan): number {
+  if (plan.question === undefined) return -1;
+  let found = -1;
+  for (let start = 0; start < s.length; ) {
+    let end = s.indexOf('\n', start);
+    if (end === -1) end = s.length;
+    if (LABEL_RE.exec(s.slice(start, end))?.[1] === plan.question) {
+      found = start;
+      if (plan.examples) return found;
+    }
+    start = end + 1;
+  }
+  return found;
 }
 
 /** `rewrite` over the lines of `text` outside the answers under `answer` (see outsideAnswers). */
