@@ -346,6 +346,12 @@ describe('API-09 tables (property)', () => {
     // A header that sets its names one space apart over right-aligned numbers (ps aux, df -h).
     const ps = '```\nUSER         PID %CPU %MEM COMMAND\nroot           1  0.0  0.1 /sbin/init\nredis       1107  0.3  1.6 /usr/bin/redis-server\n```';
     assert.equal(compressText(ps, 'safe'), '```\nUSER\tPID\t%CPU\t%MEM COMMAND\nroot\t1\t0.0\t0.1 /sbin/init\nredis\t1107\t0.3\t1.6 /usr/bin/redis-server\n```');
+    // A header name of two words over short cells stays one cell ("NOMINATED NODE").
+    const wide = '```\nNAME     NODE     NOMINATED NODE   READINESS GATES\nweb-1    node-a   <none>           <none>\ndb-0     node-b   <none>           <none>\n```';
+    assert.equal(compressText(wide, 'safe'), '```\nNAME\tNODE\tNOMINATED NODE\tREADINESS GATES\nweb-1\tnode-a\t<none>\t<none>\ndb-0\tnode-b\t<none>\t<none>\n```');
+    // A table whose rows do not all part on the same columns stays whole, never half joined.
+    const ragged = '```\nUSER    PID  START   TIME COMMAND\nroot      1  May27   0:41 /sbin/init\nroot   2209  May27   0:00 nginx -g daemon on; master_process on;\napp   48213  Jun03 1872:14 java -jar app.jar\n```';
+    assert.equal(compressText(ragged, 'safe'), ragged);
     for (const level of LEVELS) {
       for (const text of [mysql, pods, ps]) {
         const o = compressText(text, level);

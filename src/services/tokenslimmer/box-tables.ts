@@ -6,7 +6,7 @@ import { NON_BLANK_RE } from './line-kinds.ts';
 import { cells, isDelimiter, PIPE_ROW_RE } from './pipe-tables.ts';
 
 /** A border of an ASCII box table (MySQL, prettytable, tabulate "grid"): `+----+-------+`. */
-const BOX_BORDER_RE = /^[ \t]{0,3}\+(?:[-=]+\+)+[ \t]*$/;
+export const BOX_BORDER_RE = /^[ \t]{0,3}\+(?:[-=]+\+)+[ \t]*$/;
 /** The rule under a psql header: `----+-------+-----`. */
 const PSQL_RULE_RE = /^[ \t]{0,3}-+(?:\+-+)+[ \t]*$/;
 /** The rule under an org-mode or tabulate "orgtbl" header: `|-----+-----|`. */
@@ -84,9 +84,11 @@ export function boxTables(lines: string[]): void {
     const borders: number[] = [];
     for (let k = i; k < j; k++) if (BOX_BORDER_RE.test(lines[k]!)) borders.push(k);
     let ok = borders.every((k) => lines[k]!.trim().split('+').length - 2 === cols);
-    for (let k = i; k < j && ok; k++) if (!BOX_BORDER_RE.test(lines[k]!) && cells(lines[k]!).cells.length !== cols) ok = false;
+    // tabulate's "psql" format rules its header as org-mode does (`|-----+-----|`) inside the box.
+    const orgRule = i + 2 < j && ORG_RULE_RE.test(lines[i + 2]!) && lines[i + 2]!.trim().split('+').length === cols;
+    for (let k = i; k < j && ok; k++) if (!BOX_BORDER_RE.test(lines[k]!) && !(orgRule && k === i + 2) && cells(lines[k]!).cells.length !== cols) ok = false;
     // A grid (a border between data rows, or `+===+` under the header) must hold one line per row.
-    const headerRule = i + 2 < j && j - i > 3 && BOX_BORDER_RE.test(lines[i + 2]!);
+    const headerRule = i + 2 < j && j - i > 3 && (BOX_BORDER_RE.test(lines[i + 2]!) || orgRule);
     const inner = borders.filter((k) => k !== i && k !== j - 1 && k !== i + 2);
     if (ok && headerRule && (inner.length > 0 || lines[i + 2]!.includes('='))) for (let b = 1; b < borders.length && ok; b++) if (borders[b]! - borders[b - 1]! !== 2) ok = false;
     if (ok && headerRule) {
@@ -99,3 +101,25 @@ export function boxTables(lines: string[]): void {
     i = j - 1;
   }
 }
+
+/**
+ * The lines of a box table that boxTables left as it was (a grid whose cells run over several
+ * lines, as reStructuredText writes them; two borders at least): its borders and the `|` rows between them are marked
+ * `kept`, so that no later pass trims a row under a border of the old width or reads a `|` inside
+ * a cell ("bool|str") as a column.
+ */
+export function keepBoxGrids(lines: readonly string[], kinds: Uint8Array, kept: number): void {
+  for (let i = 0; i < lines.length; i++) {
+    if (!BOX_BORDER_RE.test(lines[i]!)) continue;
+    let a = i;
+    while (a > 0 && GRID_LINE_RE.test(lines[a - 1]!)) a--;
+    let b = i + 1;
+    let borders = 1;
+    while (b < lines.length && GRID_LINE_RE.test(lines[b]!)) if (BOX_BORDER_RE.test(lines[b++]!)) borders++;
+    // A border and rows under it, no second border: no grid (its rows are read as a pipe table).
+    if (borders >= 2) for (let k = a; k < b; k++) kinds[k] = kept;
+    i = b - 1;
+  }
+}
+/** A line of a box grid: a border or a row. */
+const GRID_LINE_RE = /^[ \t]{0,3}[|+]/;

@@ -47,7 +47,12 @@ export function fixedWidth(lines: string[], kinds: Uint8Array, fenced = false): 
           lines[i - 2] = ' '.repeat(name.length) + lines[i - 2]!.slice(name.length);
           columnsOf(lines, kinds, i, j);
         }
-      } else columnsOf(lines, kinds, i, j, false, fenced);
+      } else {
+        columnsOf(lines, kinds, i, j);
+        // A header that sets its names one space apart is read so only where the columns do not
+        // part otherwise: "NOMINATED NODE" over short rows would split into two.
+        if (fenced && kinds[i] !== Kind.Columns) columnsOf(lines, kinds, i, j, false, true);
+      }
     }
     i = j;
   }

@@ -35,7 +35,7 @@
  * restructure(restructure(x)) === restructure(x) (test/compress-structure.test.ts).
  */
 import { codeBlocks } from './patterns.ts';
-import { BOX_CORNER_RE, boxTables, unicodeBoxes } from './box-tables.ts';
+import { BOX_CORNER_RE, boxTables, keepBoxGrids, unicodeBoxes } from './box-tables.ts';
 import { fixedWidth } from './fixed-width.ts';
 import { cleanHtmlOutsideBlocks } from './html-leftovers.ts';
 import { exampleAnswerLabel } from './demos.ts';
@@ -91,9 +91,8 @@ export function restructure(text: string): string {
  */
 const OUTPUT_FENCES: ReadonlySet<string> = new Set(['', 'text', 'txt', 'plain', 'plaintext', 'console', 'output', 'terminal', 'shell-session', 'sh-session', 'log', 'psql', 'mysql']);
 /**
- * A line of a fence that may be code rather than a printed row: an assignment, a "key:" of a
- * config file, a comment, a line that opens or ends a statement (isCodeLine). It is no row of
- * space-aligned columns, so that aligned code (`x = 1      # one`) stays as written.
+ * A line of a fence that reads as code rather than as printed output: an assignment, a "key:" of
+ * a config file, a comment, a line that ends a clause or opens or ends a statement (isCodeLine).
  */
 const FENCED_CODE_RE = /[ \t]=[ \t]|^[ \t]*[\w.-]{1,60}:(?:[ \t]|$)|^[ \t]*(?:#|\/\/|--[ \t]|\/\*)|[,(\\][ \t]*$/;
 
@@ -113,14 +112,27 @@ function fencedTables(block: string): string {
   const inner = body.slice(0, close);
   if (!inner.includes('|') && !inner.includes('+-') && !inner.includes('  ') && !BOX_CORNER_RE.test(inner)) return block;
   const lines = inner.split('\n');
+  // A fence of code (aligned assignments, a config, a CREATE TABLE): a fifth of its lines or more
+  // read as code. A session's few commands (`mysql> SELECT …;`) do not make it one.
+  let text = 0;
+  let code = 0;
+  for (const line of lines) {
+    if (!NON_BLANK_RE.test(line)) continue;
+    text++;
+    if (isCodeLine(line) || FENCED_CODE_RE.test(line)) code++;
+  }
+  if (code * 5 >= text) return block;
   const unicode = BOX_CORNER_RE.test(inner) && unicodeBoxes(lines);
-  if (unicode || inner.includes('-+-') || inner.includes('+-')) boxTables(lines);
+  const boxes = unicode || inner.includes('-+-') || inner.includes('+-');
+  if (boxes) boxTables(lines);
   const kinds = new Uint8Array(lines.length);
+  if (boxes) keepBoxGrids(lines, kinds, Kind.Kept);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
+    if (kinds[i] === Kind.Kept) continue;
     if (!NON_BLANK_RE.test(line)) kinds[i] = Kind.Blank;
     else if (line.includes('|') && (PIPE_ROW_RE.test(line) || isDelimiter(line) || (i + 1 < lines.length && isDelimiter(lines[i + 1]!)))) i = pipeTable(lines, kinds, i);
-    else if (line.startsWith('    ') || line.charCodeAt(0) === 9 || isCodeLine(line) || FENCED_CODE_RE.test(line)) kinds[i] = Kind.Kept;
+    else if (line.startsWith('    ') || line.charCodeAt(0) === 9) kinds[i] = Kind.Kept;
   }
   fixedWidth(lines, kinds, true);
   const out = lines.filter((l) => l !== '\u0000').join('\n');
@@ -163,11 +175,14 @@ function restructureLines(text: string, seen: BlockSeen, answer: string | undefi
   if (text === '') return text;
   const lines = text.split('\n');
   const unicode = BOX_CORNER_RE.test(text) && unicodeBoxes(lines);
-  if (unicode || text.includes('-+-') || text.includes('+-')) boxTables(lines);
+  const boxes = unicode || text.includes('-+-') || text.includes('+-');
+  if (boxes) boxTables(lines);
   const kinds = new Uint8Array(lines.length);
+  if (boxes) keepBoxGrids(lines, kinds, Kind.Kept);
   const budget = jsonBudget(lines);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
+    if (kinds[i] === Kind.Kept) continue;
     // Dispatch on the indentation and the first character: most lines are plain prose.
     let k = 0;
     let c = line.charCodeAt(0);
