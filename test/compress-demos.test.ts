@@ -209,6 +209,14 @@ describe('balanced drops articles in the examples only', () => {
     assert.ok(checkRetention(fix, out, 'aggressive').ok);
   });
 
+  it('keeps a list under a field header in every record, where two records list the same (each example\'s candidates)', () => {
+    const text = 'Link the mention.\n\nText: After the match, Mercury told reporters the team was tired.\nCandidates:\nKB:10234 Mercury (planet) - smallest planet in the Solar System\nKB:10587 Mercury (element) - chemical element, symbol Hg\nID: KB:10234\n\nText: The old thermometer still used mercury, so it was hazardous.\nCandidates:\nKB:10234 Mercury (planet) - smallest planet in the Solar System\nKB:10587 Mercury (element) - chemical element, symbol Hg\nID: KB:10587\n\nText: Ferries leave Victoria daily.\nCandidates:\nKB:20871 Victoria (state) - state in Australia\nID:';
+    for (const level of ['safe', 'balanced', 'aggressive'] as const) {
+      const out = compressText(text, level);
+      assert.equal(out.split('KB:10587 Mercury (element)').length, 3, `${level}: ${out}`);
+    }
+  });
+
   it('leaves the instruction and the open query as written', () => {
     assert.ok(out.startsWith('Answer the questions about the stories.'), out);
     assert.ok(out.endsWith('Q: A bus carries the same 40 people on each of 3 trips. How many rides is that?\nA:'), out);

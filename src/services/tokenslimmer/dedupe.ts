@@ -74,11 +74,29 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
   let lastAsked = false;
   /** The line before, as it came ('' after a blank line): a line right after its copy is a record said twice, not a repeat to drop. */
   let before = '';
+  /**
+   * The lines since a bare field label that heads a list in several records ("Candidates:" over
+   * each example's candidates), in its paragraph: they are that record's value, also where another
+   * record lists the same.
+   */
+  let underField = false;
+  /** The label the items of that list open with ('' for none; undefined before its first item). */
+  let itemLabel: string | undefined;
+  let headers: Set<string> | undefined;
   for (let i = 0; i < raws.length; i++) {
     const { line, content, mark } = next;
     const label = nextLabel;
     const adjacent = content !== '' && content === before;
     before = content;
+    if (content === '') underField = false;
+    else if (BARE_LABEL_RE.test(content)) {
+      underField = (headers ??= fieldHeaders(raws)).has(content);
+      itemLabel = undefined;
+    } else if (underField) {
+      const key = label === null ? '' : label[0].trim();
+      if (itemLabel === undefined) itemLabel = key;
+      else if (key !== itemLabel) underField = false;
+    }
     next = i + 1 < raws.length ? lineContent(raws[i + 1]!) : NO_LINE;
     nextLabel = labelOf(next.content);
     const marked = mark === 2 || mark === 3 || mark === 4;
@@ -157,7 +175,7 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
       // keeps its text: a bare "Model:" would read as an empty field.
       const framing = isFraming(text);
       const labelStays = continues || (framing && next.content !== '');
-      if (i < query && isDedupeCandidate(text) && (labelStays || !TURN_WORD_RE.test(l)) && !seenLabelled[k]!.add(text) && !adjacent && ((inRun[i]! & IN_RUN) !== 0 && ((inRun[i]! & LONG_RUN) !== 0 || !isField(label)) || framing)) {
+      if (i < query && !underField && isDedupeCandidate(text) && (labelStays || !TURN_WORD_RE.test(l)) && !seenLabelled[k]!.add(text) && !adjacent && ((inRun[i]! & IN_RUN) !== 0 && ((inRun[i]! & LONG_RUN) !== 0 || !isField(label)) || framing)) {
         leads?.skip(text);
         edited = true;
         if (!labelStays) {
@@ -168,7 +186,7 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
         continue;
       }
     } else {
-      if (i < query && isDedupeCandidate(content) && saidBefore(content, (inRun[i]! & IN_RUN) !== 0) && !adjacent && !(current.length > 0 && next.content === '') && ((inRun[i]! & IN_RUN) !== 0 || isFraming(content))) {
+      if (i < query && !underField && isDedupeCandidate(content) && saidBefore(content, (inRun[i]! & IN_RUN) !== 0) && !adjacent && !(current.length > 0 && next.content === '') && ((inRun[i]! & IN_RUN) !== 0 || isFraming(content))) {
         leads?.skip(content);
         repeated = true;
         edited = true;
@@ -285,6 +303,19 @@ function repeatedRuns(raws: readonly string[]): Uint8Array {
     }
   }
   return inRun;
+}
+
+/** Labels that stand alone on two or more lines, over a list each time: the headers of a field of records ("Candidates:"). */
+function fieldHeaders(raws: readonly string[]): Set<string> {
+  const once = new Set<string>();
+  const headers = new Set<string>();
+  for (const raw of raws) {
+    const content = lineContent(raw).content;
+    if (!BARE_LABEL_RE.test(content)) continue;
+    if (once.has(content)) headers.add(content);
+    else once.add(content);
+  }
+  return headers;
 }
 
 /** Labels that open lines of two or more texts: fields of records or examples ("Premise:", "Status:"), whose repeated values are values. */
@@ -480,6 +511,8 @@ const isBlockLine = (text: string): boolean => text.charCodeAt(0) === 0x0e && BL
 
 /** A short label ("Q:", "A:", "User:", "Project Manager:") opening a line: a turn of a repeated structure. */
 const LABELLED_LINE_RE = /^[^:\s\x0E-\x1F][^:\x0E-\x1F]{0,24}:[ \t]+/;
+/** A label alone on its line, over what it heads ("Candidates:"). */
+const BARE_LABEL_RE = /^[^:\s\x0E-\x1F][^:\x0E-\x1F]{0,24}:$/;
 
 /** The label of a message header line. */
 const HEADER_LABEL_RE = /^(?:from|to|cc|bcc|subject|date|sent|reply-to)[ \t]*:/i;
