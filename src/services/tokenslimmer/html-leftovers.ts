@@ -54,6 +54,18 @@ function continuesHtml(run: readonly string[], line: string): boolean {
 }
 
 /** HTML element names (the WHATWG list and a few legacy ones); `source`, `search`, `data`, `output`, `template`, `summary`, `title`, `header`, `main`, `section`, `article` are left out on purpose: prompts use them as their own XML-style tags. */
+/** HTML's void elements: a closing tag of one (`</input>`) marks the name as a prompt's own tag ("<input>…</input>"). */
+const VOID_ELEMENTS: ReadonlySet<string> = new Set(['area', 'base', 'col', 'embed', 'input', 'link', 'meta', 'param', 'source', 'track']);
+
+/** The VOID_ELEMENTS names that `s` closes ("</input>"), case-insensitively. */
+function voidsClosed(s: string): Set<string> {
+  const out = new Set<string>();
+  if (!s.includes('</')) return out;
+  const lower = s.toLowerCase();
+  for (const name of VOID_ELEMENTS) if (lower.includes(`</${name}>`)) out.add(name);
+  return out;
+}
+
 const HTML_ELEMENTS: ReadonlySet<string> = new Set(
   (
     'a abbr acronym address area aside audio b bdi bdo big blockquote body br button canvas caption center cite code col colgroup ' +
@@ -134,6 +146,8 @@ function tagEnd(s: string, at: number): number {
  * a tag or an entity that the next pass would read differently).
  */
 export function cleanHtml(s: string): string {
+  /** Void elements the text closes (`<input>…</input>`): a prompt's own tags, not HTML. */
+  let closedVoids: Set<string> | undefined;
   let out = '';
   // Whether `out` is empty or ends with a line break, kept as text is added: asking `out` itself
   // (endsWith) flattens the growing string each time, O(n²) over a text of many block tags.
@@ -184,7 +198,7 @@ export function cleanHtml(s: string): string {
     const nameStart = k;
     while (k < s.length && ((s.charCodeAt(k) | 0x20) >= 97 && (s.charCodeAt(k) | 0x20) <= 122 || (s.charCodeAt(k) >= 48 && s.charCodeAt(k) <= 57))) k++;
     const name = s.slice(nameStart, k).toLowerCase();
-    if (!HTML_ELEMENTS.has(name)) continue;
+    if (!HTML_ELEMENTS.has(name) || (VOID_ELEMENTS.has(name) && (closedVoids ??= voidsClosed(s)).has(name))) continue;
     const after = s.charCodeAt(k);
     if (!(after === 62 || after === 47 || after === 32 || after === 9 || after === 10)) continue;
     const end = tagEnd(s, at);

@@ -68,6 +68,8 @@ const FOREIGN_MIN = 2;
  */
 export function foreignLines(text: string): Uint8Array | null {
   let marks: Uint8Array | null = null;
+  let english = 0;
+  let foreign = 0;
   // Line by line without splitting: most lines of an English prompt hold an English word, and
   // only the others are scanned for foreign ones.
   for (let from = 0, i = 0; from <= text.length; i++) {
@@ -75,12 +77,24 @@ export function foreignLines(text: string): Uint8Array | null {
     if (to === -1) to = text.length;
     if (to - from >= 5) {
       const line = text.slice(from, to);
-      if (!ENGLISH_MARK_TEST_RE.test(line) && hasForeignWords(line, FOREIGN_MIN)) (marks ??= new Uint8Array(lineCount(text)))[i] = 1;
+      if (ENGLISH_MARK_TEST_RE.test(line)) english++;
+      else if (hasForeignWords(line, FOREIGN_MIN)) {
+        (marks ??= new Uint8Array(lineCount(text)))[i] = 1;
+        foreign++;
+      } else (marks ??= new Uint8Array(lineCount(text)))[i] = UNDECIDED;
     }
     from = to + 1;
   }
+  if (marks === null || foreign === 0) return null;
+  // A text mostly in another language (a pasted Spanish page under an English question): its
+  // lines that show no language ("De martes a domingo: 10:00", a heading) are in that language
+  // too, and keep their words ("a" is Spanish there). Else they are English.
+  const undecided = foreign > english ? 1 : 0;
+  for (let i = 0; i < marks.length; i++) if (marks[i] === UNDECIDED) marks[i] = undecided;
   return marks;
 }
+/** A line with neither an English nor enough foreign function words (foreignLines). */
+const UNDECIDED = 2;
 
 function lineCount(text: string): number {
   let n = 1;

@@ -215,8 +215,9 @@ function restructureLines(text: string, seen: BlockSeen, answer: string | undefi
       if (end !== -1) {
         // A list of numbers on one line ("[1, 2, 3, 4]", "# [1, 2, 3, 4]") is how Python prints one: a
         // program's output that a prompt may quote exactly, so it stays; other values are compacted.
-        // A few-shot example's one-line answer shows the format the model is to write: it stays too.
-        const printed = end === i && (NUMBER_LIST_RE.test(line.slice(col)) || isExampleAnswer(lines, i, col, answer));
+        // A few-shot example's answer shows the format the model is to write, one line or pretty
+        // printed: it stays too.
+        const printed = (end === i && NUMBER_LIST_RE.test(line.slice(col))) || isExampleAnswer(lines, i, col, answer);
         const json = shape.loose && !printed ? compactJson(lines.slice(i, end + 1).join('\n').slice(col)) : undefined;
         if (json !== undefined) {
           lines[i] = line.slice(0, col) + json;

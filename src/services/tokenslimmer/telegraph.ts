@@ -312,8 +312,11 @@ const INVERTED_SUBJECT_RE = /^(?:there|it|he|she|they|we|you|i|this|that|these|t
 const INTENSIFIER_KEPT_BEFORE_RE = /^(?:than|a|an|the|one|two|three|four|five|six|seven|eight|nine|ten)\b|^[\x0E0-9$]/;
 /** "would rather", "I'd rather not": a preference, not a degree. */
 const PREFERENCE_RE = /(?:\bwould|\bhad|['’]d)[ \t]+$/i;
-/** A negation before an intensifier makes it part of the sense: "not really broken" is no "not broken". */
-const NEGATION_BEFORE: ReadonlySet<string> = new Set(['not', 'never', 'nt', 't', 'no']);
+/**
+ * A negation or a degree before an intensifier makes it part of the sense: "not really broken" is
+ * no "not broken", "almost certainly a faulty router" no "almost a faulty router".
+ */
+const NEGATION_BEFORE: ReadonlySet<string> = new Set(['not', 'never', 'nt', 't', 'no', 'almost', 'nearly', 'hardly', 'most', 'less', 'more', 'fairly', 'pretty', 'so', 'too', 'very', 'quite']);
 
 /** True when a word of PRUNE_WORDS (`word`, the match of PRUNE_RE at `offset`) carries sense here and stays. */
 function prunedWordStays(word: string, offset: number, length: number, all: string): boolean {
