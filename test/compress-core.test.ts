@@ -678,3 +678,21 @@ describe('the text of a translation pair is what the task works on', () => {
     }
   });
 });
+
+describe('aggressive keeps what qualifies the sense', () => {
+  it('keeps an intensifier under a degree word ("almost certainly"), and the words of a line in the language of the text around it', () => {
+    const out = compressText('AGENT: That is almost certainly a faulty router, not the line.', 'aggressive');
+    assert.ok(out.includes('almost certainly'), out);
+    const page = [
+      'Answer from the page.',
+      '',
+      'El museo abre todos los días de la semana excepto los lunes y festivos.',
+      'De martes a domingo: 10:00 – 18:00',
+      'La entrada general cuesta 6,50 € y es gratuita para los menores de doce años.',
+      'Las visitas guiadas se reservan por teléfono con una semana de antelación.',
+      '',
+      'What does a ticket cost?',
+    ].join('\n');
+    assert.ok(compressText(page, 'aggressive').includes('De martes a domingo: 10:00 – 18:00'), compressText(page, 'aggressive'));
+  });
+});
