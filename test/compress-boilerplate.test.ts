@@ -3,6 +3,7 @@
  * (dedupe.ts): table-driven, each rule with inputs that must change and look-alikes that must not.
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { compressText, LEVELS, type Level } from '../src/services/tokenslimmer/core.ts';
 import { checkRetention } from '../src/services/tokenslimmer/retention.ts';
@@ -105,6 +106,14 @@ const CASES: readonly Case[] = [
   { name: 'social network row', level: 'balanced', input: `${BODY}\n\n**Facebook** **Twitter** **Instagram**`, gone: ['Facebook'] },
   { name: 'a row of social links goes in aggressive, read by its labels (YouTube and TikTok read as identifiers)', level: 'aggressive', input: `${BODY}\n\n[Facebook](https://www.facebook.com/museo) · [Instagram](https://www.instagram.com/museo) · [YouTube](https://www.youtube.com/@museomaritimocantabrico)\n[Pinterest](https://pinterest.com/loomvale) [TikTok](https://tiktok.com/@loomvale)`, gone: ['YouTube', 'TikTok', 'Facebook'] },
   { name: 'a row of social links stays in balanced (its URLs)', level: 'balanced', input: `${BODY}\n\n[Facebook](https://www.facebook.com/museo) · [YouTube](https://www.youtube.com/@museo)`, kept: ['[YouTube](https://www.youtube.com/@museo)'] },
+  { name: 'a help desk\'s reply line goes', level: 'balanced', input: `##- Please type your reply above this line -##\n\n${BODY}`, gone: ['reply above this line'] },
+  {
+    name: 'a disclaimer said again keeps its sentence with a value once',
+    level: 'balanced',
+    input: `${BODY}\n\nThis e-mail is confidential and intended solely for the addressee. Valence Hydraulics SAS, capital 4 200 000 EUR, RCS Besancon 512 884 301. Any copying is strictly prohibited.\n\n${BODY.replace('March', 'May')}\n\nThis e-mail is confidential and intended solely for the addressee. Valence Hydraulics SAS, capital 4 200 000 EUR, RCS Besancon 512 884 301. Any copying is strictly prohibited.`,
+    gone: ['strictly prohibited'],
+    kept: ['RCS Besancon 512 884 301.'],
+  },
   { name: 'a row of other labels stays', level: 'aggressive', input: `Terms | Price | Delivery`, kept: ['Terms | Price | Delivery'] },
   { name: 'social networks in a sentence stay', level: 'aggressive', input: `Facebook and Twitter both banned the account.`, kept: ['Facebook and Twitter both banned'] },
   { name: 'print notice', level: 'balanced', input: `${BODY}\n\nPlease consider the environment before printing this e-mail.`, gone: ['printing this e-mail'] },
@@ -770,5 +779,28 @@ describe('API-09 a question above a menu run', () => {
     assert.ok(!out.includes('Terms of Service') && out.includes('compares strings by default'), out);
     const asked = `Which of these links does the footer show?\n${footer}`;
     assert.ok(compressText(asked, 'balanced').includes('Terms of Service'));
+  });
+});
+
+describe('a disclaimer said again', () => {
+  it('keeps its sentence with a value once in balanced', () => {
+    const note = 'This e-mail is confidential and intended solely for the addressee. Valence Hydraulics SAS, capital 4 200 000 EUR, RCS Besancon 512 884 301. Any copying is strictly prohibited.';
+    const text = `Please confirm the order for Tuesday.\n\n${note}\n\nThe pallets leave on Friday morning.\n\n${note}`;
+    const out = compressText(text, 'balanced');
+    assert.equal(out.split('RCS Besancon 512 884 301').length, 2, out);
+  });
+});
+
+describe('a signature said again', () => {
+  it('goes whole or stays whole, never leaving a bare "Tel:" (a thread quoted four levels deep)', () => {
+    const record = readFileSync(new URL('../eval/data/compress-handmade/structured2.jsonl', import.meta.url), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { id: string; prompt: string })
+      .find((r) => r.id === 'email-01-gmail-nested')!;
+    for (const level of ['safe', 'balanced', 'aggressive'] as const) {
+      const out = compressText(record.prompt, level);
+      assert.ok(!/^[> ]*Tel:[ \t]*$/m.test(out), `${level}: ${out}`);
+    }
   });
 });

@@ -277,8 +277,10 @@ export function dropBoilerplate(text: string, level: Level): string {
           const body = (q ? lines[k]!.slice(q[0].length) : lines[k]!).trim();
           if (body.length > DISCLAIMER_MAX_CHARS || !DISCLAIMER_GATE_RE.test(body) || !isDisclaimer(body)) continue;
           const kept = valueSentences(body);
-          if (kept === '') drop(k);
+          // A notice said again keeps its values again: once is enough ("SAS au capital de 4 200 000 €").
+          if (kept === '' || (kept.length < body.length && termsSaid.has(kept))) drop(k);
           else if (kept.length < body.length) {
+            termsSaid.add(kept);
             lines[k] = (q?.[0] ?? '') + kept;
             changed = true;
           }

@@ -174,7 +174,9 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
       // with its text ("CONFIDENTIALITY NOTICE:" would read as an open slot), and a one-word label
       // keeps its text: a bare "Model:" would read as an empty field.
       const framing = isFraming(text);
-      const labelStays = continues || (framing && next.content !== '');
+      // Inside a block said again (a signature's "Tel: +47 …" between its other lines, which go
+      // whole) a label left over would read as an empty field: there the line stays whole instead.
+      const labelStays = (continues && (inRun[i]! & IN_RUN) === 0) || (framing && next.content !== '');
       if (i < query && !underField && isDedupeCandidate(text) && (labelStays || !TURN_WORD_RE.test(l)) && !seenLabelled[k]!.add(text) && !adjacent && ((inRun[i]! & IN_RUN) !== 0 && ((inRun[i]! & LONG_RUN) !== 0 || !isField(label)) || framing)) {
         leads?.skip(text);
         edited = true;

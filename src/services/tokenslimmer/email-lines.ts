@@ -9,9 +9,9 @@ import { codeLines, LINE_RULE_MAX_CHARS, plainLine, QUOTE_PREFIX_RE } from './pa
 const MOBILE_RE =
   /^(?:sent from my (?:[a-z]+ )?(?:iphone|ipad|ipod|android(?: (?:phone|device|tablet))?|blackberry|mobile(?: (?:device|phone))?|phone|smartphone|tablet|windows phone|galaxy(?: [a-z0-9+ ]{1,20})?|pixel(?: [a-z0-9 ]{1,12})?)|sent from (?:outlook|mail|yahoo mail|gmail|aol|proton ?mail) for (?:ios|android|iphone|ipad|windows(?: \d{1,2})?|mac)|get outlook for (?:ios|android)|sent from (?:outlook|yahoo mail|mail) on (?:ios|android)|sent with (?:proton ?mail|blackberry)[a-z ]{0,30})[.!]?$/i;
 
-/** A mailing-list or newsletter footer line: the cue opens the line. */
+/** A mailing-list, newsletter or help-desk footer line ("##- Please type your reply above this line -##"): the cue opens the line. */
 export const FOOTER_RE =
-  /^(?:to unsubscribe\b|unsubscribe(?:$|[ \t]*[|:·•]|[ \t]+(?:here|now|from|instantly)\b)|click here to unsubscribe|if you (?:no longer wish|wish to stop|would like to stop|do not wish) to receive|you (?:are )?receiv(?:ed|ing) this (?:(?:e-?mail|message|newsletter|notification)s? )?because|reply to this e-?mail directly,? or view it on|this (?:e-?mail|message) was sent to\b|you are subscribed to\b|view (?:this (?:e-?mail|newsletter) )?in (?:your|a) (?:web )?browser|having trouble viewing this (?:e-?mail|message)|manage (?:your )?(?:e-?mail |subscription |notification )?(?:preferences|settings|subscriptions?)(?:$|[ \t]*[|:·•])|update your (?:e-?mail )?preferences|to stop receiving)/i;
+  /^(?:to unsubscribe\b|unsubscribe(?:$|[ \t]*[|:·•]|[ \t]+(?:here|now|from|instantly)\b)|click here to unsubscribe|if you (?:no longer wish|wish to stop|would like to stop|do not wish) to receive|you (?:are )?receiv(?:ed|ing) this (?:(?:e-?mail|message|newsletter|notification)s? )?because|reply to this e-?mail directly,? or view it on|this (?:e-?mail|message) was sent to\b|you are subscribed to\b|view (?:this (?:e-?mail|newsletter) )?in (?:your|a) (?:web )?browser|having trouble viewing this (?:e-?mail|message)|manage (?:your )?(?:e-?mail |subscription |notification )?(?:preferences|settings|subscriptions?)(?:$|[ \t]*[|:·•])|update your (?:e-?mail )?preferences|to stop receiving|#{0,3}-?[ \t]*(?:please )?(?:type|write|enter) your (?:reply|response) above this line)/i;
 /**
  * Greetings and closings of a pasted e-mail alone on their line ("Hi,", "Kind regards,"): no fact in
  * them; the sender's name under a closing stays. A greeting with a name ("Dear Ann,", "Hallo
@@ -85,8 +85,8 @@ export function withoutMobileSignatures(text: string): string {
 /** The key ends with a comma or an exclamation mark (a salutation's "Hi," / "Thanks!"). */
 export const endsWithMark = (key: string): boolean => key.endsWith(',') || key.endsWith('!');
 
-/** Lower-cased first letters FOOTER_RE can match at (t u c i y v h m r). */
-export const FOOTER_FIRST: ReadonlySet<number> = new Set([...'tuciyvhmr'].map((ch) => ch.charCodeAt(0)));
+/** Lower-cased first characters FOOTER_RE can match at (t u c i y v h m r, and p w e # - of a help desk's line). */
+export const FOOTER_FIRST: ReadonlySet<number> = new Set([...'tuciyvhmrpwe#-'].map((ch) => ch.charCodeAt(0)));
 
 /**
  * A word every notice line holds, or one of the separators | · • (one scan of the line rules the
