@@ -108,6 +108,8 @@ export function parsePage(html: string, mode: ParseMode): ParsedPage {
   let title = '';
   let sawTitle = false;
   let ogTitle: string | null = null;
+  /** The page's own URL (`<link rel="canonical">`, else og:url). */
+  let pageUrl: string | null = null;
   let baseHref: string | null = null;
   let lang: string | null = null;
   let discussion = false;
@@ -221,6 +223,9 @@ export function parsePage(html: string, mode: ParseMode): ParsedPage {
     } else if (name === 'meta') {
       const key = (attrs.property ?? attrs.name ?? '').toLowerCase();
       if ((key === 'og:title' || key === 'twitter:title') && ogTitle === null && attrs.content) ogTitle = attrs.content;
+      if (key === 'og:url' && pageUrl === null && attrs.content) pageUrl = attrs.content;
+    } else if (name === 'link' && attrs.href && attrs.rel !== undefined && attrs.rel.toLowerCase() === 'canonical') {
+      pageUrl = attrs.href;
     } else if (name === 'html' && attrs.lang) {
       lang = attrs.lang.toLowerCase();
     } else if (name === 'body' && attrs.class !== undefined && DISCUSSION_BODY.test(attrs.class)) {
@@ -266,6 +271,7 @@ export function parsePage(html: string, mode: ParseMode): ParsedPage {
   // wrappers around it are named for what sits beside it ("wrap has-sidebar", "container
   // with-ads", "page-wrap menu-closed"): they stay in the strict view. A thread marked by its
   // heading stays marked.
+  if (pageUrl !== null && articles.length > 1) dropNextArticles(articles, pageUrl);
   const main = mains.length > 0 ? mains : articles.length === 1 ? articles : [];
   for (const m of main) for (let e = m.parent; e !== null && e.parent !== null; e = e.parent) if (!e.headed) e.unlikely = false;
   return {
@@ -276,6 +282,39 @@ export function parsePage(html: string, mode: ParseMode): ParsedPage {
     lang,
     discussion,
   };
+}
+
+/** Where a page's article says its own URL (infinite scroll sets it for the address bar). */
+const ARTICLE_URL_ATTRS = ['data-url', 'data-permalink', 'data-href', 'data-canonical', 'data-article-url'] as const;
+
+/** The path of `url` (absolute or from the root), without a trailing slash; '' when unreadable. */
+function pathOf(url: string): string {
+  try {
+    return new URL(url, 'https://page.invalid/').pathname.replace(/\/+$/, '');
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Articles an infinite scroll appended under the page's own: where one <article> names the page's
+ * URL (canonical link or og:url) in a `data-url`-like attribute, the others that name another URL
+ * are other pages' articles, and leave the tree.
+ */
+function dropNextArticles(articles: readonly ElementNode[], pageUrl: string): void {
+  const own = pathOf(pageUrl);
+  if (own === '') return;
+  const urlOf = (a: ElementNode): string | undefined => {
+    for (const k of ARTICLE_URL_ATTRS) if (a.attrs[k]) return pathOf(a.attrs[k]);
+    return undefined;
+  };
+  if (!articles.some((a) => urlOf(a) === own)) return;
+  for (const a of articles) {
+    const url = urlOf(a);
+    if (url === undefined || url === own || url === '' || a.parent === null) continue;
+    const at = a.parent.children.indexOf(a);
+    if (at !== -1) a.parent.children.splice(at, 1);
+  }
 }
 
 /**

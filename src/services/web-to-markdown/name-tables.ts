@@ -8,6 +8,8 @@ const WANTED = new Set([
   'class', 'id', 'style', 'role', 'hidden', 'aria-hidden', 'itemprop', 'itemtype', 'lang', 'href', 'property', 'name', 'content',
   'src', 'alt', 'width', 'height', 'srcset', 'data-src', 'data-lazy-src', 'data-original', 'data-srcset',
   'start', 'colspan', 'summary', 'data-lang', 'data-language', 'shadowrootmode', 'shadowroot', 'aria-expanded', 'aria-controls',
+  // the page's own URL, and an article's (dom.ts dropNextArticles)
+  'rel', 'data-url', 'data-permalink', 'data-href', 'data-canonical', 'data-article-url',
 ]);
 
 /**
