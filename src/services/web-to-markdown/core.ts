@@ -91,7 +91,48 @@ export function extractBody(input: ExtractInput): ExtractedBody {
 
 function attempt(page: ParsedPage, base: URL | null, includeLinks: boolean, relaxed: boolean): string {
   const nodes = selectContent(page.root, relaxed);
+  // A question-and-answer page whose answers were chosen: the question is its text too, first.
+  if (page.discussion) {
+    const question = questionText(page.root);
+    if (question !== null && !nodes.some((n) => within(question, n) || within(n, question))) nodes.unshift(question);
+  }
   return renderMarkdown(nodes, { base, includeLinks, clean: true, relaxed });
+}
+
+/** The text of the page's schema.org Question (`itemprop="text"` in its `itemscope`), or null. */
+function questionText(root: ElementNode): ElementNode | null {
+  const stack: ElementNode[] = [root];
+  while (stack.length > 0) {
+    const el = stack.pop()!;
+    if (el.attrs.itemtype !== undefined && QUESTION_TYPE.test(el.attrs.itemtype)) return itemText(el);
+    for (let i = el.children.length - 1; i >= 0; i--) {
+      const c = el.children[i]!;
+      if (typeof c !== 'string') stack.push(c);
+    }
+  }
+  return null;
+}
+const QUESTION_TYPE = /schema\.org\/Question\b/;
+
+/** The `itemprop="text"` element of an item, not of an item nested in it (an answer's). */
+function itemText(item: ElementNode): ElementNode | null {
+  const stack: ElementNode[] = [...item.children].filter((c): c is ElementNode => typeof c !== 'string').reverse();
+  while (stack.length > 0) {
+    const el = stack.pop()!;
+    if (el.attrs.itemprop !== undefined && /(?:^|\s)text(?:\s|$)/.test(el.attrs.itemprop)) return el;
+    if (el.attrs.itemscope !== undefined || el.attrs.itemtype !== undefined) continue;
+    for (let i = el.children.length - 1; i >= 0; i--) {
+      const c = el.children[i]!;
+      if (typeof c !== 'string') stack.push(c);
+    }
+  }
+  return null;
+}
+
+/** True when `el` is `ancestor` or lies inside it. */
+function within(el: ElementNode, ancestor: ElementNode): boolean {
+  for (let e: ElementNode | null = el; e !== null; e = e.parent) if (e === ancestor) return true;
+  return false;
 }
 
 /**
