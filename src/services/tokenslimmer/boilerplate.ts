@@ -240,14 +240,15 @@ export function dropBoilerplate(text: string, level: Level): string {
   const termsSaid = new Set<string>();
   for (let i = 0, at = 0; i < n; ) {
     // `at`: where line i starts in `text` (lines from i on are still as in `text`)
-    if (kind[i] !== 0 || quoteBody(lines[i]!) === '') {
+    if (kind[i] !== 0 || quoteBody(lines[i]!) === '' || isRowLine(lines[i]!)) {
       at += lines[i]!.length + 1;
       i++;
       continue;
     }
     let j = i;
     let end = at; // where the line after the paragraph starts
-    while (j < n && kind[j] === 0 && quoteBody(lines[j]!) !== '') end += lines[j++]!.length + 1;
+    // A table row parts the paragraph too: no notice runs into a table.
+    while (j < n && kind[j] === 0 && quoteBody(lines[j]!) !== '' && !isRowLine(lines[j]!)) end += lines[j++]!.length + 1;
     let chars = 0; // the joined paragraph's length (each line without quote markers, trimmed, and a space)
     if (j - i <= DISCLAIMER_MAX_LINES) for (let k = i; k < j && chars <= DISCLAIMER_MAX_CHARS; k++) chars += quoteBody(lines[k]!).length + 1;
     const fits = j - i <= DISCLAIMER_MAX_LINES && chars <= DISCLAIMER_MAX_CHARS;
@@ -432,3 +433,6 @@ function closesMessage(line: string): boolean {
   const t = line.trim();
   return MESSAGE_START_RE.test(t) || ATTRIBUTION_RE.test(t);
 }
+
+/** A table row (`| 1 | 22 |`, `1|22`): no line of a legal notice. */
+const isRowLine = (line: string): boolean => quoteBody(line).startsWith('|');
