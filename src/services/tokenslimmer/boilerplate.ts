@@ -434,5 +434,11 @@ function closesMessage(line: string): boolean {
   return MESSAGE_START_RE.test(t) || ATTRIBUTION_RE.test(t);
 }
 
-/** A table row (`| 1 | 22 |`, `1|22`): no line of a legal notice. */
-const isRowLine = (line: string): boolean => quoteBody(line).startsWith('|');
+/** A table row (`| 1 | 22 |`) or a line of JSON (`{"a":1}`): no line of a legal notice. */
+const isRowLine = (line: string): boolean => {
+  const body = quoteBody(line);
+  const c = body.charCodeAt(0);
+  return c === 124 /* | */ || c === 123 /* { */ || (c === 91 /* [ */ && JSON_ARRAY_START_RE.test(body));
+};
+/** An array opening a line of JSON (`[{"a":1}]`, `[1,2]`), not a tag such as "[EXTERNAL]". */
+const JSON_ARRAY_START_RE = /^\[[ \t]*(?:[{["\d\]-]|true|false|null)/;

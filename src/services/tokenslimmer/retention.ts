@@ -61,10 +61,12 @@ export function checkRetention(input: string, output: string, level: Level): Ret
   // Boilerplate lines (boilerplate.ts) are not owed either: in balanced they hold no protected
   // value by construction (the product name of "Sent from my iPhone" aside), so values are still
   // read from `src` there (a rule that dropped one would show); aggressive may drop values with them (an image line, a tracking parameter).
-  const dropped = dropBoilerplate(src, level);
+  // To its fixed point, as the compressor's passes reach it: a line one pass drops can leave a
+  // run of chrome labels that the next pass reads as a menu.
+  const dropped = boilerplateFixedPoint(src, level);
   // A calculator note's expression ("<<48/2=24>>" after "48 / 2 = ") is the step said again.
   const valueSrc = level === 'aggressive' ? dropped : level === 'balanced' ? withoutCalculatorNotes(withoutMobileSignatures(src)) : src;
-  const unmarked = level === 'aggressive' ? dropBoilerplate(cleanHtml(lf), level) : level === 'balanced' ? withoutCalculatorNotes(cleanHtml(lf)) : cleanHtml(lf);
+  const unmarked = level === 'aggressive' ? boilerplateFixedPoint(cleanHtml(lf), level) : level === 'balanced' ? withoutCalculatorNotes(cleanHtml(lf)) : cleanHtml(lf);
   // The hex digits of a \uXXXX escape are no number: json-compact.ts writes a JSON string's escaped "é" as "é".
   const unmarkedNumbers = unmarked.includes('\\u') ? unmarked.replace(JSON_ESCAPE_RE, ' ') : unmarked;
   const out = output.replace(/\r\n?/g, '\n');
@@ -204,3 +206,14 @@ export function countNegations(text: string): number {
 }
 
 const withoutCalculatorNotes = (text: string): string => (text.includes('<<') ? text.split('\n').map(dropCalculatorNotes).join('\n') : text);
+
+/** dropBoilerplate applied until the text stops changing (at most a few times). */
+function boilerplateFixedPoint(text: string, level: Level): string {
+  let current = text;
+  for (let i = 0; i < 4; i++) {
+    const next = dropBoilerplate(current, level);
+    if (next === current) return next;
+    current = next;
+  }
+  return current;
+}
