@@ -789,6 +789,18 @@ describe('a disclaimer said again', () => {
     const out = compressText(text, 'balanced');
     assert.equal(out.split('RCS Besancon 512 884 301').length, 2, out);
   });
+
+  it('leaves no rules behind that framed it (an Outlook thread of a law firm)', () => {
+    const record = readFileSync(new URL('../eval/data/compress-handmade/structured.jsonl', import.meta.url), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { id: string; prompt: string })
+      .find((r) => r.id === 'email-original-message')!;
+    for (const level of ['balanced', 'aggressive'] as const) {
+      const out = compressText(record.prompt, level);
+      assert.ok(!/^---\n---$/m.test(out), `${level}: ${out}`);
+    }
+  });
 });
 
 describe('a signature said again', () => {

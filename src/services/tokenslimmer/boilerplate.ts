@@ -279,7 +279,14 @@ export function dropBoilerplate(text: string, level: Level): string {
           if (body.length > DISCLAIMER_MAX_CHARS || !DISCLAIMER_GATE_RE.test(body) || !isDisclaimer(body)) continue;
           const kept = valueSentences(body);
           // A notice said again keeps its values again: once is enough ("SAS au capital de 4 200 000 €").
-          if (kept === '' || (kept.length < body.length && termsSaid.has(kept))) drop(k);
+          if (kept === '' || (kept.length < body.length && termsSaid.has(kept))) {
+            drop(k);
+            // The rules that framed it ("-----" above and under) frame nothing now.
+            if (k > 0 && k + 1 < n && RULE_LINE_RE.test(lines[k - 1]!) && RULE_LINE_RE.test(lines[k + 1]!)) {
+              drop(k - 1);
+              drop(k + 1);
+            }
+          }
           else if (kept.length < body.length) {
             termsSaid.add(kept);
             lines[k] = (q?.[0] ?? '') + kept;
@@ -442,3 +449,6 @@ const isRowLine = (line: string): boolean => {
 };
 /** An array opening a line of JSON (`[{"a":1}]`, `[1,2]`), not a tag such as "[EXTERNAL]". */
 const JSON_ARRAY_START_RE = /^\[[ \t]*(?:[{["\d\]-]|true|false|null)/;
+
+/** A separator line ("-----", "_____", "*****"), under its quote markers. */
+const RULE_LINE_RE = /^[ \t>]*(?:-{3,}|_{3,}|={3,}|\*{3,})[ \t]*$/;
