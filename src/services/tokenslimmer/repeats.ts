@@ -198,7 +198,7 @@ function repeatsAt(hashes: Int32Array, runs: number, t: number): boolean {
 /** Grammatical doublings that are not disfluencies ("that that", "had had", "is is" in "what it is is"). */
 export const REPEAT_ALLOWED: ReadonlySet<string> = new Set(['that', 'had', 'is', 'do', 'can', 'will', 'very']);
 /** Doublings that are emphasis also with a comma between ("very, very", "really, really"); "is, is" is a stutter. */
-const EMPHASIS_REPEATS: ReadonlySet<string> = new Set(['very', 'really', 'so', 'much', 'many', 'far', 'long']);
+const EMPHASIS_REPEATS: ReadonlySet<string> = new Set(['very', 'really', 'much', 'many', 'far', 'long']);
 /**
  * Number words: a repeat of one is a number read out digit by digit ("seven, seven, four, one,
  * three" is 77413), never a stutter.

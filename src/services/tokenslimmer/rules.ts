@@ -84,8 +84,8 @@ function removeSpeechNoise(s: string, removed: Removal, gated: boolean): string 
     .replace(DISFLUENCY_RE, (m, lead: string | undefined, end: string | undefined, offset: number, all: string) => {
       const word = lead === undefined ? offset : offset + lead.length;
       if (joined(all, word) || afterNumber(all, word) || inNotation(all, word, m.length - (word - offset))) return m;
-      // "mm" between two words with no stop or comma by it is the unit ("rain in mm for Monday").
-      if (lead === undefined && end === undefined && MM_RE.test(m) && !m.includes(',') && !atSentenceStart(all, word) && !/^[ \t]*[,;.!?\n]/.test(all.slice(offset + m.length, offset + m.length + 2))) return m;
+      // "mm" after a preposition is the unit ("rain in mm for Monday", "a value of mm").
+      if (lead === undefined && MM_RE.test(m) && UNIT_AFTER.has(previousWord(all, word))) return m;
       // After a bare "no" the hesitation stays: "no, um, swollen glands" is a finding's absence, "No, swollen glands" a contradiction.
       if (lead !== undefined && previousWord(all, offset) === 'no') return m;
       // "Having said that, um, I think": "that" closes the phrase, its comma stays.
@@ -105,7 +105,9 @@ function removeSpeechNoise(s: string, removed: Removal, gated: boolean): string 
 
 const TRAILING_COMMA_RE = /,[ \t]*$/;
 /** The disfluencies that are also a unit's symbol (millimetres). */
-const MM_RE = /^[ \t]*mmm?\b/;
+const MM_RE = /^[ \t]*mm\b/;
+/** Words after which "mm" names the unit. */
+const UNIT_AFTER: ReadonlySet<string> = new Set(['in', 'of', 'per', 'into', 'to', 'from', 'than', 'as']);
 /** A pronoun, a comma, and the same pronoun in a contraction ("I, I'm", "we, we'd", "it, it's"). */
 const CONTRACTION_STUTTER_RE = /\b(I|we|you|they|he|she|it|that|there)[ \t]*,[ \t]+(?=\1['’](?:m|re|s|d|ll|ve)\b)/gi;
 /**
