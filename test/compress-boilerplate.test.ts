@@ -326,6 +326,18 @@ const CASES: readonly Case[] = [
     gone: ['We use cookies', 'share information', 'Accept all', 'Manage preferences'],
     kept: ['[Cookie policy](https://www.example.co.uk/cookies/)'],
   },
+  {
+    name: 'a GOV.UK-style banner: its heading naming the site, over a blank line, its notice and its buttons',
+    level: 'aggressive',
+    input: `## Cookies on the Marlowe Borough Council website\n\nWe'd like to set additional cookies to understand how you use our website so we can improve our services.\n\n[Accept additional cookies](#) [Reject additional cookies](#) [View cookies](https://www.marlowe.example/cookies)\n\n${BODY}`,
+    gone: ['Cookies on the Marlowe', 'additional cookies', 'View cookies'],
+  },
+  {
+    name: 'a German banner of "we and our partners", under its heading',
+    level: 'balanced',
+    input: `## Wir respektieren Ihre Privatsphäre\n\nWir und unsere Partner verwenden Cookies und ähnliche Technologien, um Informationen auf Ihrem Gerät zu speichern. Mit Ihrer Zustimmung verarbeiten wir personenbezogene Daten für personalisierte Anzeigen.\n\n${BODY}`,
+    gone: ['Wir respektieren', 'Partner verwenden Cookies'],
+  },
   { name: 'a row of other links to # stays', level: 'aggressive', input: `We use cookies to improve your experience on our site.\n\n[Accept all](#) [Download the report](#)\n\n${BODY}`, kept: ['Accept all', 'Download'] },
   { name: 'cookies of a recipe stay', level: 'balanced', input: 'Recipe notes: we use cookies from the bakery on the corner for the base.\nHow many cookies do I need?', kept: ['we use cookies from the bakery'] },
   { name: 'an answer "Accept" not under a cookie notice stays', level: 'balanced', input: 'Do you take the offer?\n\nAccept', kept: ['Accept'] },

@@ -23,7 +23,7 @@ const CONSENT_BUTTONS: ReadonlySet<string> = new Set([
   'ablehnen', 'alle ablehnen', 'einstellungen', 'nur notwendige', 'aceptar', 'aceptar todo', 'aceptar todas', 'rechazar',
   'rechazar todo', 'configurar', 'accetta', 'accetta tutto', 'rifiuta', 'rifiuta tutto', 'personalizza', 'aceitar', 'rejeitar',
   'accepteren', 'alles accepteren', 'weigeren', 'instellingen', 'manage options', 'more options', 'manage settings',
-  'privacy settings', 'cookie preferences',
+  'privacy settings', 'cookie preferences', 'view cookies', 'nur notwendige cookies', 'alle cookies akzeptieren',
 ]);
 /** A cookie notice is read up to this length (its patterns are anchored at its start); a consent text runs longer than other chrome lines. */
 const COOKIE_NOTICE_MAX_CHARS = 600;
@@ -31,12 +31,17 @@ const COOKIE_NOTICE_MAX_CHARS = 600;
 const CONSENT_HEADINGS: ReadonlySet<string> = new Set([
   'we value your privacy', 'we care about your privacy', 'your privacy', 'your privacy matters', 'your privacy choices',
   'cookie consent', 'cookies', 'cookie notice', 'cookie settings', 'privacy preferences', 'this website uses cookies',
+  'we respect your privacy', 'wir respektieren ihre privatsphäre', 'ihre privatsphäre', 'datenschutzeinstellungen',
+  'nous respectons votre vie privée', 'respect de votre vie privée', 'respetamos tu privacidad', 'tu privacidad',
 ]);
+/** A banner's heading that names the site: "Cookies on the Marlowe Borough Council website" (GOV.UK's pattern). */
+const COOKIES_ON_RE = /^cookies on [^\n]{1,80}$/i;
+const isConsentHeading = (line: string): boolean => CONSENT_HEADINGS.has(chromeKey(line)) || COOKIES_ON_RE.test(chromeKey(line));
 /** A banner's button that names what it accepts: "Accept recommended cookies", "Reject optional cookies". */
 const CONSENT_BUTTON_RE = /^(?:accept|reject|allow|decline|refuse|deny|use)(?: all| only)?(?: (?:recommended|optional|necessary|essential|additional|analytics|non-essential|all))? cookies$/i;
 const isConsentButton = (line: string): boolean => CONSENT_BUTTON_RE.test(line.trim());
-/** A button written as a link to nothing on the page (`[Accept all](#)`, `[Reject all]`), and what separates such buttons. */
-const BUTTON_LINK_RE = /\[([^[\]\n]{1,40})\](?:\(#[^()\s]{0,40}\))?[ \t]*[|·•]?[ \t]*/gy;
+/** A button written as a link (`[Accept all](#)`, `[View cookies](/cookies)`, `[Reject all]`), and what separates such buttons. */
+const BUTTON_LINK_RE = /\[([^[\]\n]{1,40})\](?:\([^()\s]{0,300}\))?[ \t]*[|·•]?[ \t]*/gy;
 /** A row of consent buttons written as links (`[Accept all](#) [Reject all](#) [Manage preferences](#)`). */
 function isConsentButtonRow(line: string): boolean {
   const t = line.trim();
@@ -56,9 +61,9 @@ const NOTICE_SENTENCE_END_RE = /(?<=[.!?])[ \t]+(?=[A-Z"'‘“(\[])/;
 /** …and speaks of the site, the visit or consent (so "We use cookies from the bakery" stays). */
 const COOKIE_CUE_RE = /\b(?:experience|website|site|brows\w*|visit\w*|personali[sz]\w*|analytics|advertising|ads|traffic|consent|accept\w*|agree|preferences|privacy|policy|functionality)\b/i;
 /** A cookie notice opens like this ("We use cookies to …", "This website uses cookies …"). */
-const COOKIE_NOTICE_RE = /^(?:we(?: and our (?:\d+ )?(?:partners|vendors))? use (?:(?:some|necessary|essential|optional|analytics|additional) )?cookies|(?:this|our) (?:web)?site uses cookies|by (?:using|continuing to (?:use|browse)) (?:this|our) (?:web)?site,? you (?:agree|accept|consent) to (?:the|our) use of cookies)\b/i;
+const COOKIE_NOTICE_RE = /^(?:we(?: and our (?:\d+ )?(?:partners|vendors))? use (?:(?:some|necessary|essential|optional|analytics|additional) )?cookies|we(?:['’]d| would) like to (?:set|use) (?:(?:some|optional|analytics|additional) )?cookies|(?:this|our) (?:web)?site uses cookies|by (?:using|continuing to (?:use|browse)) (?:this|our) (?:web)?site,? you (?:agree|accept|consent) to (?:the|our) use of cookies)\b/i;
 /** The same notice in German, French, Spanish, Italian, Portuguese, Dutch ("Ce site utilise des cookies …"). */
-const COOKIE_NOTICE_OTHER_RE = /^(?:(?:diese|unsere) (?:web)?seite (?:verwendet|nutzt)|wir (?:verwenden|nutzen)|(?:ce|notre) site utilise|nous utilisons|(?:este|nuestro) (?:sitio(?: web)?|portal) (?:utiliza|usa)|utilizamos|(?:questo|il nostro) sito (?:utilizza|usa)|utilizziamo|(?:este|o nosso) (?:site|sítio) (?:utiliza|usa)|(?:deze|onze) (?:web)?site (?:gebruikt|maakt gebruik van)|wij gebruiken)\b[^.!?\n]{0,40}cookies/i;
+const COOKIE_NOTICE_OTHER_RE = /^(?:(?:diese|unsere) (?:web)?seite (?:verwendet|nutzt)|wir(?: und unsere(?: \d+)? partner)? (?:verwenden|nutzen)|(?:ce|notre) site utilise|nous(?: et nos(?: \d+)? partenaires)? utilisons|(?:este|nuestro) (?:sitio(?: web)?|portal) (?:utiliza|usa)|utilizamos|(?:questo|il nostro) sito (?:utilizza|usa)|utilizziamo|(?:este|o nosso) (?:site|sítio) (?:utiliza|usa)|(?:deze|onze) (?:web)?site (?:gebruikt|maakt gebruik van)|wij gebruiken)\b[^.!?\n]{0,40}cookies/i;
 /** …and speaks of the visit, the audience, consent or ads. */
 const COOKIE_CUE_OTHER_RE = /(?:akzept|zustimm|einwillig|analyse|werbung|besuch|audience|accept|refus|consent|navigation|publicit|mesur|aceptar|consentimiento|navegaci|publicidad|accett|consenso|navigazione|pubblicit|aceitar|navega|toestemming|accepteren|bezoek|advertent)/i;
 
@@ -109,13 +114,15 @@ export function dropMenuBlocks(lines: string[], kind: Uint8Array, keepsValue: (s
         const kept = body.split(NOTICE_SENTENCE_END_RE).filter(keepsValue).join(' ');
         if (kept.length < body.length) lines[i] = lines[i]!.slice(0, lines[i]!.indexOf(body)) + kept;
       }
-      if (i > 0 && kind[i - 1] === 0 && CONSENT_HEADINGS.has(chromeKey(lines[i - 1]!))) kind[i - 1] = 2;
+      // Its heading, on the line above or above a blank line (Markdown).
+      const h = i > 1 && kind[i - 1] === 0 && lines[i - 1]!.trim() === '' ? i - 2 : i - 1;
+      if (h >= 0 && kind[h] === 0 && isConsentHeading(lines[h]!)) kind[h] = 2;
       changed = cookie = true;
       // What the banner says of cookies under it, then its buttons, in its paragraph or the next one.
       let m = i + 1;
       while (m < n && kind[m] === 0 && lines[m]!.includes('ookies') && !isConsentButtonLine(lines[m]!) && lines[m]!.length <= LINE_RULE_MAX_CHARS && !keepsValue(lines[m]!)) kind[m++] = 2;
       while (m < n && kind[m] === 0 && lines[m]!.trim() === '') m++;
-      while (m < n && kind[m] === 0 && isConsentButtonLine(lines[m]!)) kind[m++] = 2;
+      while (m < n && kind[m] === 0 && isConsentButtonLine(lines[m]!) && !keepsValue(lines[m]!)) kind[m++] = 2;
       labelled = false;
       i = m;
       continue;
