@@ -338,6 +338,13 @@ const CASES: readonly Case[] = [
     input: `## Wir respektieren Ihre Privatsphäre\n\nWir und unsere Partner verwenden Cookies und ähnliche Technologien, um Informationen auf Ihrem Gerät zu speichern. Mit Ihrer Zustimmung verarbeiten wir personenbezogene Daten für personalisierte Anzeigen.\n\n${BODY}`,
     gone: ['Wir respektieren', 'Partner verwenden Cookies'],
   },
+  {
+    name: 'a newsletter box of a page in Markdown (its lines set apart by blank lines, under a heading of its own words), not the text after it',
+    level: 'balanced',
+    input: `${BODY}\n\n## Get the Gazette's morning briefing\n\nSign up to receive our daily newsletter with the top stories from the valley.\n\nEmail address\n\n[Sign up](#)\n\nThe works start in October, the council said.`,
+    gone: ['morning briefing', 'daily newsletter', 'Email address', 'Sign up'],
+    kept: ['The works start in October, the council said.'],
+  },
   { name: 'a row of other links to # stays', level: 'aggressive', input: `We use cookies to improve your experience on our site.\n\n[Accept all](#) [Download the report](#)\n\n${BODY}`, kept: ['Accept all', 'Download'] },
   { name: 'cookies of a recipe stay', level: 'balanced', input: 'Recipe notes: we use cookies from the bakery on the corner for the base.\nHow many cookies do I need?', kept: ['we use cookies from the bakery'] },
   { name: 'an answer "Accept" not under a cookie notice stays', level: 'balanced', input: 'Do you take the offer?\n\nAccept', kept: ['Accept'] },

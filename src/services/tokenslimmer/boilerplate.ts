@@ -64,7 +64,7 @@ import type { Level } from './core.ts';
 import { dropCalculatorNotes } from './calculator-notes.ts';
 import { endsWithMark, FOOTER_FIRST, FOOTER_RE, isMobileSignature, isNoticeLine, SALUTATION_LINES } from './email-lines.ts';
 import { DISCLAIMER_GATE_RE, DISCLAIMER_MAX_CHARS, DISCLAIMER_MAX_LINES, ERROR_WORD_RE, isDisclaimer, termSentences, valueSentences } from './legal-disclaimers.ts';
-import { dropHeadlineRuns, dropPageLeftovers, dropSignupForms, dropSiteIndex, isPageHeading } from './page-boxes.ts';
+import { dropHeadlineRuns, dropPageLeftovers, dropSignupForms, dropSiteIndex, isPageHeading, isSignupHeading } from './page-boxes.ts';
 import { CHROME_LINES, chromeKey, COMMENT_FORM_RE, linkText, LIST_ONLY, RELATED_HEADINGS, WEBMAIL_BUTTONS } from './page-labels.ts';
 import { dropJoinedMenus, dropMenuBlocks, type LabelRun } from './page-menus.ts';
 import { codeLines, firstNonBlank, holdsValue, LINE_RULE_MAX_CHARS, QUOTE_PREFIX_RE } from './pasted-lines.ts';
@@ -186,7 +186,7 @@ export function dropBoilerplate(text: string, level: Level): string {
     // A chrome line or heading is read through its links: "[Sign in](/login)", "## More on [Books](/tag/books)".
     const plain = linkText(body);
     const key = plain.length <= 60 ? chromeKey(plain) : '';
-    if (key !== '' && isPageHeading(key)) heads.push(i);
+    if ((key !== '' && isPageHeading(key)) || (c0 === 35 /* # */ && isSignupHeading(body))) heads.push(i);
     if (key !== '' && SALUTATION_LINES.has(endsWithMark(key) ? key.replace(/[,!]+$/, '') : key) && !keepsValue(body)) {
       drop(i);
       continue;

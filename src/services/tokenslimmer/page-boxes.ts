@@ -24,6 +24,8 @@ const SIGNUP_FIELDS: ReadonlySet<string> = new Set([
   'first name', 'last name', 'name', 'sign up', 'signup', 'subscribe', 'subscribe now', 'sign up now', 'sign me up', 'submit',
   'join', 'join now', 'abonnieren', "s'abonner", 'suscribirse', 'suscríbete',
 ]);
+/** A button's link to nothing on the page: `[Sign up](#)` reads as "Sign up". */
+const EMPTY_LINK_TARGET_RE = /\(#[^()\s]{0,40}\)$/;
 /** The consent line under the button ("By signing up, you agree to our Terms …"). */
 const SIGNUP_CONSENT_RE = /^by (?:signing up|subscribing|clicking|submitting|registering|entering your e-?mail)\b/i;
 /** The box's pitch: one sentence of up to this many words ("Get the day's top stories in your inbox."). */
@@ -73,24 +75,39 @@ export function dropSignupForms(lines: string[], kind: Uint8Array, keepsValue: (
     }
     const before = i > 0 && kind[i - 1] !== 1 ? lines[i - 1]!.trim() : ''; // the line before, in its paragraph
     const key = chromeKey(t);
-    if (t.endsWith(':') || t.endsWith('?') || before.endsWith(':') || before.endsWith('?') || !SIGNUP_HEADINGS.has(key)) continue;
-    let email = !BARE_SIGNUP_HEADINGS.has(key);
+    // A Markdown heading of its own words: the box must show its e-mail field (pages from API-01
+    // set each of its lines apart by a blank line).
+    const markdown = !SIGNUP_HEADINGS.has(key) && isSignupHeading(t);
+    if (t.endsWith(':') || t.endsWith('?') || before.endsWith(':') || before.endsWith('?') || (!SIGNUP_HEADINGS.has(key) && !markdown)) continue;
+    let email = !markdown && !BARE_SIGNUP_HEADINGS.has(key);
+    const spaced = MD_HEADING_RE.test(t);
     let j = i + 1;
     if (j < n && kind[j] === 0 && lines[j]!.trim() === '') j++;
     let k = j;
     let fields = 0;
     let pitches = 0;
-    for (; k < n && kind[k] !== 1 && k - j < SIGNUP_MAX_LINES; k++) {
+    let consent = false;
+    for (let read = 0; k < n && kind[k] !== 1 && read < SIGNUP_MAX_LINES; k++) {
       const line = lines[k]!.trim();
-      if (line === '') break;
-      const field = chromeKey(line);
+      if (line === '') {
+        // Blank lines part a Markdown box's lines; two in a row, or one before a heading, end it.
+        if (spaced && k + 1 < n && kind[k + 1] === 0 && lines[k + 1]!.trim() !== '' && !MD_HEADING_RE.test(lines[k + 1]!)) continue;
+        break;
+      }
+      read++;
+      const field = chromeKey(line.replace(EMPTY_LINK_TARGET_RE, ''));
       if (SIGNUP_FIELDS.has(field)) {
         fields++;
         email ||= SIGNUP_EMAIL_FIELDS.has(field);
       }
-      else if (line.length <= 300 && SIGNUP_CONSENT_RE.test(line)) continue;
-      else if (pitches < 2 && line.length <= 200 && !line.endsWith('?') && line.split(/[ \t]+/).length <= SIGNUP_PITCH_MAX_WORDS) pitches++;
-      else break;
+      else if (line.length <= 300 && SIGNUP_CONSENT_RE.test(line)) consent = true;
+      // A Markdown box's pitch stands over its fields: a short line after them is the page's text again.
+      else if (pitches < 2 && !(spaced && (fields > 0 || consent)) && line.length <= 200 && !line.endsWith('?') && line.split(/[ \t]+/).length <= SIGNUP_PITCH_MAX_WORDS) pitches++;
+      else {
+        // In a Markdown box the box ends at the blank line before the first line of something else.
+        if (spaced && k > j && lines[k - 1]!.trim() === '') k--;
+        break;
+      }
     }
     if (fields === 0 || !email || (k < n && kind[k] !== 1 && lines[k]!.trim() !== '')) continue;
     dropRange(i, k);
@@ -147,6 +164,14 @@ export function dropSiteIndex(lines: string[], kind: Uint8Array, keepsValue: (s:
 /** A key that may head a newsletter box, a feedback widget, a site index or a related-story run (the functions check the rest). */
 export const isPageHeading = (key: string): boolean =>
   SIGNUP_HEADINGS.has(key) || NAV_HEADINGS.has(key) || isHeadlineLabel(key) || (key.endsWith('?') && FEEDBACK_RE.test(key));
+
+/**
+ * A Markdown heading that names a sign-up ("## Get the Gazette's morning briefing", "### Sign up
+ * for updates"): it heads a newsletter box when the box's e-mail field and button follow.
+ */
+export const isSignupHeading = (line: string): boolean => MD_HEADING_RE.test(line) && line.length <= 100 && SIGNUP_WORD_RE.test(line);
+const MD_HEADING_RE = /^#{1,6}[ \t]/;
+const SIGNUP_WORD_RE = /\b(?:newsletters?|briefing|bulletin|digest|inbox|mailing list|sign up|subscribe)\b/i;
 
 /** Pager links of a blog or docs page ("Previous" / "Next post", arrows aside). */
 const PAGER_PREV: ReadonlySet<string> = new Set(['previous', 'prev', 'previous post', 'previous article', 'previous page', 'previous chapter', 'older post', 'older posts', 'vorherige', 'précédent', 'anterior']);
