@@ -801,6 +801,15 @@ describe('API-09 a question above a menu run', () => {
   });
 });
 
+/** A prompt of eval/data/compress-handmade by its id. */
+function handmade(file: string, id: string): { id: string; prompt: string } {
+  return readFileSync(new URL(`../eval/data/compress-handmade/${file}`, import.meta.url), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { id: string; prompt: string })
+    .find((r) => r.id === id)!;
+}
+
 describe('a disclaimer said again', () => {
   it('keeps its sentence with a value once in balanced', () => {
     const note = 'This e-mail is confidential and intended solely for the addressee. Valence Hydraulics SAS, capital 4 200 000 EUR, RCS Besancon 512 884 301. Any copying is strictly prohibited.';
@@ -810,11 +819,7 @@ describe('a disclaimer said again', () => {
   });
 
   it('leaves no rules behind that framed it (an Outlook thread of a law firm)', () => {
-    const record = readFileSync(new URL('../eval/data/compress-handmade/structured.jsonl', import.meta.url), 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((l) => JSON.parse(l) as { id: string; prompt: string })
-      .find((r) => r.id === 'email-original-message')!;
+    const record = handmade('structured.jsonl', 'email-original-message');
     for (const level of ['balanced', 'aggressive'] as const) {
       const out = compressText(record.prompt, level);
       assert.ok(!/^---\n---$/m.test(out), `${level}: ${out}`);
@@ -824,11 +829,7 @@ describe('a disclaimer said again', () => {
 
 describe('a signature said again', () => {
   it('goes whole or stays whole, never leaving a bare "Tel:" (a thread quoted four levels deep)', () => {
-    const record = readFileSync(new URL('../eval/data/compress-handmade/structured2.jsonl', import.meta.url), 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((l) => JSON.parse(l) as { id: string; prompt: string })
-      .find((r) => r.id === 'email-01-gmail-nested')!;
+    const record = handmade('structured2.jsonl', 'email-01-gmail-nested');
     for (const level of ['safe', 'balanced', 'aggressive'] as const) {
       const out = compressText(record.prompt, level);
       assert.ok(!/^[> ]*Tel:[ \t]*$/m.test(out), `${level}: ${out}`);
