@@ -30,7 +30,8 @@
  * replies, signature blocks, repeated blocks); line-kinds.ts is what they mark each line as.
  *
  * Code blocks (fenced, <pre>, <script>, <style>), inline code, indented code (4 spaces / tab),
- * answer options and CSV are left alone. Every scanner here is a hand-written loop or a regex
+ * answer options and CSV are left alone; but for a table a program printed inside a fence of
+ * output (fencedTables), and JSON in a ```json or bare fence. Every scanner here is a hand-written loop or a regex
  * without nested quantifiers over one line: linear in the input. The result is a fixed point:
  * restructure(restructure(x)) === restructure(x) (test/compress-structure.test.ts).
  */
