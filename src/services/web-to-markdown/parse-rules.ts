@@ -149,8 +149,15 @@ function isShadowRoot(attrs: Record<string, string>): boolean {
 const FACT_BOX = /(?:^|[\s_-])(?:fact-?box(?:es)?|facts|fact-?file|fact-?sheet|info-?box|key-?facts|key-?points|at-?a-?glance|tl-?dr|takeaways|starlight-aside|admonition|callout)(?:$|[\s_-])/i;
 
 function isFactBox(attrs: Record<string, string>): boolean {
-  return (attrs.class !== undefined && FACT_BOX.test(attrs.class)) || (attrs.id !== undefined && FACT_BOX.test(attrs.id));
+  return (attrs.class !== undefined && (FACT_BOX.test(attrs.class) || CONTENT_ASIDE.test(attrs.class))) || (attrs.id !== undefined && (FACT_BOX.test(attrs.id) || CONTENT_ASIDE.test(attrs.id)));
 }
+
+/**
+ * An <aside> that a theme named as the page's content (`<aside class="content">` beside the real
+ * `<aside class="sidebar">`): a whole class or id word that says content, never a part of a longer
+ * name (`sidebar-content`, `related-content` stay sidebars).
+ */
+const CONTENT_ASIDE = /(?:^|\s)(?:(?:main|page|post|entry|article|story)[-_])?(?:content|body|article)(?:$|\s)/i;
 
 /** `el` or an ancestor is an <article> (read for an <aside> only: asides are few). */
 export function withinArticle(el: ElementNode): boolean {
