@@ -1,5 +1,5 @@
 /**
- * API-01 on 163 handmade pages that imitate the markup of CMSs, page builders, docs generators and
+ * API-01 on 175 handmade pages that imitate the markup of CMSs, page builders, docs generators and
  * news sites (test/fixtures/layouts/README.md): per page, the main sentences found must not fall
  * under the floor below and the boilerplate phrases kept must not rise over the ceiling. The
  * floors are today's results; a page under its expected count is a known miss, named beside it.
@@ -56,13 +56,21 @@ const LIMITS: Record<string, readonly [number, number]> = {
   '142': [8, 0], '143': [11, 0], '144': [11, 0], '145': [9, 0], '146': [8, 0], '147': [8, 2], '148': [9, 0], '149': [9, 1],
   '150': [10, 0], '151': [10, 0], '152': [10, 0], '153': [9, 0], '154': [11, 3], '155': [12, 0], '156': [11, 0], '157': [8, 0],
   '158': [10, 0], '159': [10, 0], '160': [10, 0], '161': [8, 0], '162': [9, 0], '163': [8, 0],
+  // Pages 164-175, held out the same way: text where extractors fail (one <form> around the page,
+  // <br> paragraphs in a table layout, hashed class names, a glossary <dl>, steps in an <ol>, a
+  // shadow root, short sections, a poem in <pre>, a short brief in long chrome, an <aside> named
+  // content (short before its fix), an article only in an <iframe srcdoc>). Each page's title is
+  // among its expected lines, and the Markdown leaves out the title it returns apart (167, 170,
+  // 171, 174). Known miss: the <iframe srcdoc> (175, Readability too).
+  '164': [7, 0], '165': [7, 0], '166': [6, 0], '167': [7, 0], '168': [10, 0], '169': [7, 0], '170': [6, 0], '171': [7, 0],
+  '172': [8, 0], '173': [7, 0], '174': [6, 0], '175': [0, 2],
 };
 
 describe('API-01 on handmade page layouts', () => {
   const pages = readdirSync(DIR).filter((f) => /^\d{2,3}-.*\.html$/.test(f)).sort((a, b) => parseInt(a, 10) - parseInt(b, 10));
 
   it('has a floor for every page', () => {
-    assert.equal(pages.length, 163);
+    assert.equal(pages.length, 175);
     for (const f of pages) assert.ok(LIMITS[f.slice(0, f.indexOf('-'))] !== undefined, f);
   });
 
