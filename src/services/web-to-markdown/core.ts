@@ -27,6 +27,8 @@ export interface ExtractInput {
   readonly includeLinks: boolean;
   /** Default true; false for text/plain (and other text/*) pages. */
   readonly isHtml?: boolean;
+  /** Default true: an `<iframe srcdoc>` document may be read when the page shows next to nothing. */
+  readonly frames?: boolean;
 }
 
 /** What the extraction itself gives: everything but the HTML side of the token numbers. */
@@ -201,6 +203,12 @@ function fallback(input: ExtractInput, lenient: ParsedPage, base: URL | null, fi
         break;
       }
     }
+  }
+  // Still next to nothing: a page that shows its article in an <iframe srcdoc> (a preview, an
+  // e-mail's HTML) has it there; the frame's document is read as a page of its own (its own
+  // frames are not).
+  if (best < MIN_FOUND_CHARS && lenient.frames.length > 0 && input.frames !== false) {
+    for (const html of lenient.frames) keep(extractBody({ ...input, html, frames: false }).markdown);
   }
   if (markdown.trim() !== '') return markdown;
   markdown = renderMarkdown([body], { base, includeLinks: input.includeLinks, clean: false });

@@ -60,6 +60,8 @@ export interface ParsedPage {
   readonly lang: string | null;
   /** The page says it is a discussion (see DISCUSSION_TYPE, DISCUSSION_BODY): replies are its content. */
   readonly discussion: boolean;
+  /** The documents of its `<iframe srcdoc>` elements (read only when the page shows next to nothing). */
+  readonly frames: readonly string[];
 }
 
 /**
@@ -108,6 +110,7 @@ export function parsePage(html: string, mode: ParseMode): ParsedPage {
   let title = '';
   let sawTitle = false;
   let ogTitle: string | null = null;
+  const frames: string[] = [];
   /** The page's own URL (`<link rel="canonical">`, else og:url). */
   let pageUrl: string | null = null;
   let baseHref: string | null = null;
@@ -233,6 +236,7 @@ export function parsePage(html: string, mode: ParseMode): ParsedPage {
     }
     if (attrs.itemtype !== undefined && !discussion && DISCUSSION_TYPE.test(attrs.itemtype)) discussion = true;
     if (name === 'title') return;
+    if (name === 'iframe' && attrs.srcdoc && frames.length < MAX_FRAMES) frames.push(attrs.srcdoc);
     // A disclosure's toggle (an accordion's question: `<button aria-expanded="false"
     // aria-controls="a1">`): the panel it names is hidden until opened, and is the page's text
     // (a FAQ's answers), not hidden furniture.
@@ -281,8 +285,12 @@ export function parsePage(html: string, mode: ParseMode): ParsedPage {
     baseHref,
     lang,
     discussion,
+    frames,
   };
 }
+
+/** `<iframe srcdoc>` documents kept per page, at most. */
+const MAX_FRAMES = 4;
 
 /** Where a page's article says its own URL (infinite scroll sets it for the address bar). */
 const ARTICLE_URL_ATTRS = ['data-url', 'data-permalink', 'data-href', 'data-canonical', 'data-article-url'] as const;
