@@ -217,6 +217,13 @@ describe('balanced drops articles in the examples only', () => {
     }
   });
 
+  it('reads a spoken dialogue that ends in an open turn as a transcript, not as examples to copy', () => {
+    const dialogue = 'Continue the dialogue.\n\nAnn: So, um, I think we should, you know, ship it on Friday.\nBob: Well, uh, the tests are, like, still failing on the build server.\nAnn: Okay, um, can you fix them by Thursday?\nBob: I mean, yeah, I can do that, um, if nothing else breaks.\nAnn: Great, so, um, Friday it is then.\nBob:';
+    const out = compressText(dialogue, 'balanced');
+    assert.ok(!/\b(?:um|uh)\b/.test(out), out);
+    assert.ok(out.includes('Bob: Well the tests are still failing on the build server.'), out);
+  });
+
   it('leaves the instruction and the open query as written', () => {
     assert.ok(out.startsWith('Answer the questions about the stories.'), out);
     assert.ok(out.endsWith('Q: A bus carries the same 40 people on each of 3 trips. How many rides is that?\nA:'), out);

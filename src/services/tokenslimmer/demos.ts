@@ -11,6 +11,7 @@
  * The instruction above the examples and the open query stay as written.
  */
 import { foreignLines, onEnglishRuns } from './language.ts';
+import { isSpoken } from './rules.ts';
 import { pruneArticles } from './telegraph.ts';
 
 /** A line that opens with a label of 1–3 words and a colon: "Q:", "Answer:", "Final answer:". */
@@ -278,6 +279,9 @@ export function fewShotPlan(text: string): FewShotPlan | undefined {
   const layout = demoLayout(text, false, true);
   const answer = layout === null ? undefined : openLabel(text);
   if (layout === null || answer === undefined) return undefined;
+  // Speech ("Ann: So, um, …" / "Bob:" to continue): a dialogue's turns, whose disfluencies go as
+  // in any transcript, not examples to copy.
+  if (isSpoken(text.slice(layout.span[0], layout.span[1]))) return undefined;
   if (!layout.rewrite && (layout.closing !== undefined || workedAnswers(text.slice(layout.span[0], layout.span[1]), answer))) return undefined;
   return { answer, question: layout.question, examples: layout.rewrite };
 }
