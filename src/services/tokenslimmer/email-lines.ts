@@ -3,7 +3,7 @@
  * salutations, and notice lines (external-sender banners, footer link and social rows, print and
  * monitoring notices).
  */
-import { FOOTER_LINKS, SOCIAL } from './page-labels.ts';
+import { FOOTER_LINKS, linkText, SOCIAL } from './page-labels.ts';
 import { codeLines, LINE_RULE_MAX_CHARS, plainLine, QUOTE_PREFIX_RE } from './pasted-lines.ts';
 
 const MOBILE_RE =
@@ -96,9 +96,6 @@ export const FOOTER_FIRST: ReadonlySet<number> = new Set([...'tuciyvhmrpwe#-'].m
 const NOTICE_GATE_RE = /outside|external|often|monitor|record|print|druck|imprim|impres|stamp|afdruk|facebook|twitter|linkedin|instagram|youtube|pinterest|tiktok|whatsapp|reddit|threads|mastodon|bluesky|snapchat|tumblr|vimeo|flickr|xing|telegram/i;
 const mayBeNotice = (body: string): boolean => body.includes('|') || body.includes('·') || body.includes('•') || NOTICE_GATE_RE.test(body);
 
-/** A Markdown link; its label is group 1. */
-const MD_LINK_RE = /\[([^\[\]\n]{1,80})\]\([^()\s]{1,500}\)/g;
-
 /** An external-sender banner, a footer link row, a social row or a print notice. */
 export function isNoticeLine(body: string): boolean {
   if (body.length > LINE_RULE_MAX_CHARS || !mayBeNotice(body)) return false;
@@ -106,11 +103,9 @@ export function isNoticeLine(body: string): boolean {
   if ((BANNER_RE.test(plain) && BANNER_CUE_RE.test(plain)) || MONITOR_RE.test(plain)) return true;
   if (body.length <= 200 && PRINT_RE.test(plain) && PRINT_CUE_RE.test(plain)) return true;
   if (body.length <= 200 && PRINT_OTHER_RE.test(plain) && PRINT_OTHER_CUE_RE.test(plain) && !/\d/.test(plain)) return true;
-  if (body.includes('](')) {
-    // A row of links ("[Instagram](https://…) · [YouTube](https://…)") is read by its labels.
-    const labels = body.replace(MD_LINK_RE, '$1');
-    if (labels !== body) plain = plainLine(labels);
-  }
+  // A row of links ("[Instagram](https://…) · [YouTube](https://…)") is read by its labels.
+  const labels = linkText(body);
+  if (labels !== body) plain = plainLine(labels);
   if (plain.length > 160) return false;
   if (/[|·•]/.test(plain)) {
     const items = plain.split(/[ \t]*[|·•,][ \t]*/).map((x) => x.replace(/[*_]/g, '').trim().toLowerCase()).filter((x) => x !== '');

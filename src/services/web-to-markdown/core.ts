@@ -10,7 +10,7 @@
  * never gives an empty string.
  */
 import { countTokens } from '../../tokenizer/index.ts';
-import { bodyOf } from './dom-queries.ts';
+import { bodyOf, firstMatching, isAncestor } from './dom-queries.ts';
 import { bodyParagraphs, headlineBlock } from './fallback-blocks.ts';
 import { isProse, measure } from './measure.ts';
 import { selectContent } from './score.ts';
@@ -103,16 +103,8 @@ function attempt(page: ParsedPage, base: URL | null, includeLinks: boolean, rela
 
 /** The text of the page's schema.org Question (`itemprop="text"` in its `itemscope`), or null. */
 function questionText(root: ElementNode): ElementNode | null {
-  const stack: ElementNode[] = [root];
-  while (stack.length > 0) {
-    const el = stack.pop()!;
-    if (el.attrs.itemtype !== undefined && QUESTION_TYPE.test(el.attrs.itemtype)) return itemText(el);
-    for (let i = el.children.length - 1; i >= 0; i--) {
-      const c = el.children[i]!;
-      if (typeof c !== 'string') stack.push(c);
-    }
-  }
-  return null;
+  const question = firstMatching(root, (el) => el.attrs.itemtype !== undefined && QUESTION_TYPE.test(el.attrs.itemtype));
+  return question === null ? null : itemText(question);
 }
 const QUESTION_TYPE = /schema\.org\/Question\b/;
 
@@ -132,10 +124,7 @@ function itemText(item: ElementNode): ElementNode | null {
 }
 
 /** True when `el` is `ancestor` or lies inside it. */
-function within(el: ElementNode, ancestor: ElementNode): boolean {
-  for (let e: ElementNode | null = el; e !== null; e = e.parent) if (e === ancestor) return true;
-  return false;
-}
+const within = (el: ElementNode, ancestor: ElementNode): boolean => el === ancestor || isAncestor(ancestor, el);
 
 /**
  * Below this many visible characters after the first two attempts, the choice is taken to have
