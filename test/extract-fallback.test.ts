@@ -175,6 +175,25 @@ describe('fallback when the first choice is small', () => {
     assert.doesNotMatch(inert, /Inert row/);
   });
 
+  it("reads a script-rendered page's article from its JSON-LD articleBody, only when the page shows next to nothing", () => {
+    const text = ['Dredging of the harbour begins in March', 'The council approved the plan by seven votes to two', 'Residents asked for quiet hours at night'].map((s) => `${s}, which this paragraph tells at the length of real prose, with commas & clauses, so it counts as main text.`);
+    const ld = (article: object) => `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@graph': [{ '@type': 'WebSite', name: 'Port News' }, { '@type': 'NewsArticle', headline: 'Harbour', ...article }] })}</script>`;
+    const shell = (head: string, main = '<div id="__next"><div class="skeleton"></div></div>') => md(`<html><head><title>Harbour</title>${head}</head><body>${NAV}${main}<footer>© Port News</footer></body></html>`);
+    const plain = shell(ld({ articleBody: text.join('\n\n') }));
+    for (const s of text) assert.ok(plain.includes(s), s);
+    assert.equal(plain.split('\n\n').length, 3, 'one paragraph per block');
+    const markup = shell(ld({ articleBody: text.map((s) => `<p>${s.replace('March', '<b>March</b>')}</p>`).join('') }));
+    assert.match(markup, /begins in \*\*March\*\*/);
+    const lines = shell(ld({ articleBody: text.join('\n') }));
+    assert.equal(lines.split('\n\n').length, 3, 'one paragraph per line when there is no blank line');
+    // A page that shows its article keeps it; a short or broken articleBody changes nothing.
+    const shown = shell(ld({ articleBody: 'A different summary written for search engines only.'.repeat(12) }), `<main>${para('Shown')}${para('Shown too')}${para('Shown three')}</main>`);
+    assert.match(shown, /Shown too/);
+    assert.doesNotMatch(shown, /search engines only/);
+    assert.doesNotMatch(shell(ld({ articleBody: 'Too short.' })), /Too short/);
+    assert.doesNotMatch(shell('<script type="application/ld+json">{"articleBody": broken</script>'), /broken/);
+  });
+
   it('never returns an empty string for a page with visible text', () => {
     assert.notEqual(md('<html><body><nav><a href="/">Only a nav</a></nav></body></html>').trim(), '');
     assert.equal(md('<html><body><script>x()</script></body></html>'), '');

@@ -12,6 +12,7 @@
 import { countTokens } from '../../tokenizer/index.ts';
 import { bodyOf, firstMatching, isAncestor } from './dom-queries.ts';
 import { bodyParagraphs, headlineBlock } from './fallback-blocks.ts';
+import { articleBodyDocument, longestArticleBody } from './json-ld.ts';
 import { isProse, measure } from './measure.ts';
 import { selectContent } from './score.ts';
 import { parsePage, strictView, type ElementNode, type ParsedPage } from './dom.ts';
@@ -141,7 +142,8 @@ export const MIN_FOUND_CHARS = 250;
  * `view-mode-teaser` hold the article), then (3) the nearest block around the page's <h1> that
  * holds text beyond it (headlineBlock), or when there is none the body's paragraphs minus
  * boilerplate (bodyParagraphs). (4) When that is next to nothing, what the page hides or shows only
- * without scripts. (5) When all is empty, the whole body, and then the body of a parse that
+ * without scripts, then its `<iframe srcdoc>` documents, then the `articleBody` of its JSON-LD.
+ * (5) When all is empty, the whole body, and then the body of a parse that
  * keeps header, nav and footer: a page with visible text never yields "".
  */
 function fallback(input: ExtractInput, lenient: ParsedPage, base: URL | null, first: string, title: string | null): string {
@@ -198,6 +200,17 @@ function fallback(input: ExtractInput, lenient: ParsedPage, base: URL | null, fi
   // frames are not).
   if (best < MIN_FOUND_CHARS && lenient.frames.length > 0 && input.frames !== false) {
     for (const html of lenient.frames) keep(extractBody({ ...input, html, frames: false }).markdown);
+  }
+  // Still next to nothing: a page a script renders (an empty app shell, a loading skeleton) often
+  // states its article for search engines in schema.org JSON-LD (`articleBody`). Taken as the
+  // hidden text is: when it holds more than a short note and twice what shows.
+  if (best < MIN_FOUND_CHARS) {
+    const stated = longestArticleBody(input.html);
+    if (stated !== null) {
+      const candidate = extractBody({ ...input, html: articleBodyDocument(stated), frames: false }).markdown;
+      const n = visibleLength(candidate, Infinity, true);
+      if (n >= MIN_FOUND_CHARS && n >= 2 * visibleLength(markdown, Infinity, true)) keep(candidate);
+    }
   }
   if (markdown.trim() !== '') return markdown;
   markdown = renderMarkdown([body], { base, includeLinks: input.includeLinks, clean: false });
