@@ -73,6 +73,8 @@ describe('boilerplateLineKind: what must go', () => {
     ['Was this helpful?', 'helpful'],
     ['Did this help?', 'helpful'],
     ['Share this article', 'control'],
+    ['Share this note', 'control'],
+    ['Share this recipe', 'control'],
     ['Teilen Sie diesen Artikel', 'control'],
     ['Partager cet article', 'control'],
     ['Compartir en redes sociales', 'control'],

@@ -175,6 +175,17 @@ describe('fallback when the first choice is small', () => {
     assert.doesNotMatch(inert, /Inert row/);
   });
 
+  it("renders a component's slot content (Wiki.js: <template slot>); reads any <template> only when the page shows next to nothing", () => {
+    const body = Array.from({ length: 4 }, (_, i) => para(`Slot ${i}`)).join('');
+    const footer = `<footer>${para('Footer note of the wiki')}${para('Another footer note')}</footer>`;
+    const wiki = md(`<html><body>${NAV}<div id="root"><page locale="en"><template slot="contents"><div><h1>Laser cutter</h1>${body}</div></template><template slot="comments"><div></div></template></page></div>${footer}</body></html>`);
+    for (let i = 0; i < 4; i++) assert.match(wiki, new RegExp(`Slot ${i}`));
+    assert.doesNotMatch(wiki, /Footer note/);
+    const long = Array.from({ length: 6 }, (_, i) => para(`Template ${i}`)).join('');
+    const shell = md(`<html><body>${NAV}<div id="app"></div><template id="article">${long}</template></body></html>`);
+    for (let i = 0; i < 6; i++) assert.match(shell, new RegExp(`Template ${i}`));
+  });
+
   it("reads a script-rendered page's article from its JSON-LD articleBody, only when the page shows next to nothing", () => {
     const text = ['Dredging of the harbour begins in March', 'The council approved the plan by seven votes to two', 'Residents asked for quiet hours at night'].map((s) => `${s}, which this paragraph tells at the length of real prose, with commas & clauses, so it counts as main text.`);
     const ld = (article: object) => `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@graph': [{ '@type': 'WebSite', name: 'Port News' }, { '@type': 'NewsArticle', headline: 'Harbour', ...article }] })}</script>`;

@@ -155,14 +155,14 @@ const HELPFUL =
 
 /**
  * Article controls and prompts alone on their line, as the page prints them beside the text:
- * a share label ("Share this article", "Teilen Sie diesen Artikel", "Partager cet article"), a
+ * a share label ("Share this article", "Share this note", "Teilen Sie diesen Artikel", "Partager cet article"), a
  * reading time ("5 min read", "Lesezeit: 3 Minuten", "読了時間：約3分"), a listen button's label
  * ("Listen to this article", "Artikel anhören"), a back-to-top link ("Nach oben", "ページの先頭へ
  * 戻る", "返回顶部"), a gallery's counter and buttons ("Image 1 of 8", "Back to Gallery", "Caption",
  * "Close", "Next"). Whole lines only.
  */
 const CONTROL_LINE = new RegExp(
-  '^(?:share(?: this)?(?: article| story| post| page)?(?: on (?:facebook|twitter|x|linkedin|whatsapp|email))?|(?:teilen sie )?diesen (?:artikel|beitrag) teilen|teilen sie diesen (?:artikel|beitrag)|artikel teilen|' +
+  '^(?:share(?: this(?: [a-z]+)?| (?:article|story|post|page))?(?: on (?:facebook|twitter|x|linkedin|whatsapp|email))?|(?:teilen sie )?diesen (?:artikel|beitrag) teilen|teilen sie diesen (?:artikel|beitrag)|artikel teilen|' +
     'delen|deel dit artikel|udostępnij|dela|поделиться|paylaş|공유하기|' +
     'partager(?: cet article| sur (?:facebook|twitter|x|linkedin|whatsapp))?|compartir(?: este artículo| en redes sociales| en (?:facebook|twitter|x|whatsapp))?|condividi(?: questo articolo| su (?:facebook|twitter|x|whatsapp))?|compartilhe(?: este artigo)?|シェアする|分享到|' +
     '(?:reading time|read time|lesezeit|lesedauer|temps de lecture|tiempo de lectura|tempo di lettura|tempo de leitura)\\s*[:：]?\\s*(?:ca\\.\\s*)?\\d{1,3}\\s*(?:min(?:ute)?s?|minuten|minutos|minuti)\\.?|\\d{1,3}\\s*min(?:ute)?s?\\.? read|' +

@@ -10,8 +10,8 @@ const WANTED = new Set([
   'start', 'colspan', 'summary', 'data-lang', 'data-language', 'shadowrootmode', 'shadowroot', 'aria-expanded', 'aria-controls',
   // the page's own URL, and an article's (dom.ts dropNextArticles)
   'rel', 'data-url', 'data-permalink', 'data-href', 'data-canonical', 'data-article-url',
-  // a frame's own document (core.ts fallback)
-  'srcdoc',
+  // a frame's own document (core.ts fallback); a component's slot content (parse-rules.ts)
+  'srcdoc', 'slot',
 ]);
 
 /**

@@ -111,8 +111,11 @@ export function textOfShallow(el: ElementNode): string {
 
 export function dropped(name: string, bits: number, attrs: Record<string, string>, mode: ParseMode, parent: string, inArticle: boolean, panel = false): boolean {
   // The toggle of an accordion is the heading's text (Bootstrap's `h2.accordion-header > button`: the question of a FAQ).
-  // A declarative shadow root (`<template shadowrootmode="open">`, Lit and Stencil server output) is rendered where it stands.
-  if ((bits & SKIP) !== 0 && !(name === 'button' && HEADINGS.has(parent)) && !(name === 'template' && isShadowRoot(attrs)) && !(name === 'noscript' && mode === 'hidden')) return true;
+  // A declarative shadow root (`<template shadowrootmode="open">`, Lit and Stencil server output)
+  // and a component's slot content (Vue's `<template slot="contents">`: Wiki.js renders its pages
+  // so) are rendered where they stand; in the hidden view (a page that shows next to
+  // nothing) every <template> and <noscript> is read.
+  if ((bits & SKIP) !== 0 && !(name === 'button' && HEADINGS.has(parent)) && !(name === 'template' && (isShadowRoot(attrs) || isSlotContent(attrs) || mode === 'hidden')) && !(name === 'noscript' && mode === 'hidden')) return true;
   if (mode !== 'all' && (bits & CHROME) !== 0 && !(name === 'aside' && (isFactBox(attrs) || inArticle))) return true;
   // A disclosure's panel (`panel`: a toggle's aria-controls names it) is hidden until opened.
   if (mode !== 'hidden' && !panel) {
@@ -136,6 +139,11 @@ function isAccordion(role: string, attrs: Record<string, string>): boolean {
 /** `shadowrootmode` (HTML standard) or `shadowroot` (Chrome's first form), open or closed. */
 function isShadowRoot(attrs: Record<string, string>): boolean {
   return attrs.shadowrootmode !== undefined || attrs.shadowroot !== undefined;
+}
+
+/** A component's slot content, as a server renders it for Vue 2 to hydrate: `<template slot="name">`. */
+function isSlotContent(attrs: Record<string, string>): boolean {
+  return attrs.slot !== undefined;
 }
 
 /**
