@@ -594,6 +594,16 @@ describe('a line said again is a value unless it is framing or part of a block s
     }
   });
 
+  it('a caption transcript\'s turn (">>" opens each) is speech: a vote called again stays; e-mail quotes are no captions', () => {
+    const votes = ['THE AGENDA', 'THE BUDGET AMENDMENT FOR ROADS', 'THE FEE SCHEDULE AS PRESENTED'].map((item) => `>> MOVE APPROVAL OF ${item}.\n>> SECOND.\n>> ALL THOSE IN FAVOR OF THE MOTION?\n>> AYE.`).join('\n');
+    for (const level of levels) assert.equal(compressText(`${votes}\n>> CARRIES 5-0.`, level).split('ALL THOSE IN FAVOR').length - 1, 3, level);
+    // An e-mail's nested quotes are no captions: a line quoted again still goes, "wrote:" or a
+    // single ">" beside them.
+    const quoted = (q: string) => [`${q}Can we move the quarterly review to Friday afternoon?`, `${q}Ann`].join('\n');
+    const lines = ['On Monday Ann wrote:', `${quoted('>> ')}\n${quoted('>> ')}\n>> Thanks`, `> Sure.\n${quoted('>> ')}\n>> Thanks\n${quoted('>> ')}`];
+    for (const mail of [`${lines[0]}\n${lines[1]}`, lines[2]]) assert.equal(compressText(`Yes, Friday works.\n\n${mail}`, 'safe').split('quarterly review').length - 1, 1, mail);
+  });
+
   it('a block said again goes whole: three lines or twenty words, blank lines between them or not', () => {
     const footer = 'Acme Corp, 1 Main Street, Springfield\n\nYou receive this mail because you signed up on our site.\n\nManage your preferences here';
     const text = `Hi Ann, the order shipped today.\n\n${footer}\n\n> Where is my order? It is late.\n\n${footer}`;

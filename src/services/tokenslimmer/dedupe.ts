@@ -68,6 +68,7 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
   if (!last.endsWith('?') && !last.endsWith(':') && (lastLabel === null || wordCount(last.slice(lastLabel[0].length)) > SLOT_MAX_WORDS)) query = raws.length;
   else if (query === 0 || open - query >= QUERY_MAX_LINES) query = open;
   const seenFrequent = new SeenSet();
+  const captions = captionTranscript(raws);
   let next = lineContent(raws[0]!);
   let nextLabel = labelOf(next.content);
   /** The last non-blank line ended with a question mark. */
@@ -149,8 +150,9 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
     // reserved."), kept once, label and all; a turn's framing keeps its label (below). A field's
     // value is no header: the premise that three NLI examples share ("Premise: A woman …" beside
     // other premises) stays in each of them.
-    if (i >= query) {
-      // The query stays whole, and its open slot as written, cue included.
+    if (i >= query || (captions && content.startsWith('>>'))) {
+      // The query stays whole, and its open slot as written, cue included. A caption's turn is
+      // speech: "ALL THOSE IN FAVOR?" asked at every vote is said again, not pasted again.
     } else if (inRun[i]! & FREQUENT && !(label && isFraming(content.slice(label[0].length))) && !seenFrequent.add(unquoted(content)) && !adjacent && !isField(label)) {
       repeated = true;
       edited = true;
@@ -188,7 +190,7 @@ export function dedupeAndJoin(masked: string, level: Level, options: ReadonlySet
         continue;
       }
     } else {
-      if (i < query && !underField && isDedupeCandidate(content) && saidBefore(content, (inRun[i]! & IN_RUN) !== 0) && !adjacent && !(current.length > 0 && next.content === '') && ((inRun[i]! & IN_RUN) !== 0 || isFraming(content))) {
+      if (i < query && !underField && !(captions && content.startsWith('>>')) && isDedupeCandidate(content) && saidBefore(content, (inRun[i]! & IN_RUN) !== 0) && !adjacent && !(current.length > 0 && next.content === '') && ((inRun[i]! & IN_RUN) !== 0 || isFraming(content))) {
         leads?.skip(content);
         repeated = true;
         edited = true;
@@ -497,6 +499,27 @@ function saysNothing(content: string): boolean {
   }
   return content.indexOf(':') !== -1;
 }
+
+/**
+ * Closed captions of a meeting or broadcast mark each change of speaker with ">>" at a line's
+ * start. Read so where 3+ lines open with ">>", none opens with a single ">" and no line
+ * attributes a quote ("On Monday Ann wrote:"): an e-mail's nested quotes come with those.
+ */
+function captionTranscript(raws: readonly string[]): boolean {
+  let turns = 0;
+  for (const raw of raws) {
+    const t = lineContent(raw).content;
+    if (t.charCodeAt(0) !== 62 /* > */) {
+      if (t.endsWith(':') && QUOTE_ATTRIBUTION_RE.test(t)) return false;
+      continue;
+    }
+    if (t.charCodeAt(1) !== 62 || t.charCodeAt(2) === 62 || t.charCodeAt(2) === 32 && t.charCodeAt(3) === 62) return false;
+    turns++;
+  }
+  return turns >= 3;
+}
+
+const QUOTE_ATTRIBUTION_RE = /\b(?:wrote|writes|schrieb|a écrit|escribió|ha scritto|escreveu|schreef|skrev|napisał)[ \t]*:$/i;
 
 /**
  * A line's text without the quote markers it opens with: inside a block said again, a quoted line

@@ -207,7 +207,9 @@ export function applyBalanced(s: string, cap: boolean, spoken = false, gated = t
     (MODAL_WRAPPER_RE.test(m) && !atSentenceStart(all, offset)) ||
     (WANT_WRAPPER_RE.test(m) && !atSentenceStart(all, offset) && !AFTER_COMMA_RE.test(all.slice(Math.max(0, offset - 3), offset)))
       ? m
-      : removed(m, offset, all),
+      : m.charCodeAt(0) === 44 /* , */
+        ? '' // ", please" before the stop: "yourselves, please?" → "yourselves?", no space left
+        : removed(m, offset, all),
   );
   if (s.includes('Title:')) s = s.replace(DOC_HEADER_RE, dropRepeatedTitle);
   return s.replace(VERBOSE_RE, (m, offset: number, all: string) => {
