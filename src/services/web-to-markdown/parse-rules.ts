@@ -23,13 +23,13 @@ const VOID_TAGS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'i
  */
 const UNLIKELY = /-ad-|\bads?\b|ai2html|banner|breadcrumb|combx|comment(?!ar)|community|cover-wrap|disqus|extra(?!ct|ordinar)|gdpr|consent|cookie|legends|menu|related|remark(?!ab)|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|newsletter|subscribe(?!r)|signup|share(?!hold)|sharing|promo|outbrain|taboola|byline|masthead|toolbar|tags?-list|jump-?link|skip-?link|modal|overlay|print-only|screen-reader|sr-only|visually-?hidden/i;
 /**
- * A call-to-action band or box (`cta`, `cta-band`, `section--cta`, `newsletter-cta`): a prompt
- * to sign up, book or buy. Read on the class with its BEM modifiers, where a landing page's
+ * A call-to-action band or box (`cta`, `cta-band`, `section--cta`, `newsletter-cta`,
+ * `wprm-call-to-action`): a prompt to sign up, book or buy. Read on the class with its BEM modifiers, where a landing page's
  * section names its kind (`section section--cta`). Not saved by MAYBE: `cta-band`,
  * `cta-content` are still the box. Only on a div or section: a link so named inside a sentence
  * (`a.cta-link`) is the sentence's words (render.ts reads button links).
  */
-const CALL_TO_ACTION = /(?:^|[\s_-])cta(?:$|[\s_-])/i;
+const CALL_TO_ACTION = /(?:^|[\s_-])(?:cta|call-to-action)(?:$|[\s_-])/i;
 const MAYBE = /and|article|body|column|content|main|shadow|post|entry|story|text/i;
 const PROTECTED_TAGS = new Set(['html', 'body', 'article', 'main', 'table', 'tbody', 'tr', 'td', 'th', 'pre', 'code', 'p', 'li']);
 /**
