@@ -39,7 +39,8 @@ const SAFE: Case[] = [
   ['turns a pretty-printed HTML table (indented rows) into pipe rows, one per line', '<table class="t">\n  <thead>\n    <tr>\n      <th>Year</th>\n      <th>Revenue</th>\n    </tr>\n  </thead>\n  <tbody>\n    <tr>\n      <td>2019</td>\n      <td style="color:red">1,234.5</td>\n    </tr>\n  </tbody>\n</table>', '|Year|Revenue|\n|2019|1,234.5|'],
   ['turns a table drawn with Unicode box characters into a pipe table', '┌──────┬─────────┐\n│ Year │ Revenue │\n├──────┼─────────┤\n│ 2019 │ 1,234.5 │\n│ 2020 │ 1,180.2 │\n└──────┴─────────┘', 'Year|Revenue\n-|-\n2019|1,234.5\n2020|1,180.2'],
   ['reads a fancy_grid header rule (═) as the header rule', '╒══════╤═══════╕\n│ name │ score │\n╞══════╪═══════╡\n│ Ann  │    91 │\n├──────┼───────┤\n│ Bob  │    78 │\n╘══════╧═══════╛', 'name|score\n-|-\nAnn|91\nBob|78'],
-  ['leaves a tree listing as it is', 'src\n├── core.ts\n│   └── x.ts\n└── index.ts', 'src\n├── core.ts\n│ └── x.ts\n└── index.ts'],
+  ['leaves a tree listing as it is', 'src\n├── core.ts\n│   └── x.ts\n└── index.ts', 'src\n├── core.ts\n│   └── x.ts\n└── index.ts'],
+  ['leaves an ASCII tree listing as it is', 'src\n|-- core\n|   |-- a.ts\n|   `-- b.ts\n`-- index.ts', 'src\n|-- core\n|   |-- a.ts\n|   `-- b.ts\n`-- index.ts'],
   ['shortens the rule row under aligned columns', 'Year     Revenue    Net income\n-------  ---------  ----------\n2019     1,234.5    210.0', 'Year\tRevenue\tNet income\n---\t---\t---\n2019\t1,234.5\t210.0'],
   ['keeps indented HTML after a blank line as code', 'Example:\n\n    <table>\n      <tr><td>1</td></tr>\n    </table>', 'Example:\n\n    <table>\n      <tr><td>1</td></tr>\n    </table>'],
   ['leaves an escaped tag escaped (decoding it would make a tag)', '<p>Write &lt;div&gt; here</p>', 'Write &lt;div> here'],
@@ -199,17 +200,17 @@ const AGGRESSIVE: Case[] = [
   ['keeps a question that opens after a comma ("…, who is …?")', 'Based on the table, who is on call on Saturday?', 'Based on table, who is on call on Saturday?'],
   ['keeps the verb of an inverted question', 'She wrote it, and is there anything left to do?', 'She wrote it, and is there anything left to do?'],
   ['keeps intensifiers that carry the sense', 'Run them in the day rather than at night. It is not really broken. It took quite a few tries.', 'Run them in day rather than at night. It is not really broken. It took quite a few tries.'],
-  ['prunes English lines only: French, Portuguese and Italian keep their articles and verbs', 'Il a un chien et une maison.\nA casa é grande e a porta está aberta.\nLa casa è grande e ha un giardino.\nThe dog is in the garden.', 'Il a un chien et une maison.\nA casa é grande e a porta está aberta.\nLa casa è grande e ha un giardino.\ndog in garden.'],
-  ['prunes forms of "to be" and intensifiers before lower-case words', 'The soup is really cold and the guests were really tired.', 'soup cold and guests tired.'],
+  ['prunes English lines only: French, Portuguese and Italian keep their articles and verbs', 'Il a un chien et une maison.\nA casa é grande e a porta está aberta.\nLa casa è grande e ha un giardino.\nThe dog is in the garden.', 'Il a un chien et une maison.\nA casa é grande e a porta está aberta.\nLa casa è grande e ha un giardino.\nDog in garden.'],
+  ['prunes forms of "to be" and intensifiers before lower-case words', 'The soup is really cold and the guests were really tired.', 'Soup cold and guests tired.'],
   ['keeps a degree: "very", "extremely"', 'Use very cold butter and extremely ripe pears.', 'Use very cold butter and extremely ripe pears.'],
   ['keeps "rather" of a preference, "just" and "only" before what they restrict, "a little" and a letter at a sentence start', "I'd rather not revert it. Give just the answers. A little. ^ a b Smith.", "I'd rather not revert it. Give just the answers. A little. ^ a b Smith."],
   ['keeps "Oh, no" and "Yeah, no" (a bare "No" would disagree)', 'Ann: Oh, no. That is bad.\nBob: Yeah, no, that is the real issue.\nAnn: Okay, we defer it.', 'Ann: Oh, no. That is bad.\nBob: Yeah, no, that is the real issue.\nAnn: We defer it.'],
   ['keeps "to be" after a pronoun (without it a passive reads as active)', 'It is really cold and we were really told.', 'It is cold and we were told.'],
   ['keeps the verb that opens a question and "to be"', 'Is it ready? We want it to be original.', 'Is it ready? We want it to be original.'],
-  ['prunes a sentence-initial article', 'The cat sat. A dog barked.', 'cat sat. dog barked.'],
+  ['prunes a sentence-initial article', 'The cat sat. A dog barked.', 'Cat sat. Dog barked.'],
   ['keeps a capital A where the text uses A as a name', 'If A and B hold, C holds. A dog barked.', 'If A and B hold, C holds. A dog barked.'],
-  ['keeps a capital A where the text ends a clause with it', 'The first is A, the second B. A dog barked.', 'first is A, second B. A dog barked.'],
-  ['reads answer labels and options as no use of the letter A', 'Q: Which?\n(A) a cat\nA: A dog barked.', 'Q: Which?\n(A) a cat\nA: dog barked.'],
+  ['keeps a capital A where the text ends a clause with it', 'The first is A, the second B. A dog barked.', 'First is A, second B. A dog barked.'],
+  ['reads answer labels and options as no use of the letter A', 'Q: Which?\n(A) a cat\nA: A dog barked.', 'Q: Which?\n(A) a cat\nA: Dog barked.'],
   ['keeps an article before a name', 'He went into the bloodstream of the Hudson Bay.', 'He went into bloodstream of the Hudson Bay.'],
   ['keeps an article before a name', 'The Romantics played.', 'The Romantics played.'],
   ['drops "that" after verbs of saying', 'We are told that Frank missed.', 'We are told Frank missed.'],
@@ -228,7 +229,7 @@ const AGGRESSIVE: Case[] = [
   ['prunes the article that opens a passage', 'Document [1](Title: Nobel Prize) The first prize was awarded in 1901.', '[1](Nobel Prize) first prize awarded in 1901.'],
   ['keeps an article before a capitalised word or a number', 'We met the Romantics and saw a 2002 film.', 'We met the Romantics and saw a 2002 film.'],
   ['keeps "a" used as a variable and articles of quantities', 'Let a be even, so a few remain and the most win.', 'Let a be even, so a few remain and the most win.'],
-  ['keeps the article of a fraction or a round number ("two and a half", "a hundred")', 'The flight takes two and a half hours and a hundred people board.', 'flight takes two and a half hours and a hundred people board.'],
+  ['keeps the article of a fraction or a round number ("two and a half", "a hundred")', 'The flight takes two and a half hours and a hundred people board.', 'Flight takes two and a half hours and a hundred people board.'],
   ['keeps the question of the query where the examples said it before', 'Q: If you follow these instructions, do you return to the starting point? Take 1 step.\nA: No. So the answer is No.\n\nQ: If you follow these instructions, do you return to the starting point? Take 2 steps. Take 2 steps back.\nA:', 'Q: If you follow these instructions, do you return to starting point? Take 1 step.\nA: No. So the answer is No.\n\nQ: If you follow these instructions, do you return to starting point? Take 2 steps. Take 2 steps back.\nA:'],
   ['keeps the chain-of-thought answer cue "the answer is"', 'So the answer is (A). Thus the answer was yes. The answer is 6.', 'So the answer is (A). Thus the answer was yes. The answer is 6.'],
   ['turns "is the" between two noun phrases into a colon outside passages', 'We know the Nile is the longest river.', 'We know the Nile: longest river.'],
@@ -236,7 +237,7 @@ const AGGRESSIVE: Case[] = [
   ['keeps "is the" after a wh-word, "there" or a pronoun', 'What is the capital? There is a cat. It is a dog.', 'What is the capital? There is a cat. It is a dog.'],
   ['keeps "is a" in a sentence that has a colon of its own, and makes one colon per sentence', '(1) Lesley is a friend of Ann: L = f(Ann). Bob is a cook and Ann is a baker.', '(1) Lesley is a friend of Ann: L = f(Ann). Bob: cook and Ann is a baker.'],
   ['keeps a noun predicate whole inside a passage', 'Passage 1: The Nile is the longest river in Africa.', 'Passage 1: The Nile is the longest river in Africa.'],
-  ['reduces a relative clause with "to be" after a comma', 'The film, which was directed by Spielberg, won.', 'film, directed by Spielberg, won.'],
+  ['reduces a relative clause with "to be" after a comma', 'The film, which was directed by Spielberg, won.', 'Film, directed by Spielberg, won.'],
   ['keeps a relative clause before a wh-word', 'He left, which is why we lost.', 'He left, which is why we lost.'],
   ['treats the word after a removed sentence opener as a sentence start (and capitalises what follows)', 'Ann: Okay , the budget is tight .', 'Ann: Budget tight .'],
   ['drops discourse markers that open a clause', 'Ann: Okay , so , we start now .', 'Ann: We start now .'],
@@ -265,17 +266,17 @@ const TELEGRAPHIC: Case[] = [
   [
     'keeps "there is/are" before an article, in a question, after a noun, before a relative clause, inverted and in a passage',
     'So there are 5 left. There is a cat. How many apples does he have if there are 5 boys? The book there is 5 years old. There are 2 samples that weigh 10 g. Are there 3 cats? Is there no way?\n\nPassage 1: There were 3 kings of Rome.',
-    'So 5 left. There is a cat. How many apples does he have if there are 5 boys? book there is 5 years old. There are 2 samples that weigh 10 g. Are there 3 cats? Is there no way?\n\nPassage 1: There were 3 kings of Rome.',
+    'So 5 left. There is a cat. How many apples does he have if there are 5 boys? Book there is 5 years old. There are 2 samples that weigh 10 g. Are there 3 cats? Is there no way?\n\nPassage 1: There were 3 kings of Rome.',
   ],
   [
     'drops "has/have" of a perfect before a participle that is also the past, where a verb reading is clear',
     'She has already saved $85. Audi has revealed the model. We have reached the end. He has sold 30 of them. The results have changed.',
-    'She already saved $85. Audi revealed model. We reached end. He sold 30 of them. results changed.',
+    'She already saved $85. Audi revealed model. We reached end. He sold 30 of them. Results changed.',
   ],
   [
     'keeps "has/have" of a possession, before other participles, with a duration, in a time clause, after a modal and in a question',
     'Tom has saved $5. He has colored pencils and 36 pens. He has eaten 3 apples. She has smoked 1 pack daily for 20 years. Once you have called the tool, results will come. It may well have expanded to Europa. How many has she sold? The flag has red in it. How many pencils does Tom have now? She has had 3 cats.',
-    'Tom saved $5. He has colored pencils and 36 pens. He has eaten 3 apples. She has smoked 1 pack daily for 20 years. Once you have called tool, results will come. It may well have expanded to Europa. How many has she sold? flag has red in it. How many pencils does Tom have now? She has had 3 cats.',
+    'Tom saved $5. He has colored pencils and 36 pens. He has eaten 3 apples. She has smoked 1 pack daily for 20 years. Once you have called tool, results will come. It may well have expanded to Europa. How many has she sold? Flag has red in it. How many pencils does Tom have now? She has had 3 cats.',
   ],
   [
     'reduces "which is"/"who is" before a number to an apposition, keeps "which is why"',
@@ -704,5 +705,57 @@ describe('aggressive keeps what qualifies the sense', () => {
       'What does a ticket cost?',
     ].join('\n');
     assert.ok(compressText(page, 'aggressive').includes('De martes a domingo: 10:00 – 18:00'), compressText(page, 'aggressive'));
+  });
+});
+
+describe('what reviews of held-out outputs found changed', () => {
+  const levels = ['safe', 'balanced', 'aggressive'] as const;
+  it('a word said again after a comma stays where a clause can end in it; a clause opener said again is a stutter', () => {
+    const out = compressText("CFO: We hold, um, 1.12 billion in cash, cash equivalents and securities. If we don't use it, it just sits there. So the, the plan is, is that it's, it's ready in, in May.", 'balanced');
+    assert.ok(out.includes('in cash, cash equivalents'), out);
+    assert.ok(out.includes("use it, it just sits"), out);
+    assert.ok(out.includes("the plan is that it's ready in May"), out);
+  });
+
+  it('"please" goes without leaving a space before the stop or taking the comma that ends a clause', () => {
+    assert.equal(compressText('For the record, would you introduce yourselves, please?', 'balanced'), 'For the record, would you introduce yourselves?');
+    assert.equal(compressText("Nonstop only please, I've had enough of missed connections.", 'balanced'), "Nonstop only, I've had enough of missed connections.");
+    assert.equal(compressText('Answer, please, in French.', 'balanced'), 'Answer, in French.');
+  });
+
+  it('"mm" alone in brackets is a unit', () => {
+    for (const level of levels) assert.ok(compressText('Ann: Total precipitation (mm) and depth [mm], um, per day.', level).includes('(mm) and depth [mm]'), level);
+  });
+
+  it('an HTML cell keeps its line breaks as spaces (the row stays one row), and struck-through text stays marked', () => {
+    const table = '<table><tr><th>Room</th><th>Low season<br><small>Nov–Mar</small></th></tr><tr><td>Double</td><td>95</td></tr></table>';
+    assert.equal(compressText(table, 'safe'), '|Room|Low season Nov–Mar|\n|Double|95|');
+    assert.equal(compressText('Price: <span class="was"><s>€74.90</s></span> <span class="now">€69.90</span>, <del>in stock</del> sold out', 'safe'), 'Price: ~~€74.90~~ €69.90, ~~in stock~~ sold out');
+  });
+
+  it('keeps a tag whose id the prompt names elsewhere (a web agent clicks it), with its closing tag', () => {
+    const obs = 'Observation: <ul><li><a id="el-41" href="/p/glass">Glass Kettle</a></li><li><a id="el-42" href="/p/steel">Steel Kettle</a></li></ul>\nAction: click({"element_id": "el-42"})';
+    for (const level of levels) {
+      const out = compressText(obs, level);
+      assert.ok(out.includes('<a id="el-42" href="/p/steel">Steel Kettle</a>'), out);
+      assert.ok(out.includes(level === 'aggressive' ? 'Glass Kettle' : '[Glass Kettle](/p/glass)'), out);
+    }
+  });
+
+  it('keeps the code of grep -n output indented, and a wikitext table as written', () => {
+    const grep = 'Observation:\napp/metrics.py:12:    port = settings.metrics.port\napp/metrics.py:13:    start_http_server(port)';
+    const wiki = 'Lights:\n{| class="wikitable"\n! Name !! Lit\n|-\n| Aird Light || 1834\n|-\n| Dubh Light || 1861\n|}\n\nWhich is older?';
+    for (const level of levels) {
+      assert.equal(compressText(grep, level), grep, level);
+      assert.equal(compressText(wiki, level), wiki, level);
+    }
+  });
+
+  it('aggressive keeps a citation "Document [3]" inside a sentence, "is" between numbers said in words, and "just" as "only" or "a moment ago"', () => {
+    const out = compressText("He taught there until 1960. Document [3] says the first director was Ola Berg. Ann: So forty-eight is eighteen fifty. It's just me, I just called them and it was just fine.", 'aggressive');
+    assert.ok(out.includes('Document [3] says'), out);
+    assert.ok(out.includes('forty-eight is eighteen fifty'), out);
+    assert.ok(out.includes("just me, I just called"), out);
+    assert.ok(out.includes('it was fine'), out);
   });
 });

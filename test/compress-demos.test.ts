@@ -86,8 +86,8 @@ describe('demoSpan: the worked examples of a few-shot prompt', () => {
     assert.ok(span.endsWith('Answer: (A)\n\n'), span);
     // The reasoning is worked steps: balanced prunes it with the rest of the examples.
     const out = compressText(puzzles, 'balanced');
-    assert.ok(out.includes('Puzzle: red box is left of blue box.'), out);
-    assert.ok(out.includes('Reasoning: order is red, blue, green, so blue box is in middle.'), out);
+    assert.ok(out.includes('Puzzle: Red box is left of blue box.'), out);
+    assert.ok(out.includes('Reasoning: Order is red, blue, green, so blue box is in middle.'), out);
     assert.ok(out.endsWith('Puzzle: A van leaves before a bus. A car leaves after the bus.\nQuestion: Which leaves first?\n(A) The car\n(B) The van\nReasoning:'), out);
     // A prompt without blank lines reads its question label as the next example's, not as a closing one.
     assert.equal(spanText('Q: one\nA: 1\nQ: two\nA: 2\nQ: three\nA:'), 'Q: one\nA: 1\nQ: two\nA: 2\n');
@@ -133,10 +133,10 @@ describe('balanced drops articles in the examples only', () => {
   const out = compressText(QA, 'balanced');
 
   it('prunes the examples by the rule of aggressive', () => {
-    assert.ok(out.includes('Q: farmer has barn with 12 cows. How many legs do cows have?'), out);
-    assert.ok(out.includes('Q: shop sells pen for $3.'), out);
+    assert.ok(out.includes('Q: Farmer has barn with 12 cows. How many legs do cows have?'), out);
+    assert.ok(out.includes('Q: Shop sells pen for $3.'), out);
     assert.ok(out.includes('A: Each cow has 4 legs, so cows have 12 * 4 = 48 legs. The answer is 48.'), out);
-    assert.ok(out.includes('A: price of pen is $3'), out);
+    assert.ok(out.includes('A: Price of pen is $3'), out);
   });
 
   it('keeps the articles of answers that are the output itself (a summary, a copied span); their inputs lose theirs', () => {
@@ -158,12 +158,12 @@ describe('balanced drops articles in the examples only', () => {
     assert.ok(out.includes('Summary: A hiker was rescued after a night on a ledge.'), out);
     assert.ok(out.endsWith('Article: The city will build a bike lane along the river.\nSummary:'), out);
     // Worked answers (chain of thought) are read for their steps: they lose their articles.
-    assert.ok(compressText(QA, 'balanced').includes('A: price of pen is $3'), compressText(QA, 'balanced'));
+    assert.ok(compressText(QA, 'balanced').includes('A: Price of pen is $3'), compressText(QA, 'balanced'));
     // aggressive prunes the rest of the prompt, not the answers the model copies.
     const aggressive = compressText(summaries, 'aggressive');
     assert.ok(aggressive.includes('Summary: A hiker was rescued after a night on a ledge.'), aggressive);
     assert.ok(aggressive.includes('Article: council voted on Monday to close old library'), aggressive);
-    assert.ok(compressText(QA, 'aggressive').includes('A: price of pen'), compressText(QA, 'aggressive'));
+    assert.ok(compressText(QA, 'aggressive').includes('A: Price of pen'), compressText(QA, 'aggressive'));
     assert.equal(compressText(aggressive, 'aggressive'), aggressive);
   });
 

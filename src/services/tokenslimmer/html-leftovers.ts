@@ -165,6 +165,9 @@ export function cleanHtml(s: string): string {
   let cellSpan = 1; // columns the open cell spans (colspan): its closing writes as many "|"
   let tables = 0; // open <table> elements: white space between their rows is layout
   const code = s.includes('`') ? codeSpans(s) : [];
+  const named = s.includes('id=') ? referencedIds(s) : undefined;
+  /** Per element name, the tags kept as written for their id that are still open: their closing tags stay too. */
+  let keptOpen: Map<string, number> | undefined;
   let span = 0; // the first code span that does not end before `at`
   let commentEnd = -2; // the last "-->" found (-1: none after the last search)
   for (let at = s.indexOf('<'); at !== -1; at = s.indexOf('<', at + 1)) {
@@ -216,6 +219,18 @@ export function cleanHtml(s: string): string {
       at = end - 1;
       continue;
     }
+    // A tag whose id the prompt names elsewhere (a web agent's `click("el-42")`) stays as written:
+    // without its id the action would point at nothing.
+    if (named !== undefined && (closing ? (keptOpen?.get(name) ?? 0) > 0 : source.includes('id'))) {
+      const id = closing ? undefined : attributes(source, nameEnd).get('id');
+      if (closing || (id !== undefined && named.has(id))) {
+        (keptOpen ??= new Map()).set(name, (keptOpen.get(name) ?? 0) + (closing ? -1 : 1));
+        add(s.slice(copied, end));
+        copied = end;
+        at = end - 1;
+        continue;
+      }
+    }
     const chunk = s.slice(copied, at);
     // Inside a table row the source's line breaks and indentation between cells are layout, and
     // so are those between a table's rows (a pretty-printed table's indented <tr> lines).
@@ -227,7 +242,10 @@ export function cleanHtml(s: string): string {
       dropUntil = name;
       continue;
     }
-    const rep = replacement(name, closing, source, nameEnd);
+    let rep = replacement(name, closing, source, nameEnd);
+    // Inside a table row a block tag (`<br>`, `<p>`, `<div>` in a cell) is a space: a line break
+    // would end the row there.
+    if (row && rep.includes('\n')) rep = rep.replace(/\n(?:#+ |- )?/g, ' ');
     add(rep.charCodeAt(0) === 10 && atLineStart ? rep.slice(1) : rep);
     if (name === 'a') {
       if (!closing) {
@@ -261,6 +279,25 @@ export function cleanHtml(s: string): string {
     return count >= 3 ? decodeEntities(s) : s;
   }
   return decodeEntities(out);
+}
+
+/** An `id` attribute's value that reads as an identifier (a digit, `-` or `_` in it): group 1. */
+const ID_ATTR_RE = /\bid[ \t]*=[ \t]*["']([A-Za-z0-9]*[-_0-9][-_A-Za-z0-9]*)["']/g;
+const IDENTIFIER_RE = /[-_A-Za-z0-9]+/g;
+
+/**
+ * The id values of `s`'s tags that `s` names more often than its tags carry them: ids an agent's
+ * actions or the text refer to. One scan for the ids, one over the identifier-like words.
+ */
+function referencedIds(s: string): Set<string> | undefined {
+  const carried = new Map<string, number>();
+  for (const m of s.matchAll(ID_ATTR_RE)) carried.set(m[1]!, (carried.get(m[1]!) ?? 0) + 1);
+  if (carried.size === 0) return undefined;
+  const seen = new Map<string, number>();
+  for (const m of s.matchAll(IDENTIFIER_RE)) if (carried.has(m[0])) seen.set(m[0], (seen.get(m[0]) ?? 0) + 1);
+  let named: Set<string> | undefined;
+  for (const [id, n] of seen) if (n > carried.get(id)!) (named ??= new Set()).add(id);
+  return named;
 }
 
 /** MAX_COLSPAN bounds what a cell may claim: HTML's own limit is 1000. */
@@ -297,6 +334,9 @@ function replacement(name: string, closing: boolean, source: string, nameEnd: nu
     const src = attributes(source, nameEnd).get('src');
     return src ? ` ${src.trim()} ` : '';
   }
+  // Struck-through text is a value that no longer holds (a price before a sale, a withdrawn
+  // clause): it stays marked, as GFM writes it.
+  if (name === 's' || name === 'del' || name === 'strike') return '~~';
   if (/^h[1-6]$/.test(name)) return closing ? '\n' : '\n' + '#'.repeat(Number(name[1])) + ' ';
   if (name === 'li') return closing ? '\n' : '\n- ';
   if (name === 'td' || name === 'th' || name === 'tr') return '';

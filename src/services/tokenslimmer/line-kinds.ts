@@ -27,3 +27,10 @@ const CODE_LINE_RE =
   /^[ \t]*(?:(?:SELECT|FROM|(?:(?:LEFT|RIGHT|INNER|OUTER|FULL|CROSS|NATURAL)[ \t]+)+JOIN|JOIN|WHERE|AND|OR|ON|GROUP[ \t]+BY|ORDER[ \t]+BY|PARTITION[ \t]+BY|HAVING|LIMIT|OFFSET|UNION(?:[ \t]+ALL)?|INSERT[ \t]+INTO|UPDATE|SET|DELETE[ \t]+FROM|VALUES|RETURNING|WITH)[ \t]|[}\])][ \t]*[;,)]*[ \t]*$)|[;{][ \t]*$/;
 
 export const isCodeLine = (line: string): boolean => CODE_LINE_RE.test(line);
+
+/**
+ * A line of a directory or outline tree as `tree` prints it (`│   ├── ci.yml`, ASCII `|   |-- ci.yml`,
+ * `` `-- src``, Windows `+---docs`): the spaces after each `│` are the nesting, so the line stays
+ * verbatim (no column pass, no space collapse). A pipe table's delimiter row (`|---|`) is none.
+ */
+export const TREE_LINE_RE = /^[ \t]*(?:[│┃|][ \t]+)*(?:[├└┣┗][─━]+|[|`+\\]-{2,3})[ \t]*[^\s|─━-]/;

@@ -6,6 +6,7 @@
 import { oneByteCopy } from '../../tokenizer/index.ts';
 import { codeBlocks, INDENTED_CODE_RE, optionReader, TABLE_ROW_RE } from './patterns.ts';
 import { jsonBudget, jsonEnd, jsonStart } from './json-compact.ts';
+import { TREE_LINE_RE } from './line-kinds.ts';
 import { SPOKEN_TURN_RE } from './rules.ts';
 import { INVISIBLE_RE } from './surface.ts';
 import { LABEL_LINE_MARK, LINE_MARK } from './words.ts';
@@ -156,7 +157,7 @@ function maskLines(chunk: string, masker: Masker): string {
     // A line that a caret line under it points into (Postgres `LINE 3:     o.region,` over `   ^`,
     // a Python 3.11 traceback's `^^^^`) keeps its spaces: the caret's column is counted in them.
     const pointed = i + 1 < lines.length && lines[i + 1]!.includes('^') && POINTER_LINE_RE.test(lines[i + 1]!);
-    if ((INDENTED_CODE_RE.test(line) && !nested) || pointed || TABLE_ROW_RE.test(line) || (reserved && RESERVED_RE.test(line)) || (line.includes('\t') && INNER_TAB_RE.test(line) && !line.includes('  '))) {
+    if ((INDENTED_CODE_RE.test(line) && !nested) || pointed || TREE_LINE_RE.test(line) || (line.includes(':') && SOURCE_LINE_RE.test(line)) || TABLE_ROW_RE.test(line) || (reserved && RESERVED_RE.test(line)) || (line.includes('\t') && INNER_TAB_RE.test(line) && !line.includes('  '))) {
       lines[i] = LABEL_LINE_MARK + masker.maskRaw(line);
       continue;
     }
@@ -206,6 +207,12 @@ function hunkEnd(lines: readonly string[], i: number): number {
   return k;
 }
 /** A caret line: spaces, then carets (and tildes), nothing else. */
+/**
+ * A line of source as grep -n or a compiler prints it (`app/metrics.py:12:    port = 9100`, a
+ * context line `…:13-`): the code after the prefix keeps its indentation.
+ */
+const SOURCE_LINE_RE = /^[\w./-]{1,200}\.[A-Za-z0-9]{1,8}[:-]\d{1,7}[:-]/;
+
 const POINTER_LINE_RE = /^[ \t]*[~^]*\^[~^ \t]*$/;
 /** The label of a line in a language, as translation examples pair them ("German: Bitte …"), and its blank. */
 const PAYLOAD_LABEL_RE =

@@ -30,7 +30,20 @@ export function dropRepeatedTitle(m: string, n: string, title: string | undefine
 }
 
 export function shortenDocHeader(m: string, n: string, title: string | undefined, offset: number, all: string): string {
+  // Without a title, "Document [3]" is a header only where it opens its line: inside a sentence
+  // ("Document [3] says …") it is a citation, and "[3] says" would lose its noun.
+  if (title === undefined && !atLineStart(all, offset)) return m;
   return title === undefined || opensWith(all, offset + m.length, title) ? `[${n}] ` : `[${n}](${title}) `;
+}
+
+/** True when only blanks and line marks (\x02-\x04) stand between `at` and the start of its line. */
+function atLineStart(all: string, at: number): boolean {
+  for (let i = at - 1; i >= 0; i--) {
+    const c = all.charCodeAt(i);
+    if (c === 10) return true;
+    if (c !== 32 && c !== 9 && (c < 2 || c > 4)) return false;
+  }
+  return true;
 }
 
 /**

@@ -133,6 +133,8 @@ export const FILLER_PATTERNS: readonly string[] = [
   String.raw`i would (?:really |greatly )?appreciate it if you (?:could|would)[ \t]+`,
   String.raw`would it be possible for you to[ \t]+`,
   String.raw`do you think you could[ \t]+`,
+  // "Nonstop only please, I've had enough": the comma ends the clause and stays.
+  String.raw`[ \t]+please(?=,[ \t])`,
   String.raw`please,?[ \t]+`,
   String.raw`,\s*please(?=[.?!])`,
   String.raw`kindly[ \t]+`,

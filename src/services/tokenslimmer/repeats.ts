@@ -2,6 +2,7 @@
  * Immediate repeats of one to three words ("I I think", "we were , we were"): the letter runs of a
  * text are hashed once, so a long transcript is scanned in linear time.
  */
+import { PREPOSITION_WORDS } from './phrases.ts';
 import { isWordChar, joined, NEGATION_WORD_RE } from './words.ts';
 
 /** An immediate repeat of one to three words, optionally comma-separated: "I I think", "we were , we were". */
@@ -213,5 +214,27 @@ const NUMBER_WORD_RE =
 export function keepsRepeat(match: string, unit: string): boolean {
   const key = unit.toLowerCase();
   if (NEGATION_WORD_RE.test(unit) || NUMBER_WORD_RE.test(unit) || EMPHASIS_REPEATS.has(key)) return true;
-  return REPEAT_ALLOWED.has(key) && !match.slice(unit.length).includes(',');
+  const comma = match.slice(unit.length).includes(',');
+  // A word said again after a comma is a stutter only where no clause or list item can end in it:
+  // "in cash, cash equivalents" and "if we don't use it, it sits there" are two words of the text.
+  if (comma && !CLAUSE_OPENERS.has(key) && !SUBJECT_CONTRACTION_RE.test(key) && !unit.includes(' ') && !unit.includes('\t')) return true;
+  return REPEAT_ALLOWED.has(key) && !comma;
 }
+
+/** A pronoun's contraction with a verb ("it's", "I'll", "that's"): it opens a clause, it never ends one. */
+const SUBJECT_CONTRACTION_RE = /^(?:i|you|we|they|he|she|it|that|there|here|what|who|let)['’](?:s|m|ll|re|ve|d)$/;
+const PARTICLES: ReadonlySet<string> = new Set(['up', 'down', 'out', 'off', 'over', 'around', 'along', 'through', 'by', 'about', 'across', 'behind', 'below', 'above', 'inside', 'outside', 'before', 'after', 'since', 'near', 'like', 'as']);
+
+/**
+ * Words no clause or list item ends in (articles, subject pronouns, conjunctions, prepositions,
+ * auxiliaries, possessives): said twice with a comma between ("the, the", "we, we", "is, is"), the
+ * speaker started again.
+ */
+const CLAUSE_OPENERS: ReadonlySet<string> = new Set([
+  'the', 'a', 'an', 'i', 'we', 'he', 'she', 'they', 'and', 'but', 'or', 'so', 'because', 'if', 'when', 'where', 'while', 'although',
+  'every', 'each', 'any', 'some', 'another',
+  // Prepositions but those that also end a clause as a verb's particle (up, out, off, over, …).
+  ...PREPOSITION_WORDS.filter((w) => !PARTICLES.has(w)),
+  'is', 'are', 'was', 'were', 'am', 'have', 'has', 'had', 'do', 'does', 'did', 'will', 'would', 'can', 'could', 'should', 'might', 'must', 'shall',
+  'my', 'your', 'our', 'their', 'his', 'its', 'that', 'this', 'these', 'those', 'what', 'which', 'who', 'how', 'why', 'then', 'just', 'like',
+]);

@@ -112,7 +112,7 @@ const UNIT_AFTER: ReadonlySet<string> = new Set(['in', 'of', 'per', 'into', 'to'
 const CONTRACTION_STUTTER_RE = /\b(I|we|you|they|he|she|it|that|there)[ \t]*,[ \t]+(?=\1['’](?:m|re|s|d|ll|ve)\b)/gi;
 /**
  * A disfluency's letters inside a notation: "dd/mm/yyyy", "mm:ss", "hh:mm" (a slash or colon
- * right before it, or right after its letters).
+ * right before it, or right after its letters), "(mm)" (alone in brackets).
  */
 function inNotation(all: string, word: number, rest: number): boolean {
   const before = all.charCodeAt(word - 1);
@@ -120,6 +120,8 @@ function inNotation(all: string, word: number, rest: number): boolean {
   let end = word;
   while (end < word + rest && /[A-Za-z]/.test(all[end]!)) end++;
   const after = all.charCodeAt(end);
+  // Alone in brackets it names a unit: "precipitation (mm)", "depth [mm]".
+  if ((before === 40 /* ( */ && after === 41) /* ) */ || (before === 91 /* [ */ && after === 93) /* ] */) return true;
   return after === 47 || (after === 58 && /[A-Za-z0-9]/.test(all[end + 1] ?? ''));
 }
 const SAID_THAT_RE = /\bsaid[ \t]+that[ \t]*$/i;
@@ -207,8 +209,8 @@ export function applyBalanced(s: string, cap: boolean, spoken = false, gated = t
     (MODAL_WRAPPER_RE.test(m) && !atSentenceStart(all, offset)) ||
     (WANT_WRAPPER_RE.test(m) && !atSentenceStart(all, offset) && !AFTER_COMMA_RE.test(all.slice(Math.max(0, offset - 3), offset)))
       ? m
-      : m.charCodeAt(0) === 44 /* , */
-        ? '' // ", please" before the stop: "yourselves, please?" → "yourselves?", no space left
+      : m.charCodeAt(0) === 44 /* , */ || m.charCodeAt(0) === 32 || m.charCodeAt(0) === 9
+        ? '' // ", please?" and " please, I've": the stop or the comma stays, no space before it
         : removed(m, offset, all),
   );
   if (s.includes('Title:')) s = s.replace(DOC_HEADER_RE, dropRepeatedTitle);

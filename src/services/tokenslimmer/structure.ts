@@ -41,7 +41,7 @@ import { fixedWidth } from './fixed-width.ts';
 import { cleanHtmlOutsideBlocks } from './html-leftovers.ts';
 import { exampleAnswerLabel } from './demos.ts';
 import { compactFencedJson, compactJson, FENCE_OPEN_RE, jsonBudget, jsonEnd, jsonStart } from './json-compact.ts';
-import { isCodeLine, Kind, NON_BLANK_RE } from './line-kinds.ts';
+import { isCodeLine, Kind, NON_BLANK_RE, TREE_LINE_RE } from './line-kinds.ts';
 import { isDelimiter, PIPE_ROW_RE, pipeTable } from './pipe-tables.ts';
 import { pythonLiteral } from './python-repr.ts';
 import { BlockSeen, dropRepeats } from './repeated-blocks.ts';
@@ -132,6 +132,7 @@ function fencedTables(block: string): string {
     const line = lines[i]!;
     if (kinds[i] === Kind.Kept) continue;
     if (!NON_BLANK_RE.test(line)) kinds[i] = Kind.Blank;
+    else if (TREE_LINE_RE.test(line)) kinds[i] = Kind.Kept;
     else if (line.includes('|') && (PIPE_ROW_RE.test(line) || isDelimiter(line) || (i + 1 < lines.length && isDelimiter(lines[i + 1]!)))) i = pipeTable(lines, kinds, i);
     else if (line.startsWith('    ') || line.charCodeAt(0) === 9) kinds[i] = Kind.Kept;
   }
@@ -181,6 +182,7 @@ function restructureLines(text: string, seen: BlockSeen, answer: string | undefi
   const kinds = new Uint8Array(lines.length);
   if (boxes) keepBoxGrids(lines, kinds, Kind.Kept);
   const budget = jsonBudget(lines);
+  let wikiUnclosed = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (kinds[i] === Kind.Kept) continue;
@@ -195,6 +197,25 @@ function restructureLines(text: string, seen: BlockSeen, answer: string | undefi
     if (k >= 4 || line.charCodeAt(0) === 9) {
       kinds[i] = Kind.Kept; // indented code: 4 spaces, or a tab first
       continue;
+    }
+    // A wikitext table ("{| class=wikitable" … "|-" … "| a || b" … "|}"): its own markup, which
+    // the pipe-table pass would misread as rows; it stays as written.
+    // (A scan that found no "|}" ends the search: none later can find one, so the text is read once.)
+    if (c === 123 /* { */ && line.charCodeAt(k + 1) === 124 && !wikiUnclosed) {
+      let j = i + 1;
+      while (j < lines.length && !lines[j]!.trimStart().startsWith('|}')) j++;
+      if (j < lines.length) {
+        kinds.fill(Kind.Kept, i, j + 1);
+        i = j;
+        continue;
+      }
+      wikiUnclosed = true;
+    }
+    if (c > 0x7f || c === 124 || c === 96 || c === 43 || c === 92) {
+      if (TREE_LINE_RE.test(line)) {
+        kinds[i] = Kind.Kept; // a tree drawing: its spaces are the nesting
+        continue;
+      }
     }
     if (c === 45 || c === 95 || c === 61 || c === 42) {
       // A separator line ("________", "-------", "=======") says the same with three characters; a

@@ -124,7 +124,8 @@ function articlePruner(text: string): (m: string, next: string, offset: number, 
     if (next === 'answer' && ANSWER_CUE_RE.test(all.slice(offset + m.length, offset + m.length + 12))) return m;
     // A quantity ("A little?" ≠ "Little?") or a letter ("^ a b", a citation's back-links) also at a sentence start.
     if (ARTICLE_KEEP_BEFORE.has(next) || next.length === 1) return m;
-    if (atSentenceStart(all, offset) || where === 2) return '';
+    // At a sentence start the next word takes the capital ("The valley is" → "Valley is").
+    if (atSentenceStart(all, offset) || where === 2) return m.charCodeAt(0) <= 90 && where !== 2 ? CAP_MARK : '';
     if (m.charCodeAt(0) < 97) return m;
     if (m.charCodeAt(0) === 97 /* a, an */ && RATE_UNIT_SET.has(next)) return m; // "$12 an hour"
     const before = previousWord(all, offset);
@@ -318,11 +319,27 @@ const PREFERENCE_RE = /(?:\bwould|\bhad|['’]d)[ \t]+$/i;
  */
 const NEGATION_BEFORE: ReadonlySet<string> = new Set(['not', 'never', 'nt', 't', 'no', 'almost', 'nearly', 'hardly', 'most', 'less', 'more', 'fairly', 'pretty', 'so', 'too', 'very', 'quite']);
 
+/** A number said in words opening the text after a pruned word, and one ending the word before it. */
+const NUMBER_WORD_START_RE = /^(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion)\b/;
+const NUMBER_WORD_END_RE = /(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|teen|ty|hundred|thousand|million|billion)$/;
+/** After "just": an object pronoun or "another" ("just me": only), a past form ("just called": a moment ago). */
+const JUST_KEPT_BEFORE_RE = /^(?:me|us|him|her|them|it|you|another|now|then|one|[a-z]+ed)\b/;
+/** Before "just": a perfect ("has just had": a moment ago). */
+const PERFECT_BEFORE: ReadonlySet<string> = new Set(['have', 'has', 'had', 've', 'd']);
+
 /** True when a word of PRUNE_WORDS (`word`, the match of PRUNE_RE at `offset`) carries sense here and stays. */
 function prunedWordStays(word: string, offset: number, length: number, all: string): boolean {
   const next = all.slice(offset + length, offset + length + 8);
-  if (BE_FORMS.has(word)) return BE_KEPT_AFTER.has(previousWord(all, offset)) || BEFORE_ARTICLE_RE.test(next) || INVERTED_SUBJECT_RE.test(next);
+  if (BE_FORMS.has(word)) {
+    const before = previousWord(all, offset);
+    // Between two numbers said in words it is "equals": "forty-eight is eighteen fifty".
+    if (NUMBER_WORD_START_RE.test(next) && (NUMBER_WORD_END_RE.test(before) || all.charCodeAt(offset - 2) === 0x0f)) return true;
+    return BE_KEPT_AFTER.has(before) || BEFORE_ARTICLE_RE.test(next) || INVERTED_SUBJECT_RE.test(next);
+  }
   if (word === 'rather' && PREFERENCE_RE.test(all.slice(Math.max(0, offset - 8), offset))) return true;
+  // "just" as "only" ("just me", "just another paper") or "a moment ago" ("has just had", "just
+  // called") is sense; only "simply" is empty.
+  if (word === 'just' && (JUST_KEPT_BEFORE_RE.test(all.slice(offset + length, offset + length + 24)) || PERFECT_BEFORE.has(previousWord(all, offset)))) return true;
   return INTENSIFIER_KEPT_BEFORE_RE.test(next) || NEGATION_BEFORE.has(previousWord(all, offset));
 }
 
