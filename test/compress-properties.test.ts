@@ -24,6 +24,8 @@ const evalPrompts = [
   ...promptsOf('../eval/data/compress-handmade/structured.jsonl'),
   ...promptsOf('../eval/data/compress-handmade/fewshot2.jsonl'),
   ...promptsOf('../eval/data/compress-handmade/structured2.jsonl'),
+  ...promptsOf('../eval/data/compress-handmade/fewshot3.jsonl'),
+  ...promptsOf('../eval/data/compress-handmade/structured3.jsonl'),
 ];
 
 

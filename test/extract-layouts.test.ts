@@ -1,5 +1,5 @@
 /**
- * API-01 on 175 handmade pages that imitate the markup of CMSs, page builders, docs generators and
+ * API-01 on 205 handmade pages that imitate the markup of CMSs, page builders, docs generators and
  * news sites (test/fixtures/layouts/README.md): per page, the main sentences found must not fall
  * under the floor below and the boilerplate phrases kept must not rise over the ceiling. The
  * floors are today's results; a page under its expected count is a known miss, named beside it.
@@ -64,13 +64,20 @@ const LIMITS: Record<string, readonly [number, number]> = {
   // apart (167, 170, 171, 174, 175).
   '164': [7, 0], '165': [7, 0], '166': [6, 0], '167': [7, 0], '168': [10, 0], '169': [7, 0], '170': [6, 0], '171': [7, 0],
   '172': [8, 0], '173': [7, 0], '174': [6, 0], '175': [6, 0],
+  // Pages 176-205, held out the same way (before their fixes 251/269 found, 241/251 kept out, one
+  // short: a Wiki.js page whose article is in <template slot="contents">, and a script-rendered
+  // page with its article only in JSON-LD).
+  '176': [9, 0], '177': [10, 0], '178': [9, 0], '179': [8, 0], '180': [8, 0], '181': [10, 0], '182': [9, 0], '183': [8, 0],
+  '184': [9, 0], '185': [9, 0], '186': [9, 0], '187': [9, 0], '188': [9, 0], '189': [10, 0], '190': [9, 0], '191': [9, 0],
+  '192': [9, 0], '193': [9, 0], '194': [9, 0], '195': [10, 0], '196': [9, 0], '197': [11, 0], '198': [8, 0], '199': [9, 0],
+  '200': [8, 0], '201': [8, 0], '202': [8, 0], '203': [8, 0], '204': [9, 0], '205': [10, 0],
 };
 
 describe('API-01 on handmade page layouts', () => {
   const pages = readdirSync(DIR).filter((f) => /^\d{2,3}-.*\.html$/.test(f)).sort((a, b) => parseInt(a, 10) - parseInt(b, 10));
 
   it('has a floor for every page', () => {
-    assert.equal(pages.length, 175);
+    assert.equal(pages.length, 205);
     for (const f of pages) assert.ok(LIMITS[f.slice(0, f.indexOf('-'))] !== undefined, f);
   });
 
