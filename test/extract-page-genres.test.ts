@@ -128,5 +128,28 @@ describe('rules for page genres', () => {
     assert.ok(md.includes(norm('It reopens on Tuesday morning')), md);
     for (const gone of ['Subscribe to continue reading', 'Share this article']) assert.ok(!md.includes(norm(gone)), `${gone} in ${md}`);
   });
+
+  it("reads HubSpot's drag-and-drop wrappers (widget-span, hs_cos_wrapper_widget) as layout, not sidebar widgets", () => {
+    const module = (id: string, inner: string) => `<div class="row-fluid-wrapper dnd-row"><div class="row-fluid"><div class="span12 widget-span widget-type-custom_widget dnd-module"><div id="hs_cos_wrapper_widget_${id}" class="hs_cos_wrapper hs_cos_wrapper_widget hs_cos_wrapper_type_module widget-type-rich_text"><span id="hs_cos_wrapper_widget_${id}_" class="hs_cos_wrapper hs_cos_wrapper_widget hs_cos_wrapper_type_rich_text">${inner}</span></div></div></div></div>`;
+    const how = '<h2>How we work</h2><p>Our engineers, installers and advisers work in small mixed teams, so the person who writes the scheduler has stood in a loft next to the person who fits it.</p><p>We publish our pay bands and our carbon numbers internally every quarter, and if something goes wrong, we would rather everyone knows.</p>';
+    const perks = '<h2>What you get</h2><ul>' + ['A salary benchmarked every April against published industry data, with bands shared openly.', 'Thirty days of holiday plus bank holidays, and an extra day off for your birthday.', 'Private medical cover for you and your family, including mental health support.', 'A personal learning budget of a thousand pounds, spent on whatever helps you grow.'].map((t) => `<li>${t}</li>`).join('') + '</ul>';
+    const md = extract(`<html><body><header><nav><a href="/">Home</a></nav></header><main><div class="body-container">${module('1682967936092', how)}${module('1709398904115', perks)}</div></main></body></html>`);
+    for (const kept of ['the person who writes the scheduler', 'Thirty days of holiday']) assert.ok(md.includes(norm(kept)), `${kept} missing from ${md}`);
+  });
+
+  it("keeps a list whose items each carry text beside an icon (a pricing card's ticks)", () => {
+    const tick = '<img src="/check.svg" alt="" class="icon">';
+    const card = (plan: string) => `<div class="pricing-card"><h3>${plan}</h3><p>For shops of the ${plan.toLowerCase()} size, billed monthly.</p><ul role="list">${['Labels per month for every carrier', 'Branded tracking page with your logo'].map((t) => `<li>${tick}<div>${t} (${plan})</div></li>`).join('')}</ul></div>`;
+    const md = extract(`<html><body><main><h1>Pricing</h1>${body(2)}${card('Starter')}${card('Growth')}</main></body></html>`);
+    for (const kept of ['Branded tracking page with your logo (Growth)', 'Labels per month for every carrier (Starter)']) assert.ok(md.includes(norm(kept)), `${kept} missing from ${md}`);
+  });
+
+  it("keeps a FAQ answer in Webflow's dropdown panel (<nav class=\"w-dropdown-list\">) and in a <nav> a toggle names, drops a menu's <nav>", () => {
+    const faq = (q: string, a: string, i: number) => `<div class="faq-dropdown w-dropdown"><div class="w-dropdown-toggle" role="button" aria-expanded="false" aria-controls="w-dropdown-list-${i}"><div>${q}</div></div><nav class="faq-answer-wrap w-dropdown-list" id="w-dropdown-list-${i}"><p>${a}</p></nav></div>`;
+    const named = '<button aria-expanded="false" aria-controls="refunds">Refunds?</button><nav id="refunds"><p>Refunds go back to the card you paid with within five working days.</p></nav>';
+    const md = extract(`<html><body><nav><a href="/">Home</a><a href="/pricing">Pricing page link</a></nav><main><h1>Pricing questions</h1>${body(2)}${faq('What counts as a label?', 'A label is counted when it is printed or downloaded for the first time.', 1)}${faq('Can I cancel?', 'You can cancel at any time from the billing page of your account.', 2)}${named}</main></body></html>`);
+    for (const kept of ['A label is counted when it is printed', 'You can cancel at any time', 'Refunds go back to the card']) assert.ok(md.includes(norm(kept)), `${kept} missing from ${md}`);
+    assert.ok(!md.includes(norm('Pricing page link')), md);
+  });
 });
 

@@ -84,10 +84,12 @@ const BUILDER_WIDGET = /(^|\s)elementor-widget(?:-container(?=\s|$)|-|(?=\s|$))/
 
 /**
  * SiteOrigin Page Builder names every block of a page `so-panel widget widget_sow-<type>`, its
- * parts `so-widget-sow-<type>` and `siteorigin-widget-tinymce textwidget`: there too `widget`
- * names no sidebar widget, and the names without it are read.
+ * parts `so-widget-sow-<type>` and `siteorigin-widget-tinymce textwidget`; HubSpot's drag-and-drop
+ * layout `span12 widget-span widget-type-cell` and `hs_cos_wrapper hs_cos_wrapper_widget` (ids
+ * `hs_cos_wrapper_widget_<n>`): there too `widget` names no sidebar widget, and the names without
+ * it are read.
  */
-const SITEORIGIN = /(?:^|\s)(?:so-panel|so-widget-|siteorigin-widget)/;
+const SITEORIGIN = /(?:^|\s)(?:so-panel|so-widget-|siteorigin-widget|hs_cos_wrapper|widget-span)/;
 const WIDGET_NAME = /\S*widget\S*/g;
 
 /** The class attribute as its hints are read: without BEM modifiers (withoutModifiers) and page-builder widget wrappers (BUILDER_WIDGET, SITEORIGIN). */
@@ -115,7 +117,7 @@ export function classWeight(el: ElementNode, relaxed = false, heading = HEADING_
     if (negative.test(c)) w -= 25;
     if (POSITIVE.test(c)) w += 25;
   }
-  const id = el.anchorId ? undefined : el.attrs.id;
+  const id = el.anchorId || el.attrs.id?.startsWith('hs_cos_wrapper') ? undefined : el.attrs.id;
   if (id) {
     if (negative.test(id)) w -= 25;
     if (POSITIVE.test(id)) w += 25;

@@ -116,7 +116,10 @@ export function dropped(name: string, bits: number, attrs: Record<string, string
   // so) are rendered where they stand; in the hidden view (a page that shows next to
   // nothing) every <template> and <noscript> is read.
   if ((bits & SKIP) !== 0 && !(name === 'button' && HEADINGS.has(parent)) && !(name === 'template' && (isShadowRoot(attrs) || isSlotContent(attrs) || mode === 'hidden')) && !(name === 'noscript' && mode === 'hidden')) return true;
-  if (mode !== 'all' && (bits & CHROME) !== 0 && !(name === 'aside' && (isFactBox(attrs) || inArticle))) return true;
+  // A <nav> that is a disclosure's panel (a toggle names it, or Webflow's dropdown list, which a
+  // FAQ's answer sits in) is the panel's text; a site's menu sits in a <nav> of its own, dropped
+  // whole before its dropdowns are reached.
+  if (mode !== 'all' && (bits & CHROME) !== 0 && !(name === 'aside' && (isFactBox(attrs) || inArticle)) && !(name === 'nav' && (panel || isDropdownList(attrs)))) return true;
   // A disclosure's panel (`panel`: a toggle's aria-controls names it) is hidden until opened.
   if (mode !== 'hidden' && !panel) {
     if (attrs.hidden !== undefined || attrs['aria-hidden'] === 'true') return true;
@@ -139,6 +142,11 @@ function isAccordion(role: string, attrs: Record<string, string>): boolean {
 /** `shadowrootmode` (HTML standard) or `shadowroot` (Chrome's first form), open or closed. */
 function isShadowRoot(attrs: Record<string, string>): boolean {
   return attrs.shadowrootmode !== undefined || attrs.shadowroot !== undefined;
+}
+
+/** Webflow's dropdown panel (`<nav class="w-dropdown-list">`). */
+function isDropdownList(attrs: Record<string, string>): boolean {
+  return attrs.class !== undefined && /(?:^|\s)w-dropdown-list(?:\s|$)/.test(attrs.class);
 }
 
 /** A component's slot content, as a server renders it for Vue 2 to hydrate: `<template slot="name">`. */

@@ -344,7 +344,9 @@ class Renderer {
     const ld = linkDensity(el);
     const p = el.pCount;
     const img = el.imgCount;
-    if (img > 1 && p / img < 0.5 && el.tag !== 'figure' && el.textLen < 200) return true;
+    // Images without paragraphs: a gallery, but for a list whose items each carry text beside at
+    // most one icon (a pricing card's ticks, a feature list's symbols).
+    if (img > 1 && p / img < 0.5 && el.tag !== 'figure' && el.textLen < 200 && !(isList && img <= el.liCount && el.textLen >= 10 * el.liCount)) return true;
     if (!isList && el.liCount - 100 > p) return true;
     if (!isList && el.textLen < 25 && (img === 0 || img > 2) && ld > 0) return true;
     if (!isList && weight < 25 && ld > 0.2 && el.textLen < 2000 && !mostlyProse(el)) return true;

@@ -48,9 +48,10 @@ export function withSiblings(top: ElementNode, final: (el: ElementNode) => numbe
       const ld = linkDensity(block);
       if (block.textLen > 80 && ld < 0.25) out.push(block);
       else if (block.textLen > 0 && block.textLen <= 80 && ld === 0 && !(afterTop && (headed ??= firstMatching(top, (el) => el.tag === 'h1') !== null)) && /[.!?。]\s*$/.test(textOf(block))) out.push(block);
-    } else if ((sameClass || sameKind(sib, top) || sameFrame(sib, top)) && isProse(block)) {
+    } else if ((sameClass || sameKind(sib, top) || sameFrame(sib, top)) && (isProse(block) || isSentenceList(block))) {
       // Text too deep to have scored (points reach five ancestors): a run of paragraphs of
-      // prose beside the choice is the next part of the article (a page of sections, a grid's rows).
+      // prose, or a list of sentences, beside the choice is the next part of the article (a page
+      // of sections, a grid's rows).
       out.push(sib);
     } else if (thread && holdsLike(sib, inner)) {
       // Another post of the thread's template: a question beside the block of its answers, a
@@ -59,6 +60,11 @@ export function withSiblings(top: ElementNode, final: (el: ElementNode) => numbe
     }
   }
   return withHeadings(parent, out);
+}
+
+/** A list of two or more items that read as sentences (40+ characters each on average, few links), 200+ characters in all. */
+function isSentenceList(el: ElementNode): boolean {
+  return el.liCount >= 2 && el.textLen >= 200 && el.textLen >= 40 * el.liCount && linkDensity(el) < 1 / 6;
 }
 
 /** Longest text of a line (a date, a byline) between a heading and the block it heads. */
