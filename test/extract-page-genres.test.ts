@@ -129,6 +129,13 @@ describe('rules for page genres', () => {
     for (const gone of ['Subscribe to continue reading', 'Share this article']) assert.ok(!md.includes(norm(gone)), `${gone} in ${md}`);
   });
 
+  it('takes the page\'s <main> when the choice would hold it and little beside it: an announcement bar above the header stays out', () => {
+    const sections = ['Scheduling', 'Payroll', 'Reports'].map((t) => `<section class="py-24"><h2>${t}</h2>${body(1).replace(/Paragraph 1/, t)}</section>`).join('');
+    const md = extract(`<html><body><div class="flex min-h-full flex-col"><div class="bg-teal-700 text-sm"><p><strong>New:</strong> Rotaloom now integrates with BrightPay Connect.</p></div><header><nav><a href="/">Home</a></nav></header><main class="flex-auto">${sections}</main></div></body></html>`);
+    for (const kept of ['Scheduling', 'Payroll', 'Reports']) assert.ok(md.includes(norm(kept)), `${kept} missing from ${md}`);
+    assert.ok(!md.includes(norm('now integrates with BrightPay')), md);
+  });
+
   it("reads HubSpot's drag-and-drop wrappers (widget-span, hs_cos_wrapper_widget) as layout, not sidebar widgets", () => {
     const module = (id: string, inner: string) => `<div class="row-fluid-wrapper dnd-row"><div class="row-fluid"><div class="span12 widget-span widget-type-custom_widget dnd-module"><div id="hs_cos_wrapper_widget_${id}" class="hs_cos_wrapper hs_cos_wrapper_widget hs_cos_wrapper_type_module widget-type-rich_text"><span id="hs_cos_wrapper_widget_${id}_" class="hs_cos_wrapper hs_cos_wrapper_widget hs_cos_wrapper_type_rich_text">${inner}</span></div></div></div></div>`;
     const how = '<h2>How we work</h2><p>Our engineers, installers and advisers work in small mixed teams, so the person who writes the scheduler has stood in a loft next to the person who fits it.</p><p>We publish our pay bands and our carbon numbers internally every quarter, and if something goes wrong, we would rather everyone knows.</p>';

@@ -160,8 +160,11 @@ export function selectContent(root: ElementNode, relaxed = false): ElementNode[]
   // characters outside links after it: what a wrapper adds before the article is its headline
   // and standfirst, what it adds after is the page's (a source line, an author note, a site note
   // in an app shell's plain div).
+  // The choice holds the page's <main> and little beside it (an announcement bar above the
+  // header, a notice): the page marks where its content is.
+  if (marked !== null && marked.tag !== 'article' && isAncestor(top, marked) && marked.textLen >= top.textLen * MAIN_SHARE) top = marked;
   const limit = top.textLen * 1.1 + 20;
-  while (top.parent !== null && top.parent.tag !== '#root' && top.parent.tag !== 'body' && top.parent.textLen <= limit && plainTextAfter(top) <= 20) top = top.parent;
+  while (top !== marked && top.parent !== null && top.parent.tag !== '#root' && top.parent.tag !== 'body' && top.parent.textLen <= limit && plainTextAfter(top) <= 20) top = top.parent;
   const inner = textContainer(top, candidates, relaxed);
   let chosen = withSiblings(top, final, Math.max(topScore, final(top)), inner, isThread(top, inner, candidates));
   const lead = keyPointLists(top);
@@ -182,6 +185,9 @@ function paragraphsWithin(el: ElementNode, max: number): number {
   }
   return n;
 }
+
+/** Share of a choice's text its <main> holds for the <main> to be chosen instead. */
+const MAIN_SHARE = 0.8;
 
 /** Share of the best candidate's score a candidate in the page's marked main content needs to win. */
 const MARKED_SHARE = 0.4;
