@@ -136,6 +136,13 @@ describe('rules for page genres', () => {
     assert.ok(!md.includes(norm('now integrates with BrightPay')), md);
   });
 
+  it('leaves out a top bar (class word topbar or top-bar) above the page, keeps a block whose class only holds the letters', () => {
+    const bar = (cls: string, text: string) => `<div class="${cls}"><div class="container"><span>${text}: new patients are very welcome at the practice.</span></div></div>`;
+    const md = extract(`<html><body>${bar('bp-topbar', 'TOPBAR')}${bar('site-top-bar', 'TOPDASH')}<div id="content">${body(6)}${bar('desktopbar-note', 'DESKTOP')}</div></body></html>`);
+    for (const gone of ['TOPBAR', 'TOPDASH']) assert.ok(!md.includes(norm(gone)), `${gone} in ${md}`);
+    assert.ok(md.includes(norm('DESKTOP')), md);
+  });
+
   it("reads HubSpot's drag-and-drop wrappers (widget-span, hs_cos_wrapper_widget) as layout, not sidebar widgets", () => {
     const module = (id: string, inner: string) => `<div class="row-fluid-wrapper dnd-row"><div class="row-fluid"><div class="span12 widget-span widget-type-custom_widget dnd-module"><div id="hs_cos_wrapper_widget_${id}" class="hs_cos_wrapper hs_cos_wrapper_widget hs_cos_wrapper_type_module widget-type-rich_text"><span id="hs_cos_wrapper_widget_${id}_" class="hs_cos_wrapper hs_cos_wrapper_widget hs_cos_wrapper_type_rich_text">${inner}</span></div></div></div></div>`;
     const how = '<h2>How we work</h2><p>Our engineers, installers and advisers work in small mixed teams, so the person who writes the scheduler has stood in a loft next to the person who fits it.</p><p>We publish our pay bands and our carbon numbers internally every quarter, and if something goes wrong, we would rather everyone knows.</p>';
