@@ -1,5 +1,5 @@
 /**
- * API-01 on 205 handmade pages that imitate the markup of CMSs, page builders, docs generators and
+ * API-01 on 225 handmade pages that imitate the markup of CMSs, page builders, docs generators and
  * news sites (test/fixtures/layouts/README.md): per page, the main sentences found must not fall
  * under the floor below and the boilerplate phrases kept must not rise over the ceiling. The
  * floors are today's results; a page under its expected count is a known miss, named beside it.
@@ -71,13 +71,20 @@ const LIMITS: Record<string, readonly [number, number]> = {
   '184': [9, 0], '185': [9, 0], '186': [9, 0], '187': [9, 0], '188': [9, 0], '189': [10, 0], '190': [9, 0], '191': [9, 0],
   '192': [9, 0], '193': [9, 0], '194': [9, 0], '195': [10, 0], '196': [9, 0], '197': [11, 0], '198': [8, 0], '199': [9, 0],
   '200': [8, 0], '201': [8, 0], '202': [8, 0], '203': [8, 0], '204': [9, 0], '205': [10, 0],
+  // Pages 206-225, company and organisation pages whose text is spread over sections, held out
+  // the same way (before their fixes 177/203 found, 135/138 kept out). Known misses: a careers
+  // page's roles as linked cards (210), a docs index's cards (221) and a press listing's summaries
+  // (222), read as teaser cards; a call to action counted as text (213).
+  '206': [12, 0], '207': [10, 0], '208': [11, 0], '209': [11, 0], '210': [7, 0], '211': [10, 0], '212': [10, 0], '213': [8, 0],
+  '214': [10, 0], '215': [10, 0], '216': [10, 0], '217': [10, 0], '218': [11, 0], '219': [11, 0], '220': [9, 0], '221': [3, 0],
+  '222': [6, 0], '223': [9, 0], '224': [8, 0], '225': [10, 0],
 };
 
 describe('API-01 on handmade page layouts', () => {
   const pages = readdirSync(DIR).filter((f) => /^\d{2,3}-.*\.html$/.test(f)).sort((a, b) => parseInt(a, 10) - parseInt(b, 10));
 
   it('has a floor for every page', () => {
-    assert.equal(pages.length, 205);
+    assert.equal(pages.length, 225);
     for (const f of pages) assert.ok(LIMITS[f.slice(0, f.indexOf('-'))] !== undefined, f);
   });
 
