@@ -143,6 +143,16 @@ describe('rules for page genres', () => {
     assert.ok(md.includes(norm('DESKTOP')), md);
   });
 
+  it('keeps a grid of cards the text goes on after (a docs index), its headings and descriptions apart; drops a teaser grid at the end', () => {
+    const card = (t: string) => `<article class="col col--4"><a class="card" href="/docs/${t.toLowerCase()}"><h3 class="cardTitle">${t}</h3><p class="cardDescription">The ${t.toLowerCase()} guide shows what you need to set it up for a whole team of people.</p></a></article>`;
+    const grid = (ts: string[]) => `<section class="row list">${ts.map(card).join('')}</section>`;
+    const html = (after: string) => `<html><body><nav><a href="/">Home</a></nav><main><article><div class="markdown"><header><h1>Docs</h1></header><p>Lanternfish is an open-source agent and aggregator for collecting, transforming and routing logs and metrics, written in Rust and designed to run anywhere.</p><p>These docs cover version 2.4; if you are running 1.x, start with the migration guide before changing any configuration.</p><h2>Get started</h2>${grid(['Install', 'Quickstart', 'Concepts'])}<h2>Guides</h2>${grid(['Pipelines', 'Testing', 'Helm'])}${after}</div></article></main></body></html>`;
+    const docs = extract(html('<h2>Getting help</h2><p>If something in these docs is wrong or unclear, open an issue or ask in the forum, where maintainers answer every weekday.</p>'));
+    for (const kept of ['Install The install guide', 'Concepts The concepts guide', 'Helm The helm guide']) assert.ok(docs.includes(norm(kept)), `${kept} missing from ${docs}`);
+    const teasers = extract(html(`<h2>More stories</h2>${grid(['Budget', 'Bridge', 'Harbour'])}`));
+    assert.ok(!teasers.includes(norm('harbour guide')), teasers);
+  });
+
   it("reads HubSpot's drag-and-drop wrappers (widget-span, hs_cos_wrapper_widget) as layout, not sidebar widgets", () => {
     const module = (id: string, inner: string) => `<div class="row-fluid-wrapper dnd-row"><div class="row-fluid"><div class="span12 widget-span widget-type-custom_widget dnd-module"><div id="hs_cos_wrapper_widget_${id}" class="hs_cos_wrapper hs_cos_wrapper_widget hs_cos_wrapper_type_module widget-type-rich_text"><span id="hs_cos_wrapper_widget_${id}_" class="hs_cos_wrapper hs_cos_wrapper_widget hs_cos_wrapper_type_rich_text">${inner}</span></div></div></div></div>`;
     const how = '<h2>How we work</h2><p>Our engineers, installers and advisers work in small mixed teams, so the person who writes the scheduler has stood in a loft next to the person who fits it.</p><p>We publish our pay bands and our carbon numbers internally every quarter, and if something goes wrong, we would rather everyone knows.</p>';

@@ -200,3 +200,32 @@ export function isDataTable(el: ElementNode): boolean {
   if (el.attrs.summary || hasDescendant(el, 'th') || hasDescendant(el, 'caption') || hasDescendant(el, 'thead')) return true;
   return false;
 }
+
+/** Shortest description of a card (characters outside its heading) read as a sentence. */
+const CARD_DESCRIPTION_CHARS = 40;
+
+/**
+ * A grid of cards the body goes on after (`at`: its index among its parent's children): 2+
+ * children, each a card whose heading and a description of a sentence or more sit in it (in a
+ * link or not), and after the grid, in the same parent, a paragraph of prose (80+ characters
+ * outside links). A docs index's cards or a landing page's features between two parts of the
+ * text; a teaser grid below an article has none of the article after it.
+ */
+export function cardGridInBody(grid: ElementNode, at: number): boolean {
+  let cards = 0;
+  for (const c of grid.children) {
+    if (typeof c === 'string') continue;
+    const h = firstMatching(c, (el) => isHeading(el.tag));
+    if (h === null || c.textLen - h.textLen < CARD_DESCRIPTION_CHARS || !ENDS_SENTENCE_RE.test(textContent(c))) return false;
+    cards++;
+  }
+  if (cards < 2 || grid.parent === null) return false;
+  const kids = grid.parent.children;
+  for (let i = at + 1; i < kids.length; i++) {
+    const k = kids[i]!;
+    if (typeof k === 'string') continue;
+    const prose = (el: ElementNode): boolean => el.tag === 'p' && el.textLen - el.linkLen >= 80;
+    if (prose(k) || firstMatching(k, prose) !== null) return true;
+  }
+  return false;
+}

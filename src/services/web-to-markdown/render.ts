@@ -11,7 +11,7 @@
  */
 import type { ElementNode, Node } from './dom.ts';
 import { classWeight, isStrongBoilerplate, wrapsEmbeddedPost } from './class-hints.ts';
-import { announced, besideMoreText, countLinks, ENDS_SENTENCE_RE, isDataTable, isNavigationCell, isStandalone, isTeaserCardList, mostlyProse, soleHeading } from './clean-rules.ts';
+import { announced, besideMoreText, cardGridInBody, countLinks, ENDS_SENTENCE_RE, isDataTable, isNavigationCell, isStandalone, isTeaserCardList, mostlyProse, soleHeading } from './clean-rules.ts';
 import { dropFurniture } from './drop-furniture.ts';
 import { escapeLineStart, escapeText, finishInline, HARD_BREAK, hasContent, textContent, wrap, WS } from './inline-text.ts';
 import { codeBlock, collectRows, hasDescendant, indentItem, span } from './markdown-blocks.ts';
@@ -297,8 +297,12 @@ class Renderer {
       case 'sup':
       case 'sub':
         return this.inlineChildren(el);
-      default:
-        return this.inlineChildren(el);
+      default: {
+        // A block inside inline content (a card's heading and description inside its link) keeps
+        // its words apart from its neighbours': "Install" and "Install the agent" do not run on.
+        const text = this.inlineChildren(el);
+        return isBlock(el.tag) && text !== '' ? ` ${text} ` : text;
+      }
     }
   }
 
@@ -349,7 +353,7 @@ class Renderer {
     if (img > 1 && p / img < 0.5 && el.tag !== 'figure' && el.textLen < 200 && !(isList && img <= el.liCount && el.textLen >= 10 * el.liCount)) return true;
     if (!isList && el.liCount - 100 > p) return true;
     if (!isList && el.textLen < 25 && (img === 0 || img > 2) && ld > 0) return true;
-    if (!isList && weight < 25 && ld > 0.2 && el.textLen < 2000 && !mostlyProse(el)) return true;
+    if (!isList && weight < 25 && ld > 0.2 && el.textLen < 2000 && !mostlyProse(el) && !cardGridInBody(el, this.#indexInParent(el))) return true;
     if (weight >= 25 && ld > 0.5) return true;
     if (isList && ld > 0.7 && el.textLen / Math.max(1, el.liCount) < 60 && !announced(el, this.#indexInParent(el))) return true;
     return false;

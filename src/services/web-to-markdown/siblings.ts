@@ -5,6 +5,7 @@
 import type { ElementNode } from './dom.ts';
 import { ARTICLE_TAG_BONUS, classWeight } from './class-hints.ts';
 import { firstMatching, isAncestor, soleChild, textOf, unwrap } from './dom-queries.ts';
+import { cardGridInBody } from './clean-rules.ts';
 import { sideColumnOf } from './grid-columns.ts';
 import { hasBlockChild, HEADING_TAGS, isBlock, isProse, linkDensity } from './measure.ts';
 
@@ -19,7 +20,9 @@ export function withSiblings(top: ElementNode, final: (el: ElementNode) => numbe
   let headed: boolean | undefined;
   const out: ElementNode[] = [];
   let afterTop = false;
-  for (const sib of parent.children) {
+  const kids = parent.children;
+  for (let at = 0; at < kids.length; at++) {
+    const sib = kids[at]!;
     if (typeof sib === 'string') continue;
     if (sib === top) {
       out.push(sib);
@@ -52,6 +55,9 @@ export function withSiblings(top: ElementNode, final: (el: ElementNode) => numbe
       // Text too deep to have scored (points reach five ancestors): a run of paragraphs of
       // prose, or a list of sentences, beside the choice is the next part of the article (a page
       // of sections, a grid's rows).
+      out.push(sib);
+    } else if (cardGridInBody(sib, at)) {
+      // A grid of cards the text goes on after (a docs index's, a landing page's features).
       out.push(sib);
     } else if (thread && holdsLike(sib, inner)) {
       // Another post of the thread's template: a question beside the block of its answers, a
