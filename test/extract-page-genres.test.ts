@@ -153,6 +153,22 @@ describe('rules for page genres', () => {
     assert.ok(!teasers.includes(norm('harbour guide')), teasers);
   });
 
+  it("keeps a code block in a highlighter's frame: identifiers linked to their docs (pkgdown), utility classes, Nextra's frame", () => {
+    const intro = body(3);
+    const linked = '<div class="sourceCode" id="cb1"><pre class="downlit sourceCode r"><code class="sourceCode R"><span class="fu"><a href="https://x.test/reference/read_obs.html">read_obs</a></span>(<span class="fu"><a href="https://x.test/reference/here.html">here</a></span>("hawthorn.csv"))</code></pre></div>';
+    const tailwind = '<div class="w-0 min-w-full max-w-full py-3.5 px-4 overflow-x-auto h-full scrollbar-thin"><pre><code>import crypto from "node:crypto";\nexport const sign = (body) => crypto.createHash("sha256").update(body).digest("hex");</code></pre></div>';
+    const nextra = '<div class="nextra-code-block nx-relative nx-mt-6"><pre data-language="toml"><code>[cache]\ndir = ".tidepool/cache"\nmax_size = "10GB"</code></pre></div>';
+    const md = extractMarkdown({ html: `<html><body><main><h1>Guide</h1>${intro}${linked}<p>Then sign the body, which the receiving end checks with the same secret and the same hash.</p>${tailwind}${nextra}${body(1)}</main></body></html>`, url: 'https://x.test/a', includeLinks: false }).markdown;
+    for (const kept of ['read_obs(here("hawthorn.csv"))', 'createHash("sha256")', 'max_size = "10GB"']) assert.ok(md.includes(kept), `${kept} missing from ${md}`);
+  });
+
+  it('keeps an office\'s phone number and e-mail address (tel: and mailto: links), drops a list of page links', () => {
+    const office = (city: string) => `<div class="col-md-4"><div class="office-card"><h3>${city}</h3><p>Our ${city} office is on the second floor, next to the station, with step-free access.</p><ul class="list-unstyled small"><li><a href="tel:+311055501${city.length}">+31 10 555 01${city.length}</a></li><li><a href="mailto:${city.toLowerCase()}@x.example">${city.toLowerCase()}@x.example</a></li></ul><ul class="list-unstyled small"><li><a href="/${city}/jobs">Jobs</a></li><li><a href="/${city}/events">Events</a></li></ul></div></div>`;
+    const md = extract(`<html><body><main><h1>Contact</h1>${body(2)}<div class="row">${office('Rotterdam')}${office('Manchester')}${office('Gdansk')}</div></main></body></html>`);
+    for (const kept of ['rotterdam@x.example', '+31 10 555 019', 'gdansk@x.example']) assert.ok(md.includes(norm(kept)), `${kept} missing from ${md}`);
+    assert.ok(!md.includes(norm('Events')), md);
+  });
+
   it("reads HubSpot's drag-and-drop wrappers (widget-span, hs_cos_wrapper_widget) as layout, not sidebar widgets", () => {
     const module = (id: string, inner: string) => `<div class="row-fluid-wrapper dnd-row"><div class="row-fluid"><div class="span12 widget-span widget-type-custom_widget dnd-module"><div id="hs_cos_wrapper_widget_${id}" class="hs_cos_wrapper hs_cos_wrapper_widget hs_cos_wrapper_type_module widget-type-rich_text"><span id="hs_cos_wrapper_widget_${id}_" class="hs_cos_wrapper hs_cos_wrapper_widget hs_cos_wrapper_type_rich_text">${inner}</span></div></div></div></div>`;
     const how = '<h2>How we work</h2><p>Our engineers, installers and advisers work in small mixed teams, so the person who writes the scheduler has stood in a loft next to the person who fits it.</p><p>We publish our pay bands and our carbon numbers internally every quarter, and if something goes wrong, we would rather everyone knows.</p>';

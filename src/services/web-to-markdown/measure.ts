@@ -90,7 +90,7 @@ export function measure(el: ElementNode): void {
     if (typeof child === 'string') continue;
     measure(child);
     text += child.textLen;
-    link += child.tag === 'a' ? (isToggle(child) ? 0 : child.textLen) : child.linkLen;
+    link += child.tag === 'a' ? (isToggle(child) || isContactLink(child) ? 0 : child.textLen) : child.linkLen;
     commas += child.commas;
     p += child.pCount + (child.tag === 'p' ? 1 : 0);
     img += child.imgCount + (child.tag === 'img' ? 1 : 0);
@@ -118,6 +118,26 @@ export function isToggle(a: ElementNode): boolean {
   const href = attrs.href;
   if (href !== undefined && href !== '' && href.charCodeAt(0) !== 0x23 /* # */ && !href.startsWith('javascript:')) return false;
   return attrs['data-toggle'] !== undefined || attrs['data-bs-toggle'] !== undefined || attrs['aria-controls'] !== undefined || attrs.role === 'button';
+}
+
+/**
+ * A link that shows a phone number or an e-mail address (`tel:`, `sms:` with digits, `mailto:`
+ * with an "@" in its text): a value of the text (an office's contact details), not a way to
+ * another page; it counts as text. "Reply by email" is a link.
+ */
+export function isContactLink(a: ElementNode): boolean {
+  const href = a.attrs.href;
+  if (href === undefined || !CONTACT_HREF.test(href)) return false;
+  const text = shallowText(a, 0);
+  return /^\s*mailto:/i.test(href) ? text.includes('@') : /\d(?:\D?\d){4}/.test(text);
+}
+const CONTACT_HREF = /^\s*(?:tel|mailto|sms):/i;
+
+/** The text of a small element (a link), up to 4 levels down. */
+function shallowText(el: ElementNode, depth: number): string {
+  let s = '';
+  for (const c of el.children) s += typeof c === 'string' ? c : depth < 4 ? shallowText(c, depth + 1) : '';
+  return s;
 }
 
 export function linkDensity(el: ElementNode): number {

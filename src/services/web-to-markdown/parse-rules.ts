@@ -21,7 +21,7 @@ const VOID_TAGS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'i
  * A hint inside a longer word is not that hint: `shareholder-letter`, `book-extract`,
  * `subscriber-only` (a paywalled body), `commentary`, `remarkable`.
  */
-const UNLIKELY = /-ad-|\bads?\b|ai2html|banner|(?:^|[\s_-])top-?bar|breadcrumb|combx|comment(?!ar)|community|cover-wrap|disqus|extra(?!ct|ordinar)|gdpr|consent|cookie|legends|menu|related|remark(?!ab)|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|newsletter|subscribe(?!r)|signup|share(?!hold)|sharing|promo|outbrain|taboola|byline|masthead|toolbar|tags?-list|jump-?link|skip-?link|modal|overlay|print-only|screen-reader|sr-only|visually-?hidden/i;
+const UNLIKELY = /-ad-|\bads?\b|ai2html|banner|(?:^|[\s_-])top-?bar|breadcrumb|combx|comment(?!ar)|community|cover-wrap|disqus|(?<!n)extra(?!ct|ordinar)|gdpr|consent|cookie|legends|menu|related|remark(?!ab)|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|newsletter|subscribe(?!r)|signup|share(?!hold)|sharing|promo|outbrain|taboola|byline|masthead|toolbar|tags?-list|jump-?link|skip-?link|modal|overlay|print-only|screen-reader|sr-only|visually-?hidden/i;
 /**
  * A call-to-action band or box (`cta`, `cta-band`, `section--cta`, `newsletter-cta`,
  * `wprm-call-to-action`): a prompt to sign up, book or buy. Read on the class with its BEM modifiers, where a landing page's

@@ -337,6 +337,9 @@ class Renderer {
     // reads as the list (the cards' summaries outscore the article's paragraphs, each in the choice).
     if ((el.tag === 'ul' || el.tag === 'ol') && linkDensity(el) > 0.2 && isTeaserCardList(el) && besideMoreText(el)) return true;
     if (el.held || (el.tag === 'table' && isDataTable(el)) || wrapsEmbeddedPost(el)) return false;
+    // A code block's wrapper (a highlighter's frame, pkgdown's `div.sourceCode`): code whose
+    // identifiers link to their docs, in a frame whose utility classes read as hints, is still code.
+    if (el.pCount === 0 && codeWithin(el, CODE_FRAME_LEVELS) >= el.textLen * 0.6) return false;
     // A form, or a box around one, with little text and no paragraph: its heading, labels and
     // hints ("Apply for this job", "* Required", "Drop files here"). A page wrapped whole in a
     // <form> (ASP.NET) holds more text, or a brief's paragraphs.
@@ -358,6 +361,20 @@ class Renderer {
     if (isList && ld > 0.7 && el.textLen / Math.max(1, el.liCount) < 60 && !announced(el, this.#indexInParent(el))) return true;
     return false;
   }
+}
+
+/** How deep below a block its code block is looked for (`div > div > pre`). */
+const CODE_FRAME_LEVELS = 3;
+
+/** The text of the <pre> blocks within `levels` levels below `el`. */
+function codeWithin(el: ElementNode, levels: number): number {
+  let n = 0;
+  for (const c of el.children) {
+    if (typeof c === 'string') continue;
+    if (c.tag === 'pre') n += c.textLen;
+    else if (levels > 1 && c.hasBlock) n += codeWithin(c, levels - 1);
+  }
+  return n;
 }
 
 function firstSrcset(srcset: string | undefined): string | undefined {
