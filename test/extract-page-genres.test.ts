@@ -169,6 +169,12 @@ describe('rules for page genres', () => {
     assert.ok(!md.includes(norm('Events')), md);
   });
 
+  it("writes an animated counter's final value (Elementor's data-to-value), not the 0 it starts from", () => {
+    const counter = (to: string, title: string) => `<div class="elementor-counter"><div class="elementor-counter-number-wrapper"><span class="elementor-counter-number" data-duration="2000" data-to-value="${to}" data-from-value="0">0</span><span class="elementor-counter-number-suffix">+</span></div><div class="elementor-counter-title">${title}</div></div>`;
+    const md = extract(`<html><body><main><h1>About us</h1>${body(3)}${counter('180', 'Engineers and technicians')}${counter('2,400', 'Projects completed')}<p class="lede">Visit us <span data-count="now">0</span> times.</p></main></body></html>`);
+    for (const kept of ['180', '2 400 projects completed']) assert.ok(md.includes(norm(kept)), `${kept} missing from ${md}`);
+  });
+
   it("reads HubSpot's drag-and-drop wrappers (widget-span, hs_cos_wrapper_widget) as layout, not sidebar widgets", () => {
     const module = (id: string, inner: string) => `<div class="row-fluid-wrapper dnd-row"><div class="row-fluid"><div class="span12 widget-span widget-type-custom_widget dnd-module"><div id="hs_cos_wrapper_widget_${id}" class="hs_cos_wrapper hs_cos_wrapper_widget hs_cos_wrapper_type_module widget-type-rich_text"><span id="hs_cos_wrapper_widget_${id}_" class="hs_cos_wrapper hs_cos_wrapper_widget hs_cos_wrapper_type_rich_text">${inner}</span></div></div></div></div>`;
     const how = '<h2>How we work</h2><p>Our engineers, installers and advisers work in small mixed teams, so the person who writes the scheduler has stood in a loft next to the person who fits it.</p><p>We publish our pay bands and our carbon numbers internally every quarter, and if something goes wrong, we would rather everyone knows.</p>';

@@ -12,6 +12,8 @@ const WANTED = new Set([
   'rel', 'data-url', 'data-permalink', 'data-href', 'data-canonical', 'data-article-url',
   // a frame's own document (core.ts fallback); a component's slot content (parse-rules.ts)
   'srcdoc', 'slot',
+  // an animated counter's final value (render.ts counterValue)
+  'data-to-value', 'data-number-value', 'data-purecounter-end', 'data-count',
 ]);
 
 /**

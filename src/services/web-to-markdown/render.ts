@@ -257,6 +257,8 @@ class Renderer {
   }
 
   inline(el: ElementNode): string {
+    const counted = el.tag === 'span' || el.tag === 'div' ? counterValue(el) : null;
+    if (counted !== null) return counted;
     switch (el.tag) {
       case 'br':
         return HARD_BREAK;
@@ -361,6 +363,25 @@ class Renderer {
     if (isList && ld > 0.7 && el.textLen / Math.max(1, el.liCount) < 60 && !announced(el, this.#indexInParent(el))) return true;
     return false;
   }
+}
+
+/** Attributes that hold an animated counter's final value (Elementor, Divi, PureCounter, countUp). */
+const COUNTER_ATTRS = ['data-to-value', 'data-number-value', 'data-purecounter-end', 'data-count'] as const;
+const NUMBER_RE = /^\s*[+-]?\d[\d,.\s]*\s*$/;
+
+/**
+ * The final value of an animated counter (`<span data-to-value="180">0</span>`): its HTML shows
+ * the value the animation starts from, a script counts up to the attribute's. Null for other
+ * elements, or where the text or the attribute is no number.
+ */
+function counterValue(el: ElementNode): string | null {
+  for (const name of COUNTER_ATTRS) {
+    const to = el.attrs[name];
+    if (to === undefined) continue;
+    if (!NUMBER_RE.test(to) || el.children.length !== 1 || typeof el.children[0] !== 'string' || !NUMBER_RE.test(el.children[0])) return null;
+    return to.trim();
+  }
+  return null;
 }
 
 /** How deep below a block its code block is looked for (`div > div > pre`). */
