@@ -175,6 +175,12 @@ describe('rules for page genres', () => {
     for (const kept of ['180', '2 400 projects completed']) assert.ok(md.includes(norm(kept)), `${kept} missing from ${md}`);
   });
 
+  it('keeps a currency sign a price card sets in a block of its own', () => {
+    const card = (plan: string, price: string) => `<div class="pricing-card"><h3>${plan}</h3><p>For shops of the ${plan.toLowerCase()} size that send parcels every day.</p><div class="pricing-price-wrap"><div class="pricing-currency">£</div><div class="pricing-price">${price}</div><div class="pricing-period">/month</div></div></div>`;
+    const md = extractMarkdown({ html: `<html><body><main><h1>Pricing</h1>${body(2)}${card('Starter', '19')}${card('Growth', '49')}</main></body></html>`, url: 'https://x.test/a', includeLinks: false }).markdown;
+    assert.equal(md.split('£').length - 1, 2, md);
+  });
+
   it("reads HubSpot's drag-and-drop wrappers (widget-span, hs_cos_wrapper_widget) as layout, not sidebar widgets", () => {
     const module = (id: string, inner: string) => `<div class="row-fluid-wrapper dnd-row"><div class="row-fluid"><div class="span12 widget-span widget-type-custom_widget dnd-module"><div id="hs_cos_wrapper_widget_${id}" class="hs_cos_wrapper hs_cos_wrapper_widget hs_cos_wrapper_type_module widget-type-rich_text"><span id="hs_cos_wrapper_widget_${id}_" class="hs_cos_wrapper hs_cos_wrapper_widget hs_cos_wrapper_type_rich_text">${inner}</span></div></div></div></div>`;
     const how = '<h2>How we work</h2><p>Our engineers, installers and advisers work in small mixed teams, so the person who writes the scheduler has stood in a loft next to the person who fits it.</p><p>We publish our pay bands and our carbon numbers internally every quarter, and if something goes wrong, we would rather everyone knows.</p>';

@@ -47,9 +47,9 @@ function trimBreaks(s: string): string {
   return from === 0 && to === s.length ? s : s.slice(from, to);
 }
 
-/** A block worth emitting: some letter or digit, or an image (separators such as `* * *` are not). */
+/** A block worth emitting: some letter, digit or currency sign (a price card's "£" in a block of its own), or an image (separators such as `* * *` are not). */
 export function hasContent(text: string): boolean {
-  return /[\p{L}\p{N}]/u.test(text) || text.includes('![');
+  return /[\p{L}\p{N}\p{Sc}]/u.test(text) || text.includes('![');
 }
 
 /**
