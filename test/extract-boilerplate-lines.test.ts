@@ -125,6 +125,8 @@ describe('boilerplateLineKind: what must go', () => {
     ['87 of 102 found this helpful', 'helpful'],
     ['Este artigo foi útil para você?', 'helpful'],
     ['Click to expand...', 'control'],
+    ['Loading...', 'control'],
+    ['Wird geladen …', 'control'],
     ['Suggest Edits', 'control'],
     ['You must log in or register to reply here.', 'prompt'],
     ['Log In to comment on this issue.', 'prompt'],

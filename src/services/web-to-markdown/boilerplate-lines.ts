@@ -174,8 +174,8 @@ const CONTROL_LINE = new RegExp(
     // A gallery's or slideshow's controls: its counter ("Image 1 of 8", "3 / 12") and buttons.
     '(?:(?:image|photo|picture|slide|bild|foto|imagen|immagine)s?\\s+)?\\d{1,3}\\s*(?:of|von|de|di|sur|/)\\s*/?\\s*\\d{1,3}|' +
     '(?:back to|return to|view|open|zurück zur|retour à la|volver a la|torna alla) (?:the )?(?:gallery|slideshow|galerie|galería|galleria)|' +
-    // A forum quote's expander, a docs page's edit link.
-    'click to expand(?:\\.{3}|…)?|suggest edits?|' +
+    // A forum quote's expander, a docs page's edit link, a script's loading placeholder.
+    'click to expand(?:\\.{3}|…)?|suggest edits?|(?:loading|chargement|wird geladen|cargando|caricamento|carregando|読み込み中|加载中)\\s?(?:\\.{3}|…)?|' +
     '(?:show|hide|toggle) caption|caption|close|schließen|fermer|cerrar|chiudi|fechar|閉じる|关闭|previous|prev|next|enlarge (?:this )?image|' +
     // A text-size control ("小字号", "字号：大 中 小").
     '[大中小]字[号號]|(?:字[号號体體]\\s*[:：]?\\s*)?(?:[大中小]\\s*){2,3})' +
