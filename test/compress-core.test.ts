@@ -758,4 +758,11 @@ describe('what reviews of held-out outputs found changed', () => {
     assert.ok(out.includes("just me, I just called"), out);
     assert.ok(out.includes('it was fine'), out);
   });
+
+  it('aggressive keeps "to be" of a passive that ends its clause or names its agent', () => {
+    const out = compressText('Note when earlier reports were superseded, and cite the newest. The budget was approved by the board. The routes were withdrawn since April.', 'aggressive');
+    assert.ok(out.includes('reports were superseded,'), out);
+    assert.ok(out.includes('was approved by'), out);
+    assert.ok(out.includes('Routes withdrawn since'), out);
+  });
 });

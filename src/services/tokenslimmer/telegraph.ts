@@ -322,6 +322,8 @@ const NEGATION_BEFORE: ReadonlySet<string> = new Set(['not', 'never', 'nt', 't',
 /** A number said in words opening the text after a pruned word, and one ending the word before it. */
 const NUMBER_WORD_START_RE = /^(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion)\b/;
 const NUMBER_WORD_END_RE = /(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|teen|ty|hundred|thousand|million|billion)$/;
+/** A past participle (-ed, -en) that closes its clause or is followed by "by". */
+const PASSIVE_END_RE = /^[a-z]+(?:ed|en)(?:[ \t]*[.,;:!?]|[ \t]+by\b)/;
 /** After "just": an object pronoun or "another" ("just me": only), a past form ("just called": a moment ago). */
 const JUST_KEPT_BEFORE_RE = /^(?:me|us|him|her|them|it|you|another|now|then|one|[a-z]+ed)\b/;
 /** Before "just": a perfect ("has just had": a moment ago). */
@@ -334,6 +336,9 @@ function prunedWordStays(word: string, offset: number, length: number, all: stri
     const before = previousWord(all, offset);
     // Between two numbers said in words it is "equals": "forty-eight is eighteen fifty".
     if (NUMBER_WORD_START_RE.test(next) && (NUMBER_WORD_END_RE.test(before) || all.charCodeAt(offset - 2) === 0x0f)) return true;
+    // A passive that ends its clause or names its agent ("reports were superseded.", "was
+    // approved by the board"): without "were" the participle reads as an active verb.
+    if (PASSIVE_END_RE.test(all.slice(offset + length, offset + length + 40))) return true;
     return BE_KEPT_AFTER.has(before) || BEFORE_ARTICLE_RE.test(next) || INVERTED_SUBJECT_RE.test(next);
   }
   if (word === 'rather' && PREFERENCE_RE.test(all.slice(Math.max(0, offset - 8), offset))) return true;
