@@ -67,13 +67,12 @@ import { DISCLAIMER_GATE_RE, DISCLAIMER_MAX_CHARS, DISCLAIMER_MAX_LINES, ERROR_W
 import { dropHeadlineRuns, dropPageLeftovers, dropSignupForms, dropSiteIndex, isPageHeading, isSignupHeading } from './page-boxes.ts';
 import { CHROME_LINES, chromeKey, COMMENT_FORM_RE, linkText, LIST_ONLY, RELATED_HEADINGS, WEBMAIL_BUTTONS } from './page-labels.ts';
 import { dropJoinedMenus, dropMenuBlocks, type LabelRun } from './page-menus.ts';
-import { codeLines, firstNonBlank, holdsValue, LINE_RULE_MAX_CHARS, QUOTE_PREFIX_RE } from './pasted-lines.ts';
+import { ATTRIBUTION_RE, codeLines, firstNonBlank, holdsValue, LINE_RULE_MAX_CHARS, QUOTE_PREFIX_RE } from './pasted-lines.ts';
 import { cuesAsTurns } from './subtitles.ts';
 import { dropTransportHeaders, mayOpenTransport } from './transport-headers.ts';
 
 /** A wiki's edit link at a heading's end, in the languages of the word tables. */
 const EDIT_LINK_RE = /[ \t]*\[[ \t]*(?:edit(?: source)?|bearbeiten(?: \| quelltext bearbeiten)?|quelltext bearbeiten|modifier(?: le code)?|editar(?: código)?|modifica(?: wikitesto)?|bewerken(?: \| brontekst bewerken)?)[ \t]*\][ \t]*$/i;
-const ATTRIBUTION_RE = /(?:wrote|writes|schrieb|a écrit|escribió|scrisse|schreef)[ \t]*:$/i;
 const UNDERSCORES_RE = /^[ \t]{0,3}_{3,}[ \t]*$/;
 const IMAGE_ONLY_RE = /^!\[[^\]\n]{0,300}\]\([^()\s]{0,2000}\)$/;
 /** A list item that is only a link: "- [text](url)", "- #### [text](url)". */

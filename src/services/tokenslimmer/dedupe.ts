@@ -6,6 +6,7 @@
  */
 import type { Level } from './core.ts';
 import { isCodeLine } from './line-kinds.ts';
+import { ATTRIBUTION_RE } from './pasted-lines.ts';
 import { BACKCHANNEL_TURN_RE, EMPTY_TURN_RE, INSTRUCTION_AT_RE, INSTRUCTION_START_RE } from './rules.ts';
 import { SeenSet } from './seen-set.ts';
 import { hasWordsIn, isEndMark, LastSentence, Sentences, trimmedEnd, TurnLeads } from './sentences.ts';
@@ -510,7 +511,7 @@ function captionTranscript(raws: readonly string[]): boolean {
   for (const raw of raws) {
     const t = lineContent(raw).content;
     if (t.charCodeAt(0) !== 62 /* > */) {
-      if (t.endsWith(':') && QUOTE_ATTRIBUTION_RE.test(t)) return false;
+      if (t.endsWith(':') && ATTRIBUTION_RE.test(t)) return false;
       continue;
     }
     if (t.charCodeAt(1) !== 62 || t.charCodeAt(2) === 62 || t.charCodeAt(2) === 32 && t.charCodeAt(3) === 62) return false;
@@ -518,8 +519,6 @@ function captionTranscript(raws: readonly string[]): boolean {
   }
   return turns >= 3;
 }
-
-const QUOTE_ATTRIBUTION_RE = /\b(?:wrote|writes|schrieb|a écrit|escribió|ha scritto|escreveu|schreef|skrev|napisał)[ \t]*:$/i;
 
 /**
  * A line's text without the quote markers it opens with: inside a block said again, a quoted line

@@ -5,6 +5,9 @@
 import { RETAINED_CLASSES } from './patterns.ts';
 
 export const QUOTE_PREFIX_RE = /^[ \t]{0,3}(?:>[ \t]?)+/;
+
+/** A quote's attribution line ending a line: "On Monday, Ann wrote:", "Am 3. Mai schrieb Ann:". */
+export const ATTRIBUTION_RE = /(?:wrote|writes|schrieb|a écrit|escribió|scrisse|ha scritto|escreveu|schreef|skrev|napisał)[ \t]*:$/i;
 const FENCE_RE = /^[ \t]{0,3}(`{3,}|~{3,})/;
 const INDENTED_RE = /^(?: {4}|\t)/;
 /** Mobile, footer and chrome lines are short: longer lines skip those tests. */

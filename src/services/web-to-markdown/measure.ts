@@ -4,6 +4,7 @@
  * and the tags it reads as headings, blocks and paragraphs.
  */
 import type { ElementNode } from './dom.ts';
+import { textOf } from './dom-queries.ts';
 
 export const HEADING_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
@@ -128,17 +129,10 @@ export function isToggle(a: ElementNode): boolean {
 export function isContactLink(a: ElementNode): boolean {
   const href = a.attrs.href;
   if (href === undefined || !CONTACT_HREF.test(href)) return false;
-  const text = shallowText(a, 0);
+  const text = textOf(a);
   return /^\s*mailto:/i.test(href) ? text.includes('@') : /\d(?:\D?\d){4}/.test(text);
 }
 const CONTACT_HREF = /^\s*(?:tel|mailto|sms):/i;
-
-/** The text of a small element (a link), up to 4 levels down. */
-function shallowText(el: ElementNode, depth: number): string {
-  let s = '';
-  for (const c of el.children) s += typeof c === 'string' ? c : depth < 4 ? shallowText(c, depth + 1) : '';
-  return s;
-}
 
 export function linkDensity(el: ElementNode): number {
   return el.textLen === 0 ? 0 : el.linkLen / el.textLen;
