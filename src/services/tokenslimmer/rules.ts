@@ -231,15 +231,15 @@ export const INSTRUCTION_AT_RE = new RegExp(`(?:${trieSource(INSTRUCTION_OPENERS
  * parentheses as minutes write it ("CHAIR (Helen Park)"). Not after a timestamp: a turn that
  * carries one never goes whole, the timestamp is a value.
  */
-const TURN_LABEL = String.raw`[A-Z][\w.'’-]*(?:[ \t]+[A-Z0-9][\w.'’-]*){0,3}(?:[ \t]+\([^()\n]{1,40}\))?:`;
+const TURN_LABEL = String.raw`\p{Lu}[\p{L}\p{M}\d_.'’-]*(?:[ \t]+[\p{Lu}\d][\p{L}\p{M}\d_.'’-]*){0,3}(?:[ \t]+\([^()\n]{1,40}\))?:`;
 
-export const SPOKEN_TURN_RE = new RegExp(String.raw`^${TURN_LABEL}[ \t]*[^ \t.,;!?…-]`);
+export const SPOKEN_TURN_RE = new RegExp(String.raw`^${TURN_LABEL}[ \t]*[^ \t.,;!?…-]`, 'u');
 
 /** A speaker turn left with nothing said ("Project Manager:", "Speaker 2:"): capitalised label words only. */
-export const EMPTY_TURN_RE = new RegExp(String.raw`^${TURN_LABEL}[ \t.,;!?…-]*$`);
+export const EMPTY_TURN_RE = new RegExp(String.raw`^${TURN_LABEL}[ \t.,;!?…-]*$`, 'u');
 
 /** A labelled turn that only acknowledges: "Speaker: Yeah , okay ." (aggressive drops it). */
 export const BACKCHANNEL_TURN_RE = new RegExp(
   String.raw`^${TURN_LABEL}(?:[ \t,.!?]*\b(?:${BACKCHANNEL_WORDS.map(escape).join('|')})\b)+[ \t,.!?]*$`,
-  'i',
+  'iu',
 );

@@ -1,7 +1,7 @@
 /** Consecutive turns of one speaker in a transcript, joined into one turn (`balanced`). */
 
-/** A speaker turn's label: one to four capitalised words before a colon and a space. */
-const TURN_LABEL_RE = /^([A-Z][\w.'’-]*(?:[ \t]+[A-Z0-9][\w.'’-]*){0,3}):[ \t]+(?=\S)/;
+/** A speaker turn's label: one to four capitalised words (any script with case: "José Pérez") before a colon and a space. */
+const TURN_LABEL_RE = /^(\p{Lu}[\p{L}\p{M}\d_.'’-]*(?:[ \t]+[\p{Lu}\d][\p{L}\p{M}\d_.'’-]*){0,3}):[ \t]+(?=\S)/u;
 /** Labels of prompt structure, not speakers: lines under them are never joined. */
 const STRUCTURE_LABELS: ReadonlySet<string> = new Set([
   'q', 'a', 'question', 'answer', 'input', 'output', 'options', 'option', 'example', 'note', 'notes', 'context', 'title',
