@@ -49,7 +49,8 @@
  * `aggressive` drops those too, and also: image-only lines, link-only list items under a "Related"
  * / "Read more" heading, tracking parameters (utm_*, fbclid, gclid, mc_cid, mc_eid) of URLs, the
  * targets of inline links in prose (`[text](url)` → `text`; not in table rows or code), and the
- * scaffolding of subtitle transcripts (subtitles.ts: cue numbers, end times; cues become turns).
+ * scaffolding of subtitle transcripts (subtitles.ts: cue numbers, end times; cues become turns)
+ * and of timed transcripts (timed-turns.ts: a header's time moves into its turn, acknowledgements go).
  *
  * Code (fenced, indented by 4) is left alone. One scan over the lines plus one per paragraph, each
  * test a regex without nested quantifiers over one line or a Set lookup: linear in the input.
@@ -69,6 +70,7 @@ import { CHROME_LINES, chromeKey, COMMENT_FORM_RE, linkText, LIST_ONLY, RELATED_
 import { dropJoinedMenus, dropMenuBlocks, type LabelRun } from './page-menus.ts';
 import { ATTRIBUTION_RE, codeLines, firstNonBlank, holdsValue, LINE_RULE_MAX_CHARS, QUOTE_PREFIX_RE } from './pasted-lines.ts';
 import { cuesAsTurns } from './subtitles.ts';
+import { timedTurns } from './timed-turns.ts';
 import { dropTransportHeaders, mayOpenTransport } from './transport-headers.ts';
 
 /** A wiki's edit link at a heading's end, in the languages of the word tables. */
@@ -111,6 +113,14 @@ export function dropBoilerplate(text: string, level: Level): string {
   let changed = false;
   if (aggressive && text.includes('-->')) {
     const turns = cuesAsTurns(lines, kind);
+    if (turns !== lines) {
+      lines = [...turns];
+      kind = codeLines(lines);
+      changed = true;
+    }
+  }
+  if (aggressive) {
+    const turns = timedTurns(lines, kind);
     if (turns !== lines) {
       lines = [...turns];
       kind = codeLines(lines);
