@@ -29,6 +29,13 @@ const CASES: readonly Case[] = [
   { name: 'Get Outlook for Android', level: 'balanced', input: `${BODY}\n\nGet Outlook for Android`, gone: ['Get Outlook for Android'] },
   { name: 'quoted mobile signature', level: 'balanced', input: `On Mon, Ann wrote:\n> ${BODY}\n> Sent from my iPad`, gone: ['Sent from my iPad'] },
   { name: 'mobile line inside a sentence stays', level: 'aggressive', input: 'I sent from my iPhone the photos you asked for, all of them.', kept: ['I sent from my iPhone'] },
+  {
+    name: 'mobile signatures of six languages',
+    level: 'balanced',
+    input: ['Von meinem iPhone gesendet', 'Envoyé de mon iPhone', 'Enviado desde mi teléfono móvil', 'Inviato da iPhone', 'Enviado do meu iPhone', 'Verzonden vanaf mijn iPhone', 'Von Outlook für iOS gesendet'].map((sig) => `${BODY}\n\n${sig}`).join('\n\n---\n\n'),
+    gone: ['Von meinem iPhone', 'Envoyé de mon', 'Enviado desde mi', 'Inviato da', 'Enviado do meu', 'Verzonden vanaf', 'Outlook für iOS'],
+  },
+  { name: 'a line that only looks like one stays', level: 'balanced', input: `${BODY}\n\nEnviado desde mi oficina\n\nVon meinem Wagen gesendet`, kept: ['Enviado desde mi oficina', 'Von meinem Wagen gesendet'] },
   { name: 'mobile line with a model number stays in balanced', level: 'balanced', input: `${BODY}\n\nSent from my Galaxy S21`, kept: ['Sent from my Galaxy S21'] },
   // salutations
   { name: 'greeting and closing lines', level: 'balanced', input: `Hi,\n\n${BODY}\n\nKind regards,\nAnn Lee`, gone: ['Hi,', 'Kind regards'], kept: ['Ann Lee'] },

@@ -88,7 +88,9 @@ const TABLE_LINE_RE = /^[ \t]*\|.*\|[ \t]*$/;
 const URL_SCAN_RE = /\bhttps?:\/\/[^\s<>()"'`\]]+/g;
 const TRACKING_PARAM_RE = /^(?:utm_[a-z_]{1,20}|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid|_hsenc|_hsmi)(?:=|$)/i;
 
-/** Drops the boilerplate of pasted e-mails and pages at `level` (see the module comment). */
+/** First letters (lower case) of a mobile signature: sent, get; von, gesendet, envoyé, enviado, inviato, verzonden. */
+const MOBILE_FIRST: ReadonlySet<number> = new Set([...'sgvei'].map((c) => c.charCodeAt(0)));
+
 /** Labels of a box of ads under them (native ad widgets). */
 const SPONSORED_LABELS: ReadonlySet<string> = new Set([
   'sponsored', 'sponsored content', 'sponsored links', 'sponsored stories', 'sponsored articles', 'paid content', 'paid post',
@@ -104,6 +106,7 @@ function isAdLine(line: string): boolean {
   return t.split(/\s+/).length <= AD_LINE_MAX_WORDS;
 }
 
+/** Drops the boilerplate of pasted e-mails and pages at `level` (see the module comment). */
 export function dropBoilerplate(text: string, level: Level): string {
   if (level === 'safe') return text;
   const aggressive = level === 'aggressive';
@@ -174,7 +177,7 @@ export function dropBoilerplate(text: string, level: Level): string {
         page = true;
       }
     }
-    if ((c0 === 115 || c0 === 103) /* s g */ && body.length <= 300 && isMobileSignature(body)) {
+    if (MOBILE_FIRST.has(c0) && body.length <= 300 && isMobileSignature(body)) {
       if (aggressive || !/\d/.test(body)) drop(i);
       continue;
     }

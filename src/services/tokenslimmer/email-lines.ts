@@ -8,6 +8,18 @@ import { codeLines, LINE_RULE_MAX_CHARS, plainLine, QUOTE_PREFIX_RE } from './pa
 
 const MOBILE_RE =
   /^(?:sent from my (?:[a-z]+ )?(?:iphone|ipad|ipod|android(?: (?:phone|device|tablet))?|blackberry|mobile(?: (?:device|phone))?|phone|smartphone|tablet|windows phone|galaxy(?: [a-z0-9+ ]{1,20})?|pixel(?: [a-z0-9 ]{1,12})?)|sent from (?:outlook|mail|yahoo mail|gmail|aol|proton ?mail) for (?:ios|android|iphone|ipad|windows(?: \d{1,2})?|mac)|get outlook for (?:ios|android)|sent from (?:outlook|yahoo mail|mail) on (?:ios|android)|sent with (?:proton ?mail|blackberry)[a-z ]{0,30})[.!]?$/i;
+/** A device or mail app as the other languages' mobile signatures name it ("iPhone", "Samsung Galaxy Smartphone", "Outlook für iOS"). */
+const DEVICE = String.raw`(?:iphone|ipad|android(?:[- ](?:telefon|smartphone|handy|phone|gerät))?|samsung(?: galaxy)?(?: smartphone)?|galaxy|huawei|xiaomi|blackberry|smartphone|handy|mobiltelefon|mobilgerät|tablet|téléphone(?: mobile)?|appareil mobile|mobile|teléfono(?: móvil)?|móvil|celular|telemóvel|telefone|telefono(?: cellulare)?|cellulare|telefoon|mobiel(?:e telefoon)?)`;
+const MAIL_APP = String.raw`(?:outlook|yahoo mail|gmail|mail)[ \t]+(?:für|pour|para|per|voor)[ \t]+(?:ios|android|iphone|ipad)`;
+/**
+ * Mobile signatures in German, French, Spanish, Italian, Portuguese and Dutch ("Von meinem iPhone
+ * gesendet", "Envoyé de mon iPhone", "Enviado desde mi iPhone", "Inviato da iPhone", "Enviado do
+ * meu iPhone", "Verzonden vanaf mijn iPhone"), as those mail clients write them.
+ */
+const MOBILE_OTHER_RE = new RegExp(
+  String.raw`^(?:(?:von|gesendet von|gesendet mit)[ \t]+(?:meinem[ \t]+)?(?:${DEVICE}|${MAIL_APP})(?:[ \t]+gesendet)?|envoy[ée](?:e)?[ \t]+(?:de|depuis|à partir de|avec)[ \t]+(?:mon[ \t]+)?(?:${DEVICE}|${MAIL_APP})|enviado[ \t]+(?:desde|de|do|com)[ \t]+(?:mi|meu|o)?[ \t]*(?:${DEVICE}|${MAIL_APP})|inviato[ \t]+(?:da|dal|con)[ \t]+(?:mio[ \t]+)?(?:${DEVICE}|${MAIL_APP})|(?:verzonden|verstuurd)[ \t]+(?:vanaf|van|met)[ \t]+(?:mijn[ \t]+)?(?:${DEVICE}|${MAIL_APP}))[.!]?$`,
+  'i',
+);
 
 /** A mailing-list, newsletter or help-desk footer line ("##- Please type your reply above this line -##"): the cue opens the line. */
 export const FOOTER_RE =
@@ -64,12 +76,15 @@ const PRINT_CUE_RE = /\b(?:environment|necessary|needed|tree|trees|think|conside
  * (retention.ts reads values without these lines).
  */
 export function isMobileSignature(body: string): boolean {
-  return MOBILE_RE.test(body);
+  return MOBILE_RE.test(body) || (body.length <= MOBILE_OTHER_MAX_CHARS && MOBILE_OTHER_RE.test(body));
 }
+
+/** The longest mobile signature of another language read ("Von meinem Samsung Galaxy Smartphone gesendet" is 46). */
+const MOBILE_OTHER_MAX_CHARS = 80;
 
 /** The text without mobile signature lines that hold no digit (what balanced may drop with them). */
 export function withoutMobileSignatures(text: string): string {
-  if (!/sent|outlook/i.test(text)) return text;
+  if (!/sent|outlook|gesendet|envoy|enviado|inviato|verzonden|verstuurd/i.test(text)) return text;
   const lines = text.split('\n');
   const code = codeLines(lines);
   return lines
@@ -77,7 +92,7 @@ export function withoutMobileSignatures(text: string): string {
       if (code[i] === 1) return true;
       const q = QUOTE_PREFIX_RE.exec(l);
       const body = (q ? l.slice(q[0].length) : l).trim();
-      return !(body.length <= 300 && MOBILE_RE.test(body) && !/\d/.test(body));
+      return !(body.length <= 300 && isMobileSignature(body) && !/\d/.test(body));
     })
     .join('\n');
 }
