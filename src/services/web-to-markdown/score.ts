@@ -49,8 +49,14 @@ function initCandidate(el: ElementNode, relaxed: boolean): void {
   el.score = initialScore(el, relaxed);
 }
 
-/** A block scored as a paragraph: p, li, td and the like, or a div, section or span without block children. */
+/**
+ * A block scored as a paragraph: p, li and the like, or a div, section, span or table cell without
+ * block children. A cell that holds blocks is a layout column (an old table layout's centre column
+ * of title, text, comments): scored as one paragraph, its commas all went to the row, which then
+ * outscored the column and took the side columns and the footer row in with it.
+ */
 function isParagraphLike(el: ElementNode): boolean {
+  if (el.tag === 'td' || el.tag === 'th') return !hasBlockChild(el);
   return PARAGRAPH_TAGS.has(el.tag) || ((el.tag === 'div' || el.tag === 'section' || el.tag === 'span') && !hasBlockChild(el));
 }
 
