@@ -91,7 +91,7 @@ export function measure(el: ElementNode): void {
     if (typeof child === 'string') continue;
     measure(child);
     text += child.textLen;
-    link += child.tag === 'a' ? (isToggle(child) || isContactLink(child) ? 0 : child.textLen) : child.linkLen;
+    link += child.tag === 'a' ? (isToggle(child) || isToggleTitle(child) || isContactLink(child) ? 0 : child.textLen) : child.linkLen;
     commas += child.commas;
     p += child.pCount + (child.tag === 'p' ? 1 : 0);
     img += child.imgCount + (child.tag === 'img' ? 1 : 0);
@@ -107,6 +107,18 @@ export function measure(el: ElementNode): void {
   el.liCount = li;
   el.formCount = form;
   el.hasBlock = block;
+}
+
+/**
+ * An `<a>` without `href` (no link but "a placeholder for where a link might otherwise have been
+ * placed", HTML standard) inside a disclosure's toggle, which names the panel it opens
+ * (`aria-controls`, `aria-expanded`): an accordion's question as Elementor writes it
+ * (`div.elementor-tab-title[role=button][aria-controls] > a.elementor-accordion-title`). Its text
+ * is the page's text; an href-less tab of a tab bar (Jira's) is still a control.
+ */
+function isToggleTitle(a: ElementNode): boolean {
+  const parent = a.parent;
+  return a.attrs.href === undefined && parent !== null && (parent.attrs['aria-controls'] !== undefined || parent.attrs['aria-expanded'] !== undefined);
 }
 
 /**
