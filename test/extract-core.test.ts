@@ -382,3 +382,26 @@ describe('text written straight into a container', () => {
     for (let n = 1; n <= 4; n++) assert.match(md, new RegExp(`BR_TEXT ${n}:`));
   });
 });
+
+describe('layout that formatting or scripts add around the text', () => {
+  it('joins a short closing paragraph under wrappers of pretty-printed markup, as it joins the same paragraph written on one line', () => {
+    const wrap = (inner: string) => `<section class="block">\n  <div class="container">\n    <div class="column">\n      ${inner}\n    </div>\n  </div>\n</section>`;
+    const html = `<html><body><div class="page">\n${wrap(`<p>Paragraph 1: ${PROSE}</p>\n<p>Paragraph 2: ${PROSE}</p>\n<p>Paragraph 3: ${PROSE}</p>`)}\n${wrap('<p>CLOSING_TEXT Remember: a family is safer when it has a plan ready.</p>')}\n<div class="teasers"><a href="/x">Other story</a> <a href="/y">Another story</a></div>\n</div></body></html>`;
+    const md = extract(html, false).markdown;
+    assert.match(md, /Paragraph 3:/);
+    assert.match(md, /CLOSING_TEXT Remember/);
+  });
+
+  it("keeps a FAQ whose questions are href-less links in the accordion's toggles (Elementor)", () => {
+    const item = (k: number) =>
+      `<div class="elementor-accordion-item"><div id="t${k}" class="elementor-tab-title" role="button" aria-controls="c${k}" aria-expanded="false"><a class="elementor-accordion-title" tabindex="0">QUESTION_${k} What should a family do when the water starts to rise?</a></div>` +
+      `<div id="c${k}" class="elementor-tab-content" role="region"><p>ANSWER_${k} Switch off the power.</p></div></div>`;
+    const html = `<html><body><div class="elementor"><section class="elementor-section"><div class="elementor-widget-container"><p>Paragraph 1: ${PROSE}</p><p>Paragraph 2: ${PROSE}</p></div></section>
+      <section class="elementor-section"><div class="elementor-widget-container"><h2>FAQ</h2><div class="elementor-accordion">${[1, 2, 3].map(item).join('')}</div></div></section></div></body></html>`;
+    const md = extract(html, false).markdown;
+    for (const k of [1, 2, 3]) {
+      assert.match(md, new RegExp(`QUESTION_${k}`));
+      assert.match(md, new RegExp(`ANSWER_${k}`));
+    }
+  });
+});

@@ -15,20 +15,14 @@ export function soleChild(el: ElementNode): ElementNode | null {
   return only;
 }
 
-/** The element under single-child wrappers (no text of their own). */
+/**
+ * The element under single-child wrappers (no text of their own; the line breaks and indentation
+ * between the tags of pretty-printed markup are none, though `ownText` counts a space for them).
+ */
 export function unwrap(el: ElementNode): ElementNode {
   let e = el;
-  for (;;) {
-    if (e.ownText > 0) return e;
-    let only: ElementNode | null = null;
-    for (const c of e.children) {
-      if (typeof c === 'string') continue;
-      if (only !== null) return e;
-      only = c;
-    }
-    if (only === null || only.textLen !== e.textLen) return e;
-    e = only;
-  }
+  for (let only = soleChild(e); only !== null; only = soleChild(e)) e = only;
+  return e;
 }
 
 export function isAncestor(anc: ElementNode, el: ElementNode): boolean {
