@@ -130,6 +130,10 @@ describe('boilerplateLineKind: what must go', () => {
     ['Suggest Edits', 'control'],
     ['You must log in or register to reply here.', 'prompt'],
     ['Log In to comment on this issue.', 'prompt'],
+    ['This site is best viewed in a modern browser with JavaScript enabled.', 'prompt'],
+    ['You need to enable JavaScript to run this app.', 'prompt'],
+    ['Your browser does not support the video tag.', 'prompt'],
+    ['Bitte aktivieren Sie JavaScript, um diese Seite zu nutzen.', 'prompt'],
     ['Updated 3 months ago', 'dateline'],
     ['equipment/laser_cutter.txt · Last modified: 2024/02/25 19:12 by hwatanabe', 'dateline'],
     ['This page was last edited on 3 March 2024, at 10:15', 'dateline'],
@@ -189,6 +193,8 @@ describe('boilerplateLineKind: look-alikes that stay', () => {
     'Dela upp arbetet i tre steg.',
     'Delen van het werk zijn klaar.',
     '40 votes were counted before noon.',
+    'JavaScript is a language that runs in every browser.',
+    'Enabling JavaScript in the build step took the team a week.',
     'Updated 1:39 am EST, Wednesday, November 20, 2019. ' + 'The storm moved east overnight and closed roads across three counties. '.repeat(3),
   ];
   for (const line of stay) it(line.slice(0, 70), () => assert.equal(boilerplateLineKind(line), null));

@@ -187,8 +187,9 @@ const CONTROL_LINE = new RegExp(
  * A paywall, app or support prompt: a line that opens with the offer ("Subscribe to continue
  * reading", "Dieser Artikel ist nur für Abonnenten …", "Cet article est réservé aux abonnés",
  * "Descarga nuestra app …", the "この記事が気に入ったら…" that Japanese blog platforms and themes
- * print under a post to ask for a like, a follow or a tip). Only at the line's start: a sentence
- * reporting that an article was for subscribers opens otherwise.
+ * print under a post to ask for a like, a follow or a tip), or a notice to the browser ("This site
+ * is best viewed with JavaScript enabled", "Your browser does not support the video tag"). Only at
+ * the line's start: a sentence reporting that an article was for subscribers opens otherwise.
  */
 const PROMPT_START = new RegExp(
   '^(?:subscribe (?:now )?to (?:continue|keep) reading|(?:this|the) (?:article|story|content) is (?:only )?(?:available|reserved|exclusive) (?:only )?(?:to|for) (?:subscribers|members)|' +
@@ -197,7 +198,11 @@ const PROMPT_START = new RegExp(
     '(?:este|esta) (?:artículo|contenido|noticia) es exclusiv[oa] para (?:suscriptores|socios|abonados)|suscríbete para (?:seguir|continuar) leyendo|' +
     "(?:questo articolo|l'articolo) è riservato agli abbonati|(?:este|esta) (?:artigo|conteúdo|matéria) é exclusiv[oa] para assinantes|この記事は有料会員限定|本文为会员专享|この記事が(?:気に入ったら|良かったら|よかったら)|" +
     '(?:you must |please )?(?:log ?in|sign ?in|register)(?: or (?:register|sign up|log ?in))? to (?:reply|comment|post|join the discussion)|' +
-    '(?:download|get) (?:our|the) (?:free )?app\\b|laden sie (?:jetzt )?(?:unsere|die) (?:kostenlose )?app|téléchargez (?:notre|l.)\\s?application|descarga (?:nuestra|la) app\\b)',
+    '(?:download|get) (?:our|the) (?:free )?app\\b|laden sie (?:jetzt )?(?:unsere|die) (?:kostenlose )?app|téléchargez (?:notre|l.)\\s?application|descarga (?:nuestra|la) app\\b|' +
+    // A notice to the browser, as a page prints it where scripts do not run.
+    '(?:this (?:site|website|page) is best viewed|(?:please |you (?:need|must|have) to )?(?:enable|turn on|activate) javascript|javascript (?:is|must be) (?:disabled|required|enabled)|' +
+    "your browser (?:does not|doesn't|do not) support|you are using an? (?:outdated|old|unsupported) browser|" +
+    'bitte aktivieren sie javascript|javascript (?:ist )?deaktiviert|veuillez activer (?:le )?javascript|(?:por favor,? )?(?:habilita|activa) (?:el )?javascript|attiva(?:re)? javascript|ative o javascript))',
   'iu',
 );
 
