@@ -18,9 +18,9 @@
  */
 import type { ElementNode } from './dom.ts';
 import { initialScore } from './class-hints.ts';
-import { bodyOf, isAncestor } from './dom-queries.ts';
+import { bodyOf, isAncestor, unwrap } from './dom-queries.ts';
 import { wideColumnBeside, wideColumnBesideSide } from './grid-columns.ts';
-import { hasBlockChild, HEADING_TAGS, linkDensity, measure, MIN_PARAGRAPH_CHARS, OWN_TEXT_CHARS, PARAGRAPH_TAGS } from './measure.ts';
+import { hasBlockChild, HEADING_TAGS, isToggle, linkDensity, measure, MIN_PARAGRAPH_CHARS, OWN_TEXT_CHARS, PARAGRAPH_TAGS } from './measure.ts';
 import { isThread, withSiblings } from './siblings.ts';
 
 /**
@@ -106,7 +106,9 @@ export function selectContent(root: ElementNode, relaxed = false): ElementNode[]
   }
   if (candidates.length === 0) return [bodyOf(root)];
 
-  const final = (el: ElementNode) => el.score * (1 - linkDensity(el));
+  // A block inside a link (a card whose whole face links to another page: Kadence's info box,
+  // a teaser) is that link's text, however plain it reads inside: it is no candidate.
+  const final = (el: ElementNode) => (insideLink(el) ? 0 : el.score * (1 - linkDensity(el)));
   candidates.sort((a, b) => final(b) - final(a));
   let top = candidates[0]!;
   // The page marks its main content (one <main> or role=main, else one <article>): a candidate in
@@ -169,6 +171,10 @@ export function selectContent(root: ElementNode, relaxed = false): ElementNode[]
   // The choice holds the page's <main> and little beside it (an announcement bar above the
   // header, a notice): the page marks where its content is.
   if (marked !== null && marked.tag !== 'article' && isAncestor(top, marked) && marked.textLen >= top.textLen * MAIN_SHARE) top = marked;
+  // A page of sections (a landing, service or pricing page): the choice is one section of three or
+  // more with text under the page's <main>, and holds under half of its text; the <main>, not a
+  // link list, is the content (its steps, fee table and FAQ beside the chosen tabs).
+  if (marked !== null && marked.tag !== 'article' && isAncestor(marked, top) && top.textLen < marked.textLen * SECTION_SHARE && linkDensity(marked) < SECTIONS_MAX_LINK_DENSITY && sectionsWithText(marked) >= 3) top = marked;
   const limit = top.textLen * 1.1 + 20;
   while (top !== marked && top.parent !== null && top.parent.tag !== '#root' && top.parent.tag !== 'body' && top.parent.textLen <= limit && plainTextAfter(top) <= 20) top = top.parent;
   const inner = textContainer(top, candidates, relaxed);
@@ -178,6 +184,31 @@ export function selectContent(root: ElementNode, relaxed = false): ElementNode[]
   if (lead.length > 0) chosen = [...lead.filter((el) => !chosen.some((c) => c === el || isAncestor(c, el))), ...chosen];
   holdArticle(top, inner, candidates);
   return chosen;
+}
+
+/** Share of its <main>'s text under which a choice is one section of a page of sections. */
+const SECTION_SHARE = 0.5;
+/** Link density over which a <main> of sections reads as a listing, not a page of text. */
+const SECTIONS_MAX_LINK_DENSITY = 0.3;
+
+/** Children (under single-child wrappers) of `el` that hold 100+ characters of text. */
+function sectionsWithText(el: ElementNode): number {
+  const e = unwrap(el);
+  let n = 0;
+  for (const c of e.children) if (typeof c !== 'string' && c.textLen >= 100) n++;
+  return n;
+}
+
+/** How far up a link around a candidate is looked for. */
+const LINK_LEVELS = 8;
+
+/** `el` lies inside an `<a href>` that leads elsewhere (not an in-page toggle), within LINK_LEVELS levels. */
+function insideLink(el: ElementNode): boolean {
+  let anc = el.parent;
+  for (let level = 0; level < LINK_LEVELS && anc !== null; level++, anc = anc.parent) {
+    if (anc.tag === 'a') return anc.attrs.href !== undefined && !isToggle(anc);
+  }
+  return false;
 }
 
 /** Paragraph-like blocks (as scored: MIN_PARAGRAPH_CHARS or more) in `el`, counted up to `max`. */
