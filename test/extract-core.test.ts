@@ -392,6 +392,17 @@ describe('layout that formatting or scripts add around the text', () => {
     assert.match(md, /CLOSING_TEXT Remember/);
   });
 
+  it("reads an inactive tab's hidden panel, which its tab names, as the page's text", () => {
+    const html = `<html><body><main><h1>Schedule</h1><p>Paragraph 1: ${PROSE}</p>
+      <div role="tablist"><button role="tab" aria-selected="true" aria-controls="day_1">Day 1</button><button role="tab" aria-selected="false" aria-controls="day_2">Day 2</button></div>
+      <div id="day_1" role="tabpanel"><p>DAY_ONE ${PROSE}</p></div><div id="day_2" role="tabpanel" hidden><p>DAY_TWO ${PROSE}</p></div>
+      <div id="promo" hidden><p>HIDDEN_PROMO ${PROSE}</p></div></main></body></html>`;
+    const md = extract(html, false).markdown;
+    assert.match(md, /DAY_ONE/);
+    assert.match(md, /DAY_TWO/);
+    assert.doesNotMatch(md, /HIDDEN_PROMO/, 'a hidden block no tab names stays hidden');
+  });
+
   it("keeps a FAQ whose questions are href-less links in the accordion's toggles (Elementor)", () => {
     const item = (k: number) =>
       `<div class="elementor-accordion-item"><div id="t${k}" class="elementor-tab-title" role="button" aria-controls="c${k}" aria-expanded="false"><a class="elementor-accordion-title" tabindex="0">QUESTION_${k} What should a family do when the water starts to rise?</a></div>` +

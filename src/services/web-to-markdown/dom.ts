@@ -240,7 +240,9 @@ export function parsePage(html: string, mode: ParseMode): ParsedPage {
     // A disclosure's toggle (an accordion's question: `<button aria-expanded="false"
     // aria-controls="a1">`): the panel it names is hidden until opened, and is the page's text
     // (a FAQ's answers), not hidden furniture.
-    if (attrs['aria-expanded'] !== undefined && attrs['aria-controls'] !== undefined && (name === 'button' || attrs.role === 'button')) {
+    // A tab (`role="tab"`) names its panel so too: an inactive tab's panel (`hidden` until chosen:
+    // a schedule's second day, a product's specifications) is the page's text.
+    if (attrs['aria-controls'] !== undefined && ((attrs['aria-expanded'] !== undefined && (name === 'button' || attrs.role === 'button')) || attrs.role === 'tab')) {
       for (const id of attrs['aria-controls'].split(/\s+/)) if (id !== '') (disclosed ??= new Set()).add(id);
     }
     if (dropped(name, bits, attrs, mode, current.tag, name === 'aside' && withinArticle(current), disclosed !== undefined && attrs.id !== undefined && disclosed.has(attrs.id))) {
