@@ -764,6 +764,15 @@ describe('API-09 a menu run in a browser copy keeps the lines beside it', () => 
     }
   });
 
+  it("a posting's title and place under its share bar stay, however many lines, when one reads as text", () => {
+    const job = 'Skip to main content\nOpen Roles\nTeams\nBenefits\nSign in\nShare this job\nCopy link\nEmail\nSenior Data Engineer, Platform\nEngineering\nDenver, CO (Hybrid)\nFull-time\nReq ID: R-20417\nThe base salary range for this role is $118,000 to $142,000 per year.\n\nWhere is the role based?';
+    for (const level of ['balanced', 'aggressive'] as const) {
+      const out = compressText(job, level);
+      for (const kept of ['Senior Data Engineer, Platform', 'Engineering', 'Denver, CO (Hybrid)', 'Full-time']) assert.ok(out.includes(kept), `${level}: ${kept}\n${out}`);
+      assert.ok(!out.includes('Open Roles') && !out.includes('Copy link'), out);
+    }
+  });
+
   it('three or more section names before the first known label go with the menu', () => {
     const page = 'World\nPolitics\nBusiness\nHome\nAbout us\nContact us\n\nThe council approved the budget for 2025 after a long debate on Monday.';
     const out = compressText(page, 'balanced');

@@ -166,16 +166,16 @@ export function dropMenuBlocks(lines: string[], kind: Uint8Array, keepsValue: (s
     for (let r = 0; r < menus.length; r += 2) {
       // A browser's copy has no blank lines: the headline above a share bar, the byline or a field
       // label ("Prep time") under it stand in the same run. Up to EDGE_LINES_KEPT lines before the
-      // run's first known label or after its last stay; more are the site's sections, and go, as
-      // those between two labels do.
+      // run's first known label or after its last stay, or more when one of them reads as text;
+      // else they are the site's sections, and go, as those between two labels do.
       const start = menus[r]!;
       const end = menus[r + 1]!;
       let first = start;
       while (first < end && !isKnownLabel(chromeKey(lines[first]!.trim()))) first++;
       let last = end - 1;
       while (last > first && !isKnownLabel(chromeKey(lines[last]!.trim()))) last--;
-      if (first - start > EDGE_LINES_KEPT) first = start;
-      if (end - 1 - last > EDGE_LINES_KEPT) last = end - 1;
+      if (first - start > EDGE_LINES_KEPT && !readsAsText(lines, start, first)) first = start;
+      if (end - 1 - last > EDGE_LINES_KEPT && !readsAsText(lines, last + 1, end)) last = end - 1;
       // balanced keeps a label that reads as an identifier ("LinkedIn", "YouTube").
       for (let k = first; k <= last; k++) {
         if (keepsValue(lines[k]!)) continue;
@@ -186,6 +186,17 @@ export function dropMenuBlocks(lines: string[], kind: Uint8Array, keepsValue: (s
   }
   return changed;
 }
+
+/**
+ * Lines from..to-1 beside a menu's labels hold one that reads as text, not as a section's name: a
+ * comma or a parenthesis ("Senior Data Engineer, Platform", "Denver, CO (Hybrid)": a posting's
+ * title and place under its share bar). Then they stay, however many.
+ */
+function readsAsText(lines: readonly string[], from: number, to: number): boolean {
+  for (let k = from; k < to; k++) if (TEXT_MARK_RE.test(lines[k]!)) return true;
+  return false;
+}
+const TEXT_MARK_RE = /[,()]/;
 
 const isCookieNotice = (plain: string): boolean =>
   (COOKIE_NOTICE_RE.test(plain) && COOKIE_CUE_RE.test(plain)) || (COOKIE_NOTICE_OTHER_RE.test(plain) && COOKIE_CUE_OTHER_RE.test(plain));
