@@ -766,3 +766,26 @@ describe('what reviews of held-out outputs found changed', () => {
     assert.ok(out.includes('Routes withdrawn since'), out);
   });
 });
+
+describe('API-09 a prompt that asks for a quotation', () => {
+  const transcript = (ask: string) =>
+    `${ask}\n\nInterviewer: So what would you pay for it?\nP7: Like, um, forty bucks, that's, like, that's my ceiling, you know.\nInterviewer: And the team plan?\nP7: Honestly, I mean, I would basically never pay for the team plan.`;
+
+  it('keeps the words of its material in balanced and aggressive; the line passes still run', () => {
+    for (const ask of ["Give me P7's exact words for the amount.", 'Quote his answer.', 'Copy the sentence verbatim.', 'Quote the passage that says so.']) {
+      const text = transcript(ask);
+      for (const level of ['balanced', 'aggressive'] as const) {
+        const out = compressText(text, level);
+        assert.ok(out.includes("Like, um, forty bucks, that's, like, that's my ceiling, you know."), `${level} ${ask}\n${out}`);
+        assert.ok(out.includes('I mean, I would basically never pay'), `${level} ${ask}\n${out}`);
+      }
+    }
+  });
+
+  it('a request for a value as written, a reference to quote or a price quote changes nothing', () => {
+    for (const ask of ['Give the amount exactly as written.', 'Please quote the invoice number on your transfer.', 'The original quote was $23,915. What is it now?']) {
+      const out = compressText(transcript(ask), 'balanced');
+      assert.ok(!out.includes('um,') && !out.includes('I mean'), `${ask}\n${out}`);
+    }
+  });
+});

@@ -58,8 +58,11 @@ const MAX_PASSES = 12;
  */
 export function compressText(text: string, level: Level): string {
   let current = text;
+  // A prompt that asks for a quotation ("Quote his answer", "their exact words") needs the words of
+  // its material as written: the word rules are off, the line passes of the level still run.
+  const words = level !== 'safe' && asksForQuotation(text) ? 'safe' : level;
   for (let i = 0; i < MAX_PASSES; i++) {
-    const next = compressPass(current, level);
+    const next = compressPass(current, level, words);
     // Outer table pipes go last: the passes (masking, the table scan) read `|…|` rows.
     if (next === current) return bareTables(i === 0 ? text : oneByte(current));
     current = next;
@@ -69,16 +72,30 @@ export function compressText(text: string, level: Level): string {
   return text;
 }
 
-/** One pass over the whole prompt. */
-export function compressPass(input: string, level: Level): string {
+/** One pass over the whole prompt; `words`: the level whose word rules run (safe when the prompt asks for a quotation). */
+export function compressPass(input: string, level: Level, words: Level = level): string {
   const text = dropBoilerplate(restructure(input.includes('\r') ? input.replace(/\r\n?/g, '\n') : input), level);
   const masker = new Masker();
   let masked = maskBlocks(text, masker);
   masked = maskProtected(masked, masker.mask);
-  masked = applyRules(masked, level, level === 'aggressive' || (level === 'balanced' && !examplesQuoteTheirInput(text)), level === 'safe' ? undefined : fewShotPlan(text));
+  masked = applyRules(masked, words, words === 'aggressive' || (words === 'balanced' && !examplesQuoteTheirInput(text)), words === 'safe' ? undefined : fewShotPlan(text));
   const out = masker.restore(dedupeAndJoin(masked, level, masker.options));
   // Speaker turns join only in text that has them (the masker marked each with LINE_MARK).
   return level === 'safe' || !masked.includes(LINE_MARK) ? out : mergeTurns(out);
+}
+
+/**
+ * A request for the material's own words: "quote his answer", "quote the passage that says so",
+ * "their exact words", "word for word", "copy it verbatim", "in her own words". A value asked for
+ * "as written" (a date, a figure) is kept as written anyway; "please quote the invoice number"
+ * (a reference) and "the original quote" (a price) are no such request.
+ */
+const QUOTATION_RE =
+  /\bquote (?:(?:his|her|their|its|the speaker'?s|the witness'?s?|the customer'?s) (?:\w+ )?(?:answers?|words|repl(?:y|ies)|responses?|statements?|testimony|remarks?|comments?)\b|(?:him|her|them)\b|(?:the|a|any) (?:\w+ )?(?:sentences?|passages?|lines?|paragraphs?|parts?|section|clause|statements?|wording)\b)|\bexact words\b|\bword[- ]for[- ]word\b|\b(?:quote|copy|reproduce|repeat|cite|extract|return|give)\b[^.?!\n]{0,40}\bverbatim\b|\bin (?:his|her|their) own words\b/i;
+
+/** The prompt asks for a quotation of its material (QUOTATION_RE), outside code. */
+export function asksForQuotation(text: string): boolean {
+  return QUOTATION_RE.test(text);
 }
 
 const SPLIT_LINE = '\n' + SPLIT_MARK;
