@@ -789,3 +789,18 @@ describe('API-09 a prompt that asks for a quotation', () => {
     }
   });
 });
+
+describe('API-09 a word the prompt mentions in quotes', () => {
+  it('stays wherever it occurs: the example keeps the word its rationale speaks of', () => {
+    const text =
+      'Classify each post as sarcastic or sincere.\n\nPost: The storm cut the power, so I read by candlelight. It was actually pretty relaxing, to be honest.\n' +
+      'Rationale: The word "actually" signals sincere surprise, and "honest" marks the tone.\nLabel: sincere';
+    for (const level of ['balanced', 'aggressive'] as const) {
+      const out = compressText(text, level);
+      assert.ok(out.includes('It was actually pretty relaxing') || out.includes('It actually pretty relaxing'), `${level}\n${out}`);
+      assert.ok(checkRetention(text, out, level).ok, JSON.stringify(checkRetention(text, out, level).missing));
+    }
+    // without the mention the hedge goes as before
+    assert.ok(!compressText(text.replace('The word "actually" signals', 'It signals'), 'aggressive').includes('actually'));
+  });
+});

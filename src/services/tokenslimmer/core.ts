@@ -42,7 +42,7 @@ import { onEnglishRuns } from './language.ts';
 import { applyBalanced, removeForeignFillers } from './rules.ts';
 import { BLOCK_TAG_RE, BR_RE, EMPHASIS_RE, INLINE_TAG_RE, joinClitics, SPACE_RUN_RE, trimLineEnds } from './surface.ts';
 import { applyAggressive } from './telegraph.ts';
-import { CAP_MARK, LINE_MARK, SPLIT_MARK } from './words.ts';
+import { CAP_MARK, escape, LINE_MARK, SPLIT_MARK } from './words.ts';
 
 export type Level = 'safe' | 'balanced' | 'aggressive';
 export const LEVELS: readonly Level[] = Object.freeze(['safe', 'balanced', 'aggressive'] as const);
@@ -78,10 +78,33 @@ export function compressPass(input: string, level: Level, words: Level = level):
   const masker = new Masker();
   let masked = maskBlocks(text, masker);
   masked = maskProtected(masked, masker.mask);
+  masked = maskMentioned(masked, text, masker.mask);
   masked = applyRules(masked, words, words === 'aggressive' || (words === 'balanced' && !examplesQuoteTheirInput(text)), words === 'safe' ? undefined : fewShotPlan(text));
   const out = masker.restore(dedupeAndJoin(masked, level, masker.options));
   // Speaker turns join only in text that has them (the masker marked each with LINE_MARK).
   return level === 'safe' || !masked.includes(LINE_MARK) ? out : mergeTurns(out);
+}
+
+/** A word alone in quotes: the prompt speaks of it ('the word "actually" signals surprise'). */
+const MENTION_RE = /["“'‘]([A-Za-z][a-z’']{1,20})[.,]?["”'’]/g;
+/** Most mentioned words read (a prompt quoting many single words is a word list, not a mention). */
+const MENTIONS_MAX = 20;
+
+/**
+ * `masked` with every occurrence of a word the prompt mentions in quotes masked: the example that
+ * holds it ("It was actually pretty relaxing.") keeps it, or the prompt would speak of a word
+ * that is gone. Only words of letters (a filler, a hedge, an article), whole and in any case.
+ */
+function maskMentioned(masked: string, text: string, mask: (span: string) => string): string {
+  if (!text.includes('"') && !text.includes('“') && !text.includes("'") && !text.includes('‘')) return masked;
+  const words = new Set<string>();
+  for (const m of text.matchAll(MENTION_RE)) {
+    words.add(m[1]!.toLowerCase());
+    if (words.size > MENTIONS_MAX) return masked;
+  }
+  if (words.size === 0) return masked;
+  const re = new RegExp(String.raw`(?<![\p{L}\p{N}'’])(?:${[...words].map(escape).join('|')})(?![\p{L}\p{N}])`, 'giu');
+  return masked.replace(re, mask);
 }
 
 /**
