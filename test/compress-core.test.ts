@@ -804,3 +804,17 @@ describe('API-09 a word the prompt mentions in quotes', () => {
     assert.ok(!compressText(text.replace('The word "actually" signals', 'It signals'), 'aggressive').includes('actually'));
   });
 });
+
+describe('API-09 a prompt that tags tokens', () => {
+  it("keeps its sentences' words, which its tag lines list one by one", () => {
+    const tokens = 'Fans lined the streets of Melbourne before the final .'.split(' ');
+    const tags = ['O', 'O', 'O', 'O', 'O', 'B-LOC', 'O', 'O', 'O', 'O'];
+    const example = `Sentence: ${tokens.join(' ')}\nTags:\n${tokens.map((t, k) => `${t} ${tags[k]}`).join('\n')}`;
+    const text = `Tag each token with its entity label. Please do not merge or skip any tokens.\n\n${example}\n\nSentence: The mayor of Leeds opened the new bridge .\nTags:`;
+    for (const level of ['balanced', 'aggressive'] as const) {
+      const out = compressText(text, level);
+      assert.ok(out.includes('Sentence: Fans lined the streets of Melbourne before the final .'), `${level}\n${out}`);
+      assert.ok(out.includes('Sentence: The mayor of Leeds opened the new bridge .'), `${level}\n${out}`);
+    }
+  });
+});

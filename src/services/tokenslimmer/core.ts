@@ -59,8 +59,9 @@ const MAX_PASSES = 12;
 export function compressText(text: string, level: Level): string {
   let current = text;
   // A prompt that asks for a quotation ("Quote his answer", "their exact words") needs the words of
-  // its material as written: the word rules are off, the line passes of the level still run.
-  const words = level !== 'safe' && asksForQuotation(text) ? 'safe' : level;
+  // its material as written, and so does one that tags tokens ("the O" under its sentence): the
+  // word rules are off, the line passes of the level still run.
+  const words = level !== 'safe' && (asksForQuotation(text) || tagsTokens(text)) ? 'safe' : level;
   for (let i = 0; i < MAX_PASSES; i++) {
     const next = compressPass(current, level, words);
     // Outer table pipes go last: the passes (masking, the table scan) read `|…|` rows.
@@ -115,6 +116,25 @@ function maskMentioned(masked: string, text: string, mask: (span: string) => str
  */
 const QUOTATION_RE =
   /\bquote (?:(?:his|her|their|its|the speaker'?s|the witness'?s?|the customer'?s) (?:\w+ )?(?:answers?|words|repl(?:y|ies)|responses?|statements?|testimony|remarks?|comments?)\b|(?:him|her|them)\b|(?:the|a|any) (?:\w+ )?(?:sentences?|passages?|lines?|paragraphs?|parts?|section|clause|statements?|wording)\b)|\bexact words\b|\bword[- ]for[- ]word\b|\b(?:quote|copy|reproduce|repeat|cite|extract|return|give)\b[^.?!\n]{0,40}\bverbatim\b|\bin (?:his|her|their) own words\b/i;
+
+/** A token and its tag on a line, as CoNLL files and taggers print them ("Ruiz I-PER", "the O", "dog NN"). */
+const TOKEN_TAG_LINE_RE = /^\S{1,40}[ \t]+(?:O|[BIES]-[A-Za-z]{2,10}|[A-Z]{2,4}\$?)[ \t]*$/;
+/** Consecutive token lines that make a tagging. */
+const TOKEN_TAG_LINES = 6;
+
+/** The prompt tags tokens (TOKEN_TAG_LINES lines of token and tag in a row): its sentences' words are the tokens. */
+export function tagsTokens(text: string): boolean {
+  let run = 0;
+  for (let start = 0; start < text.length; ) {
+    let end = text.indexOf('\n', start);
+    if (end === -1) end = text.length;
+    if (end - start <= 60 && TOKEN_TAG_LINE_RE.test(text.slice(start, end))) {
+      if (++run >= TOKEN_TAG_LINES) return true;
+    } else run = 0;
+    start = end + 1;
+  }
+  return false;
+}
 
 /** The prompt asks for a quotation of its material (QUOTATION_RE), outside code. */
 export function asksForQuotation(text: string): boolean {
