@@ -818,3 +818,11 @@ describe('API-09 a prompt that tags tokens', () => {
     }
   });
 });
+
+describe('API-09 aggressive keeps an article that carries sense', () => {
+  it('before "one" and "other", and a letter "a" after "triple" or "plan"', () => {
+    const out = compressText('Is that the one blocking the release? Yes, that is the one. We chose a rechargeable, no triple a battery. Plan a is cheaper than the other plan.', 'aggressive');
+    for (const kept of ['the one blocking', 'the one.', 'triple a battery', 'Plan a', 'the other plan']) assert.ok(out.includes(kept), `${kept}\n${out}`);
+    assert.ok(!out.includes('the release'), out);
+  });
+});

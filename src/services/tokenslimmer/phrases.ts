@@ -207,6 +207,8 @@ export const ARTICLE_FIXED_NEXT: readonly string[] = [
   // A quantity word: "two and a half hours", "a third of them", "a hundred", "a couple of".
   'half', 'third', 'quarter', 'fifth', 'tenth', 'hundred', 'thousand', 'million', 'billion', 'trillion', 'dozen', 'couple',
   'pair', 'single',
+  // A pronoun "one" and the pair words: "that's the one" is not "that's one", "the other" not "other".
+  'one', 'ones', 'other', 'others', 'former', 'latter',
 ];
 
 /**

@@ -88,6 +88,8 @@ const ANSWER_CUE_RE = /^answer[ \t]+(?:is|was|are)\b/;
 /** A form of "to be" before an article or a possessive stays (a noun predicate: "is a republic", "is our session"; see copulaToColon). */
 const BEFORE_ARTICLE_RE = /^(?:the|a|an|my|your|his|her|its|our|their)[ \t]/;
 const ARTICLE_KEEP_BEFORE: ReadonlySet<string> = new Set(ARTICLE_FIXED_NEXT);
+/** Words after which a lower-case "a" is the letter, said as a word ("triple a", "plan a", "grade a", "type a"). */
+const LETTER_A_BEFORE: ReadonlySet<string> = new Set(['triple', 'double', 'single', 'plan', 'grade', 'type', 'vitamin', 'option', 'class', 'group', 'exhibit', 'appendix', 'schedule', 'category', 'tier', 'series', 'section', 'part', 'building', 'block', 'wing', 'level', 'phase', 'model', 'size']);
 const RATE_UNIT_SET: ReadonlySet<string> = new Set(RATE_UNITS);
 
 /**
@@ -131,6 +133,8 @@ function articlePruner(text: string): (m: string, next: string, offset: number, 
     const before = previousWord(all, offset);
     // "just the answers", "only the first": a restriction, which the intensifier rule keeps whole.
     if (before === 'just' || before === 'only') return m;
+    // "triple a battery", "plan a", "vitamin a": the letter, said as a word.
+    if (m.length <= 2 && next !== '' && LETTER_A_BEFORE.has(before)) return m;
     // A noun predicate keeps its article everywhere ("is a friend": without it the next pass would
     // drop the "is" and fuse the two noun phrases); a prepositional object keeps it in passages.
     if (BE_FORMS.has(before)) return m;
