@@ -147,7 +147,8 @@ export const FILLER_PATTERNS: readonly string[] = [
   String.raw`(?:quite )?frankly,[ \t]*`,
   String.raw`basically[ \t]*,[ \t]*`,
   String.raw`essentially[ \t]*,[ \t]*`,
-  String.raw`literally[ \t]+(?!(?:means?|meant|translates?|translated)\b)`,
+  // Not as a manner adverb closing its phrase ("interpret each question literally and as …").
+  String.raw`literally[ \t]+(?!(?:means?|meant|translates?|translated|and|or|but|as|than|rather|instead|if|when|unless)\b)`,
 ];
 
 /** Disfluencies of spoken transcripts (balanced and aggressive). Lower-case or capitalised, never ALL CAPS. */
