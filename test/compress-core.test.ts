@@ -827,3 +827,19 @@ describe('API-09 aggressive keeps an article that carries sense', () => {
     assert.ok(!out.includes('the release'), out);
   });
 });
+
+describe('API-09 rows of cells set apart by 2+ spaces whose columns do not line up', () => {
+  it('become tab-separated cells, multi-word cells whole; pipe rows stay as they were', () => {
+    const report = [
+      '0VENDOR  VENDOR NAME                      CURRENT       1-30 DAYS      OVER 90 DAYS   TOTAL BALANCE',
+      ' ------  ------------------------  ------------  ------------  ------------  -------------',
+      ' 000118  ACME INDUSTRIAL SUPPLY          3,652.56        841.13           .00       8,389.06',
+      ' 000702  MERIDIAN WASTE MGMT             3,803.54      3,264.12      4,118.50      12,536.85',
+    ].join('\n');
+    const out = compressText(`Which vendor owes most?\n\n${report}`, 'safe');
+    assert.ok(out.includes('0VENDOR\tVENDOR NAME\tCURRENT\t1-30 DAYS\tOVER 90 DAYS\tTOTAL BALANCE'), out);
+    assert.ok(out.includes(' 000702\tMERIDIAN WASTE MGMT\t3,803.54\t3,264.12\t4,118.50\t12,536.85'), out);
+    const pipes = 'Stop                   | Trip 1 | Trip 2 | Trip 3\nHarbour Gate           | 07:05  | 07:35  | 08:05\nMill Lane              | 07:12  | 07:42  | 08:12\nCivic Square           | 07:21  | 07:51  | 08:21';
+    assert.ok(!compressText(pipes, 'safe').includes('\t'));
+  });
+});

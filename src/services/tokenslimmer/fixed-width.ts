@@ -53,6 +53,7 @@ export function fixedWidth(lines: string[], kinds: Uint8Array, fenced = false): 
         // part otherwise: "NOMINATED NODE" over short rows would split into two.
         if (fenced && kinds[i] !== Kind.Columns) columnsOf(lines, kinds, i, j, false, true);
       }
+      if (kinds[i] !== Kind.Columns && kinds[j - 1] !== Kind.Columns) evenCells(lines, kinds, i, j);
     }
     i = j;
   }
@@ -76,6 +77,49 @@ function hasInnerRun(line: string, header = false, rowMax = ROW_MAX_CHARS): bool
   if (marker !== null) k += marker[0].length;
   const at = line.indexOf('  ', k);
   return at !== -1 && line.slice(at).trim() !== '';
+}
+
+/** Fewest cells of a row that evenCells reads (a transcript's "12  Q.  Were you there?" has three). */
+const EVEN_CELLS_MIN = 4;
+
+/**
+ * Rows whose columns do not line up (a report whose header and rule row stand a few columns off
+ * its figures) but that all hold the same number (4+) of cells set apart by 2+ spaces: each run
+ * of spaces is a cell break, and the cells are joined by a tab, as aligned columns are. Cells with
+ * inner single spaces ("VENDOR NAME", "ACME INDUSTRIAL SUPPLY") stay whole; collapsing the runs to
+ * one space would run them into each other.
+ */
+function evenCells(lines: string[], kinds: Uint8Array, from: number, to: number): void {
+  // The longest stretches of rows with one count of cells (a report's title lines above its
+  // table set theirs apart too, in other numbers).
+  const counts: number[] = [];
+  for (let i = from; i < to; i++) counts.push(cellCount(lines[i]!));
+  for (let a = 0; a < counts.length; ) {
+    let b = a + 1;
+    while (b < counts.length && counts[b] === counts[a]) b++;
+    if (counts[a]! >= EVEN_CELLS_MIN && b - a >= 3) joinCells(lines, kinds, from + a, from + b);
+    a = b;
+  }
+}
+
+/** Cells of a row set apart by 2+ spaces; 0 for a row that is no table's (a code span, an overlong cell). */
+function cellCount(line: string): number {
+  // A code span, or pipes that set the cells apart themselves (a table without its delimiter row).
+  if (line.includes('`') || line.includes('|')) return 0;
+  const cells = line.trim().split(/ {2,}/);
+  for (let c = 0; c < cells.length - 1; c++) if (cells[c]!.length > CELL_MAX_CHARS) return 0;
+  return cells.length;
+}
+
+function joinCells(lines: string[], kinds: Uint8Array, from: number, to: number): void {
+  for (let i = from; i < to; i++) {
+    const row = lines[i]!.trim().split(/ {2,}/);
+    if (row.every((c) => RULE_CELL_RE.test(c))) for (let c = 0; c < row.length; c++) row[c] = row[c]!.slice(0, 3);
+    let indent = 0;
+    while (lines[i]!.charCodeAt(indent) === 32) indent++;
+    lines[i] = lines[i]!.slice(0, indent) + row.join('\t');
+    kinds[i] = Kind.Columns;
+  }
 }
 
 /**
