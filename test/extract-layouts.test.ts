@@ -1,5 +1,5 @@
 /**
- * API-01 on 225 handmade pages that imitate the markup of CMSs, page builders, docs generators and
+ * API-01 on 270 handmade pages that imitate the markup of CMSs, page builders, docs generators and
  * news sites (test/fixtures/layouts/README.md): per page, the main sentences found must not fall
  * under the floor below and the boilerplate phrases kept must not rise over the ceiling. The
  * floors are today's results; a page under its expected count is a known miss, named beside it.
@@ -77,13 +77,29 @@ const LIMITS: Record<string, readonly [number, number]> = {
   '206': [12, 0], '207': [10, 0], '208': [11, 0], '209': [11, 0], '210': [7, 0], '211': [10, 0], '212': [10, 0], '213': [8, 0],
   '214': [10, 0], '215': [10, 0], '216': [10, 0], '217': [10, 0], '218': [11, 0], '219': [11, 0], '220': [9, 0], '221': [10, 0],
   '222': [6, 0], '223': [9, 0], '224': [8, 0], '225': [10, 0],
+  // Pages 226-250, news and articles of other systems and languages, held out the same way
+  // (before their fixes 263/271 found, 195/201 kept out). Known misses: the part of a paywalled
+  // article hidden with aria-hidden (245), photo captions (246), a most-read box and footer of a
+  // table layout widened to the row (234), a follow prompt in Tamil (242).
+  '226': [11, 0], '227': [11, 0], '228': [11, 0], '229': [12, 0], '230': [12, 0], '231': [12, 0], '232': [11, 0], '233': [10, 0],
+  '234': [10, 2], '235': [11, 0], '236': [11, 0], '237': [10, 0], '238': [12, 0], '239': [11, 0], '240': [11, 0], '241': [9, 0],
+  '242': [10, 1], '243': [11, 1], '244': [12, 0], '245': [6, 2], '246': [10, 0], '247': [8, 0], '248': [10, 0], '249': [12, 0],
+  '250': [13, 0],
+  // Pages 251-270, company pages of page builders, held out the same way (before their fixes
+  // 178/248 found, 157/161 kept out, one short). Known misses: service cards whose whole face links
+  // to the service's page (252, 257), an Elementor page without <main> whose FAQ answer outweighs
+  // its sections (265), a GoDaddy menu in a grid without <main> (266), tabs hidden by class (267),
+  // a Shopify collection's description in a section named banner (258), hero lines (255).
+  '251': [12, 0], '252': [6, 0], '253': [13, 0], '254': [13, 0], '255': [12, 0], '256': [12, 0], '257': [9, 0], '258': [6, 0],
+  '259': [12, 0], '260': [9, 0], '261': [12, 0], '262': [12, 0], '263': [14, 0], '264': [13, 1], '265': [2, 0], '266': [6, 0],
+  '267': [7, 1], '268': [13, 0], '269': [12, 1], '270': [13, 0],
 };
 
 describe('API-01 on handmade page layouts', () => {
   const pages = readdirSync(DIR).filter((f) => /^\d{2,3}-.*\.html$/.test(f)).sort((a, b) => parseInt(a, 10) - parseInt(b, 10));
 
   it('has a floor for every page', () => {
-    assert.equal(pages.length, 225);
+    assert.equal(pages.length, 270);
     for (const f of pages) assert.ok(LIMITS[f.slice(0, f.indexOf('-'))] !== undefined, f);
   });
 
