@@ -26,6 +26,8 @@ const evalPrompts = [
   ...promptsOf('../eval/data/compress-handmade/structured2.jsonl'),
   ...promptsOf('../eval/data/compress-handmade/fewshot3.jsonl'),
   ...promptsOf('../eval/data/compress-handmade/structured3.jsonl'),
+  ...promptsOf('../eval/data/compress-handmade/fewshot4.jsonl'),
+  ...promptsOf('../eval/data/compress-handmade/structured4.jsonl'),
 ];
 
 
