@@ -136,7 +136,7 @@ export function tagsTokens(text: string): boolean {
   return false;
 }
 
-/** The prompt asks for a quotation of its material (QUOTATION_RE), outside code. */
+/** The prompt asks for a quotation of its material (QUOTATION_RE, read anywhere in the prompt). */
 export function asksForQuotation(text: string): boolean {
   return QUOTATION_RE.test(text);
 }

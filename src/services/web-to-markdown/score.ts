@@ -22,6 +22,7 @@ import { bodyOf, isAncestor, unwrap } from './dom-queries.ts';
 import { wideColumnBeside, wideColumnBesideSide } from './grid-columns.ts';
 import { hasBlockChild, HEADING_TAGS, isToggle, linkDensity, measure, MIN_PARAGRAPH_CHARS, OWN_TEXT_CHARS, PARAGRAPH_TAGS } from './measure.ts';
 import { isThread, withSiblings } from './siblings.ts';
+import { withinArticle } from './parse-rules.ts';
 
 /**
  * A paragraph that captions an image: in a <figure> or <figcaption>, or the one paragraph of a
@@ -176,7 +177,7 @@ export function selectContent(root: ElementNode, relaxed = false): ElementNode[]
   // link list, is the content (its steps, fee table and FAQ beside the chosen tabs).
   // Not from inside an <article>: the page marks that as its text, what follows it in the <main> is
   // the cards of other stories.
-  if (marked !== null && marked.tag !== 'article' && isAncestor(marked, top) && !inArticle(top, marked) && top.textLen < marked.textLen * SECTION_SHARE && linkDensity(marked) < SECTIONS_MAX_LINK_DENSITY && sectionsWithText(marked) >= 3) top = marked;
+  if (marked !== null && marked.tag !== 'article' && isAncestor(marked, top) && !withinArticle(top) && top.textLen < marked.textLen * SECTION_SHARE && linkDensity(marked) < SECTIONS_MAX_LINK_DENSITY && sectionsWithText(marked) >= 3) top = marked;
   const limit = top.textLen * 1.1 + 20;
   while (top !== marked && top.parent !== null && top.parent.tag !== '#root' && top.parent.tag !== 'body' && top.parent.textLen <= limit && plainTextAfter(top) <= 20) top = top.parent;
   const inner = textContainer(top, candidates, relaxed);
@@ -192,12 +193,6 @@ export function selectContent(root: ElementNode, relaxed = false): ElementNode[]
 const SECTION_SHARE = 0.5;
 /** Link density over which a <main> of sections reads as a listing, not a page of text. */
 const SECTIONS_MAX_LINK_DENSITY = 0.3;
-
-/** `el` is or lies in an <article> below `upTo`. */
-function inArticle(el: ElementNode, upTo: ElementNode): boolean {
-  for (let e: ElementNode | null = el; e !== null && e !== upTo; e = e.parent) if (e.tag === 'article') return true;
-  return false;
-}
 
 /** Children (under single-child wrappers) of `el` that hold 100+ characters of text. */
 function sectionsWithText(el: ElementNode): number {
